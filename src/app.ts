@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { AppError, envelope } from './errors.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { externalApi } from './http/external.js';
+import { loggerOptions } from './http/logging.js';
+import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
+import { requestId } from './http/request-id.js';
+import { createRouteTable, routeMissHandler } from './http/route-table.js';
+import { validatorCompiler } from './http/validation.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import type { MasterKey } from './security/master-key.js';
+import { createServices } from './services.js';
+
+export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  masterKey: MasterKey;
+  /** Present when REDIS_URL is set: the rate-limit bucket shared by every instance. */
+  redis?: Redis | null;
+  /** Overrides the logger (tests silence it or capture its lines). */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+}
+
+/** Builds the whole application; production and the tests call this same function. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const options: FastifyServerOptions = {
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(config.logLevel) }),
+    genReqId: requestId,
+    requestIdHeader: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    // A hop count is valid at run time; Fastify's types name only the other forms.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope and a request id.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('X-Request-Id', request.id);
+      const reason = error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request';
+      void (reply as FastifyReply).code(400).send(envelope(new AppError('BAD_REQUEST', 'The request could not be routed', { reason })) as never);
+    },
+  };
+  const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // JSON is the only media type the API speaks (multipart arrives with media uploads).
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  const table = createRouteTable();
+  app.addHook('onRoute', (route) => table.add(route.method, route.url));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.setNotFoundHandler(routeMissHandler(table));
+
+  const services = createServices(database, deps.masterKey);
+  const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
+
+  await app.register(healthRoutes, { db: database.db });
+  await app.register(externalApi, {
+    prefix: '/api/v1/external',
+    db: database.db,
+    routeTable: table,
+    rateLimit: { store, ...config.rateLimit },
+    routes: async (scope) => {
+      await scope.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+    },
+  });
+  return app;
+}

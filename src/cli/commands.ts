@@ -1,0 +1,146 @@
+import { migrateToLatest } from '../db/migrate.js';
+import { badRequest } from '../errors.js';
+import { parsePermissionList } from '../modules/accounts/permissions.js';
+import type { Runtime } from '../runtime.js';
+
+export interface CommandInput {
+  flags: Record<string, string | boolean | undefined>;
+  readStdin: () => Promise<string>;
+}
+
+export interface Command {
+  usage: string;
+  /** Flags that take a value; every command also takes --json. */
+  options: string[];
+  /** Flags that take no value. */
+  switches?: string[];
+  required: string[];
+  run(runtime: Runtime, input: CommandInput): Promise<unknown>;
+  /** How a person reads the result; --json prints the value itself. */
+  human?(result: never): string;
+}
+
+function text(input: CommandInput, name: string): string {
+  const value = input.flags[name];
+  return typeof value === 'string' ? value : '';
+}
+
+function lines(record: Record<string, unknown>): string {
+  return Object.entries(record)
+    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join('\n');
+}
+
+/** The `quire` commands of contract §2 (but serve, which main.ts runs, and seed, which comes with posts). */
+export const COMMANDS: Record<string, Command> = {
+  migrate: {
+    usage: 'quire migrate',
+    options: [],
+    required: [],
+    async run(runtime) {
+      const results = await migrateToLatest(runtime.database);
+      return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+    },
+    human: (result: { applied: string[] }) =>
+      result.applied.length === 0 ? 'The schema is up to date.' : `Applied: ${result.applied.join(', ')}`,
+  },
+
+  'user create': {
+    usage: 'quire user create --email E (--password P | --password-stdin)',
+    options: ['email', 'password'],
+    switches: ['password-stdin'],
+    required: ['email'],
+    async run(runtime, input) {
+      const fromStdin = input.flags['password-stdin'] === true;
+      if (fromStdin === (typeof input.flags.password === 'string')) throw badRequest('Give exactly one of --password and --password-stdin');
+      const password = fromStdin ? (await input.readStdin()).replace(/\r?\n$/, '') : text(input, 'password');
+      return runtime.services.accounts.createUser(text(input, 'email'), password);
+    },
+  },
+
+  'workspace create': {
+    usage: 'quire workspace create --name N --owner E',
+    options: ['name', 'owner'],
+    required: ['name', 'owner'],
+    run: (runtime, input) => runtime.services.accounts.createWorkspace(text(input, 'name'), text(input, 'owner')),
+  },
+
+  'workspace transfer': {
+    usage: 'quire workspace transfer --workspace W --to E',
+    options: ['workspace', 'to'],
+    required: ['workspace', 'to'],
+    run: (runtime, input) => runtime.services.accounts.transferWorkspace(text(input, 'workspace'), text(input, 'to')),
+  },
+
+  'member add': {
+    usage: 'quire member add --workspace W --email E --permissions posts:read,posts:write',
+    options: ['workspace', 'email', 'permissions'],
+    required: ['workspace', 'email'],
+    run: (runtime, input) =>
+      runtime.services.accounts.addMember(text(input, 'workspace'), text(input, 'email'), parsePermissionList(text(input, 'permissions'))),
+  },
+
+  'member set-permissions': {
+    usage: 'quire member set-permissions --workspace W --email E --permissions LIST   ("" = none)',
+    options: ['workspace', 'email', 'permissions'],
+    required: ['workspace', 'email', 'permissions'],
+    run: (runtime, input) =>
+      runtime.services.accounts.setPermissions(text(input, 'workspace'), text(input, 'email'), parsePermissionList(text(input, 'permissions'))),
+  },
+
+  'member remove': {
+    usage: 'quire member remove --workspace W --email E',
+    options: ['workspace', 'email'],
+    required: ['workspace', 'email'],
+    run: (runtime, input) => runtime.services.accounts.removeMember(text(input, 'workspace'), text(input, 'email')),
+  },
+
+  'key create': {
+    usage: 'quire key create --workspace W --email E --name N [--expires-at ISO]',
+    options: ['workspace', 'email', 'name', 'expires-at'],
+    required: ['workspace', 'email', 'name'],
+    async run(runtime, input) {
+      const { accounts, apiKeys } = runtime.services;
+      const member = await accounts.getMember(text(input, 'workspace'), text(input, 'email'));
+      const expiresAt = text(input, 'expires-at') || null;
+      if (expiresAt !== null && Number.isNaN(Date.parse(expiresAt))) throw badRequest('--expires-at must be an ISO 8601 date-time');
+      const name = text(input, 'name');
+      if (name.trim() === '' || name.length > 100) throw badRequest('--name must be 1 to 100 characters long');
+      const key = await apiKeys.issueKey(member.workspaceId, member.userId, { name, expiresAt });
+      return { id: key.id, name: key.name, keyPrefix: key.keyPrefix, key: key.key, expiresAt: key.expiresAt, createdAt: key.createdAt };
+    },
+    human: (result: { key: string; keyPrefix: string; id: string }) =>
+      `${result.key}\n\nThis is the only time the full key is shown; store it now (id ${result.id}, prefix ${result.keyPrefix}).`,
+  },
+
+  'key list': {
+    usage: 'quire key list --workspace W',
+    options: ['workspace'],
+    required: ['workspace'],
+    async run(runtime, input) {
+      const workspace = await runtime.services.accounts.requireWorkspace(text(input, 'workspace'));
+      return runtime.services.apiKeys.listAll(workspace.id);
+    },
+    human: (result: Array<{ id: string; name: string; keyPrefix: string; status: string; expiresAt: string | null; createdBy: { email: string } }>) =>
+      result.length === 0
+        ? 'No keys.'
+        : result.map((k) => `${k.id}  ${k.keyPrefix}…  ${k.status.padEnd(7)}  ${k.name}  (by ${k.createdBy.email}${k.expiresAt ? `, expires ${k.expiresAt}` : ''})`).join('\n'),
+  },
+
+  'key revoke': {
+    usage: 'quire key revoke --workspace W --id ID',
+    options: ['workspace', 'id'],
+    required: ['workspace', 'id'],
+    async run(runtime, input) {
+      const workspace = await runtime.services.accounts.requireWorkspace(text(input, 'workspace'));
+      const id = text(input, 'id');
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('--id must be a key id (a UUID)');
+      return runtime.services.apiKeys.revokeKey(workspace.id, id);
+    },
+  },
+};
+
+export function describe(result: unknown, command: Command): string {
+  if (command.human) return command.human(result as never);
+  return typeof result === 'object' && result !== null ? lines(result as Record<string, unknown>) : String(result);
+}

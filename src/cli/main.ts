@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { AppError } from '../errors.js';
+import { serve } from '../main.js';
+import { openRuntime } from '../runtime.js';
+import { COMMANDS, describe, type Command } from './commands.js';
+
+function usage(): string {
+  return ['Usage:', '  quire serve', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`), '', 'Every command takes --json.'].join('\n');
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`quire: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+  process.exit(code);
+}
+
+function findCommand(words: string[]): { name: string; command: Command; rest: string[] } | null {
+  for (const length of [2, 1]) {
+    const name = words.slice(0, length).join(' ');
+    const command = COMMANDS[name];
+    if (command && words.slice(0, length).every((w) => !w.startsWith('-'))) return { name, command, rest: words.slice(length) };
+  }
+  return null;
+}
+
+/** `quire …`: every command prints one line on stderr and exits non-zero when it fails. */
+export async function main(argv: string[]): Promise<void> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    process.stdout.write(`${usage()}\n`);
+    return;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message, 2);
+    throw error;
+  }
+
+  if (argv[0] === 'serve') {
+    await serve(config).catch((error: Error) => fail(`could not start: ${error.message}`));
+    return;
+  }
+
+  const found = findCommand(argv);
+  if (!found) fail(`unknown command "${argv.slice(0, 2).join(' ')}"; run "quire --help"`, 2);
+  const { command, rest } = found;
+  let flags: Record<string, string | boolean | undefined>;
+  try {
+    const options = Object.fromEntries([
+      ...command.options.map((name) => [name, { type: 'string' as const }]),
+      ...['json', ...(command.switches ?? [])].map((name) => [name, { type: 'boolean' as const }]),
+    ]);
+    flags = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    fail(`${(error as Error).message}; usage: ${command.usage}`, 2);
+  }
+  const missing = command.required.filter((name) => typeof flags[name] !== 'string');
+  if (missing.length > 0) fail(`missing --${missing.join(', --')}; usage: ${command.usage}`, 2);
+
+  // `migrate` opens the database as it is, so that it can report what it applied.
+  const runtime = await openRuntime(config, { migrate: found.name !== 'migrate' }).catch((error: Error) => fail(`could not open the database: ${error.message}`));
+  try {
+    const result = await command.run(runtime, { flags, readStdin });
+    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describe(result, command)}\n`);
+  } catch (error) {
+    if (error instanceof AppError) fail(error.message);
+    fail(`unexpected error: ${(error as Error).message}`);
+  } finally {
+    await runtime.close();
+  }
+}

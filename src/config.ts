@@ -1,0 +1,109 @@
+import path from 'node:path';
+
+/** The validated configuration of one Quire process (contract §1). */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  masterKey: Buffer | null;
+  redisUrl: string | null;
+  rateLimit: { max: number; windowMs: number };
+  maxUploadBytes: number;
+  trustProxy: boolean | number | string[];
+  logLevel: LogLevel;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A bad configuration value; its message is one line naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${raw}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
+  }
+  return raw;
+}
+
+function masterKey(env: Env): Buffer | null {
+  const raw = read(env, 'QUIRE_MASTER_KEY');
+  if (raw === undefined) return null;
+  const bytes = Buffer.from(raw, 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw) || bytes.length !== 32) {
+    throw new ConfigError('QUIRE_MASTER_KEY', 'must be the base64 encoding of exactly 32 bytes');
+  }
+  return bytes;
+}
+
+function trustProxy(env: Env): Config['trustProxy'] {
+  const raw = read(env, 'QUIRE_TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry))) {
+    throw new ConfigError('QUIRE_TRUST_PROXY', 'must be true, false, a hop count or a comma-separated list of addresses/CIDRs');
+  }
+  return entries;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const publicUrl = (url(env, 'QUIRE_PUBLIC_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    host,
+    port,
+    dataDir: path.resolve(read(env, 'QUIRE_DATA_DIR') ?? './data'),
+    publicUrl,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']) ?? null,
+    masterKey: masterKey(env),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']) ?? null,
+    rateLimit: {
+      max: integer(env, 'QUIRE_RATE_LIMIT_MAX', 1200, 1, 1_000_000_000),
+      windowMs: integer(env, 'QUIRE_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
+    },
+    maxUploadBytes: integer(env, 'QUIRE_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
+    trustProxy: trustProxy(env),
+    logLevel: logLevel as LogLevel,
+  };
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, type Dialect } from 'kysely';
+import type { Config } from '../config.js';
+import type { DialectHelpers } from './dialects/dialect.js';
+import { postgresDialect, postgresHelpers } from './dialects/postgres.js';
+import { sqliteDialect, sqliteHelpers } from './dialects/sqlite.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+/** The database a process works with: the Kysely instance, its dialect's helpers, and a query counter. */
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectHelpers;
+  /** Statements sent since start; tests read it to hold list routes to a fixed query budget. */
+  stats: { queries: number };
+  close(): Promise<void>;
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'quire.sqlite');
+}
+
+export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+  const stats = { queries: 0 };
+  let dialect: Dialect;
+  let helpers: DialectHelpers;
+  if (config.databaseUrl) {
+    dialect = postgresDialect(config.databaseUrl).dialect;
+    helpers = postgresHelpers;
+  } else {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    dialect = sqliteDialect(sqliteFile(config.dataDir));
+    helpers = sqliteHelpers;
+  }
+  const db = new Kysely<Database>({
+    dialect,
+    log: () => {
+      stats.queries += 1;
+    },
+  });
+  return { db, dialect: helpers, stats, close: () => db.destroy() };
+}

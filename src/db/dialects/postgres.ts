@@ -1,0 +1,46 @@
+import { PostgresDialect, type Dialect } from 'kysely';
+import pg from 'pg';
+import type { DialectHelpers } from './dialect.js';
+
+const OID = { int8: 20, json: 114, timestamp: 1114, timestamptz: 1184, jsonb: 3802 } as const;
+
+/**
+ * Type parsers for this pool only (never pg's global table): timestamps come back as the same ISO
+ * strings SQLite stores, JSON as text (parsed where the presenter needs it), counts as numbers.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case OID.timestamptz:
+      case OID.timestamp:
+        return (value: string) => new Date(oid === OID.timestamp ? `${value}Z` : value).toISOString();
+      case OID.json:
+      case OID.jsonb:
+        return (value: string) => value;
+      case OID.int8:
+        return (value: string) => Number(value);
+      default:
+        return pg.types.getTypeParser(oid, format);
+    }
+  },
+};
+
+export function createPgPool(connectionString: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+}
+
+export function postgresDialect(connectionString: string): { dialect: Dialect; pool: pg.Pool } {
+  const pool = createPgPool(connectionString);
+  return { dialect: new PostgresDialect({ pool }), pool };
+}
+
+interface PgError {
+  code?: string;
+}
+
+export const postgresHelpers: DialectHelpers = {
+  name: 'postgres',
+  types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
+  isUniqueViolation: (error) => (error as PgError)?.code === '23505',
+  isForeignKeyViolation: (error) => (error as PgError)?.code === '23503',
+};

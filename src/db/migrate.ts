@@ -1,0 +1,27 @@
+import { Migrator, type Migration, type MigrationResult } from 'kysely';
+import type { DatabaseHandle } from './database.js';
+import type { DialectHelpers } from './dialects/dialect.js';
+import { initial } from './migrations/0001_initial.js';
+
+/** Every migration, in order. Names sort; never rename or edit one that has shipped. */
+function migrations(helpers: DialectHelpers): Record<string, Migration> {
+  return {
+    '0001_initial': initial(helpers),
+  };
+}
+
+/**
+ * Brings the schema up to date. Idempotent, and safe when several instances start at once: Kysely's
+ * migrator holds a lock (an advisory lock on PostgreSQL) while it runs.
+ */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<MigrationResult[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableName: 'quire_migrations',
+    migrationLockTableName: 'quire_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results ?? [];
+}

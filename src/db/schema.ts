@@ -1,0 +1,232 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Column conventions, identical on both dialects as the application sees them:
+ * - ids are UUID strings;
+ * - timestamps are ISO 8601 strings in UTC with milliseconds (`2026-01-01T00:00:00.000Z`);
+ * - JSON columns hold JSON text (jsonb on PostgreSQL, read back as text so both dialects parse alike);
+ * - booleans read as `boolean` on PostgreSQL and 0/1 on SQLite: always pass them through `Boolean()`.
+ */
+export type Timestamp = string;
+export type JsonText = string;
+export type DbBool = boolean | 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  slug: string;
+  owner_user_id: string;
+  /** Bumped in the same transaction as every content write; read by the authentication query. */
+  content_version: Generated<number>;
+  site_name: string | null;
+  site_url: string | null;
+  logo_media_id: string | null;
+  publisher_name: string | null;
+  publisher_url: string | null;
+  post_url_pattern: string | null;
+  page_url_pattern: string | null;
+  author_url_pattern: string | null;
+  category_url_pattern: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembershipsTable {
+  workspace_id: string;
+  user_id: string;
+  /** JSON array of `<resource>:<read|write>` strings. */
+  permissions: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  workspace_id: string;
+  created_by_user_id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  key_encrypted: string;
+  master_key_id: string;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MediaTable {
+  id: string;
+  workspace_id: string;
+  storage_path: string;
+  filename: string;
+  mime_type: string;
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  alt: string | null;
+  caption: string | null;
+  uploaded_by_user_id: string | null;
+  uploaded_by_api_key_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuthorsTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  display_name: string;
+  bio: string | null;
+  credentials: string | null;
+  avatar_media_id: string | null;
+  same_as: JsonText;
+  is_active: DbBool;
+  seo: JsonText | null;
+  person: JsonText | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  parent_id: string | null;
+  sort_order: number;
+  is_active: DbBool;
+  seo: JsonText | null;
+  collection_metadata: JsonText | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  name: string;
+  seo: JsonText | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PostStatus = 'draft' | 'scheduled' | 'published' | 'archived';
+export type PageStatus = 'draft' | 'published';
+
+export interface PostsTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  body_json: JsonText;
+  body_text: string;
+  toc_items: JsonText;
+  word_count: number;
+  reading_time_min: number;
+  featured_media_id: string | null;
+  author_id: string | null;
+  category_id: string | null;
+  status: PostStatus;
+  published_at: Timestamp | null;
+  scheduled_at: Timestamp | null;
+  is_how_to: DbBool;
+  summary_for_ai: string | null;
+  canonical_url: string | null;
+  view_count: number;
+  seo: JsonText | null;
+  schema_type: string;
+  structured_data: JsonText | null;
+  structured_blocks: JsonText;
+  seo_score: number;
+  readability_score: number;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostTagsTable {
+  workspace_id: string;
+  post_id: string;
+  tag_id: string;
+  created_at: Timestamp;
+}
+
+export interface RelatedPostsTable {
+  workspace_id: string;
+  post_id: string;
+  related_post_id: string;
+  position: number;
+}
+
+export interface PagesTable {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  title: string;
+  body_json: JsonText;
+  body_text: string;
+  page_type: string;
+  status: PageStatus;
+  published_at: Timestamp | null;
+  seo: JsonText | null;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RedirectsTable {
+  id: string;
+  workspace_id: string;
+  from_path: string;
+  to_path: string;
+  status_code: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LinkHealthTable {
+  id: string;
+  workspace_id: string;
+  path: string;
+  referrer: string | null;
+  status_code: number;
+  hit_count: number;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  api_keys: ApiKeysTable;
+  media: MediaTable;
+  authors: AuthorsTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  posts: PostsTable;
+  post_tags: PostTagsTable;
+  related_posts: RelatedPostsTable;
+  pages: PagesTable;
+  redirects: RedirectsTable;
+  link_health: LinkHealthTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type MembershipRow = Selectable<MembershipsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type NewApiKeyRow = Insertable<ApiKeysTable>;
+export type ApiKeyUpdate = Updateable<ApiKeysTable>;

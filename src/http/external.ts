@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { authenticate, authorize } from './auth.js';
+import type { RateLimitStore } from './rate-limit.js';
+import { routeMissHandler, type RouteTable } from './route-table.js';
+
+export interface ExternalApiOptions {
+  db: Db;
+  routeTable: RouteTable;
+  rateLimit: { store: RateLimitStore; max: number; windowMs: number };
+  /** Registers the resource modules inside the external scope. */
+  routes: (scope: FastifyInstance) => Promise<void> | void;
+}
+
+/**
+ * The key-authenticated scope `/api/v1/external`. Its hooks run in the order of contract §7:
+ * rate limit (every request counts, refused ones too) → key (401, also for paths that do not
+ * exist) → route (404 or 405) → permission (403); validation, lookup and conflict follow in the routes.
+ */
+export async function externalApi(scope: FastifyInstance, options: ExternalApiOptions): Promise<void> {
+  const { store, max, windowMs } = options.rateLimit;
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const { count, resetMs } = await store.hit(request.ip, windowMs);
+    const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+    reply.header('RateLimit-Limit', max);
+    reply.header('RateLimit-Remaining', Math.max(0, max - count));
+    reply.header('RateLimit-Reset', resetSeconds);
+    if (count > max) {
+      reply.header('Retry-After', resetSeconds);
+      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds: resetSeconds });
+    }
+    request.actor = await authenticate(options.db, request);
+    authorize(request.actor, request.routeOptions.config.permission);
+  });
+
+  // Set here, inside the scope, so that the hooks above (rate limit, key) run before a 404 or 405.
+  scope.setNotFoundHandler(routeMissHandler(options.routeTable));
+
+  await options.routes(scope);
+}

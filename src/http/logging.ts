@@ -1,0 +1,42 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { LogLevel } from '../config.js';
+
+const KEY_LIKE = /quire_live_[0-9A-Za-z]+/g;
+
+/** A key pasted into a URL by mistake is still a secret: it is cut out of the logged URL. */
+export function redactUrl(url: string): string {
+  return url.replace(KEY_LIKE, 'quire_live_[REDACTED]');
+}
+
+/**
+ * pino as Fastify configures it, with secrets redacted wherever they could appear: key, cookie and
+ * authorization headers, and any field named like a password, key or master key.
+ */
+export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers["x-api-key"]',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'password',
+        'key',
+        'masterKey',
+        '*.password',
+        '*.key',
+        '*.masterKey',
+        '*.apiKey',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip ?? request.socket?.remoteAddress,
+      }),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { Type, type Static, type TLiteral, type TProperties, type TSchema, type TUnion } from 'typebox';
+import { invalid } from '../errors.js';
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;
+
+const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
+
+/** The query schema of every list route: pagination and sort, plus the route's own filters. */
+export function listQuery<const K extends string, P extends TProperties>(orderByKeys: readonly K[], filters: P) {
+  return Type.Object(
+    {
+      page: Type.Integer({ minimum: 1, default: 1 }),
+      pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
+      order: Type.Optional(SortOrder),
+      orderBy: Type.Optional(Type.Union(orderByKeys.map((key) => Type.Literal(key))) as TUnion<TLiteral<K>[]>),
+      ...filters,
+    },
+    { additionalProperties: false },
+  );
+}
+
+/** The PaginatedResponse of the specification around items of `item`. */
+export function paginated<T extends TSchema>(item: T) {
+  return Type.Object({
+    data: Type.Array(item),
+    page: Type.Integer({ minimum: 1 }),
+    pageSize: Type.Integer({ minimum: 1 }),
+    order: SortOrder,
+    orderBy: Type.Optional(Type.String()),
+    total: Type.Integer({ minimum: 0 }),
+    totalPages: Type.Integer({ minimum: 1 }),
+  });
+}
+
+export interface PageRequest<K extends string = string> {
+  page: number;
+  pageSize: number;
+  order: 'asc' | 'desc';
+  /** Absent when the caller asked for no sort: the list then runs newest first and `orderBy` is omitted. */
+  orderBy: K | undefined;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  order: 'asc' | 'desc';
+  orderBy?: string;
+  total: number;
+  totalPages: number;
+}
+
+/** The validated query as a PageRequest; `sortKeys` are the ones the route's schema admits. */
+export function pageRequest<K extends string>(
+  query: { page: number; pageSize: number; order?: 'asc' | 'desc'; orderBy?: string },
+  sortKeys: readonly K[],
+): PageRequest<K> {
+  if (query.order !== undefined && query.orderBy === undefined) {
+    throw invalid([{ in: 'query', path: '/order', message: 'order requires orderBy' }]);
+  }
+  const orderBy = sortKeys.find((key) => key === query.orderBy);
+  return { page: query.page, pageSize: query.pageSize, order: query.order ?? 'desc', orderBy };
+}
+
+export function pageOf<T>(request: PageRequest, data: T[], total: number): Paginated<T> {
+  const page: Paginated<T> = {
+    data,
+    page: request.page,
+    pageSize: request.pageSize,
+    order: request.order,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / request.pageSize)),
+  };
+  if (request.orderBy !== undefined) page.orderBy = request.orderBy;
+  return page;
+}
+
+export type ListQuery<K extends string> = Static<ReturnType<typeof listQuery<K, TProperties>>>;

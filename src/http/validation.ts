@@ -1,0 +1,86 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import type { ValidationIssue } from '../errors.js';
+
+// ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function createAjv(coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    // Unknown fields are refused by name (contract §5), never silently dropped.
+    removeAdditional: false,
+    allErrors: false,
+    strict: true,
+  });
+  addFormats(ajv, ['date-time', 'uri', 'email']);
+  // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not.
+  ajv.addFormat('uuid', UUID);
+  return ajv;
+}
+
+/** Bodies are JSON and keep their types; query strings and path params are text and are coerced. */
+const bodyAjv = createAjv(false);
+const textAjv = createAjv(true);
+
+export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
+  return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+}
+
+/** Fields a client may read but never write; naming them in an error says why the write was refused. */
+const READ_ONLY_FIELDS = new Set([
+  'id',
+  'workspaceId',
+  'bodyText',
+  'tocItems',
+  'readingTimeMin',
+  'viewCount',
+  'seoScore',
+  'readabilityScore',
+  'jsonLd',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'author',
+  'category',
+  'featuredMedia',
+  'tags',
+  'relatedPosts',
+  'avatarMedia',
+  'path',
+  'url',
+  'keyPrefix',
+  'status',
+  'revokedAt',
+  'createdBy',
+  'scheduledAt',
+]);
+
+const PART_NAMES: Record<string, ValidationIssue['in']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** One ajv error as an issue: a JSON Pointer into the request part, and a sentence a person can act on. */
+export function toIssue(error: ErrorObject | FastifySchemaValidationError, part: string | undefined, readOnly = READ_ONLY_FIELDS): ValidationIssue {
+  const location = PART_NAMES[part ?? 'body'] ?? 'body';
+  const params = error.params as Record<string, unknown>;
+  let path = error.instancePath;
+  let message = error.message ?? 'is invalid';
+  if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    const field = params.additionalProperty;
+    path = `${path}/${escapePointer(field)}`;
+    message = readOnly.has(field) && location === 'body' ? `${field} is read-only` : `${field} is not a known field`;
+  } else if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
+    path = `${path}/${escapePointer(params.missingProperty)}`;
+    message = `${params.missingProperty} is required`;
+  } else if (error.keyword === 'minProperties') {
+    message = 'at least one field is required';
+  }
+  return { in: location, path, message };
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { connectRedis } from './redis.js';
+import { openRuntime } from './runtime.js';
+
+function setupHint(url: string): string {
+  return [
+    '',
+    'Quire is running on an empty database. Create the first user, workspace and API key:',
+    '',
+    '  npx quire user create --email you@example.com --password-stdin',
+    '  npx quire workspace create --name "My site" --owner you@example.com',
+    '  npx quire key create --workspace my-site --email you@example.com --name "Site build"',
+    '',
+    `Then: curl -H "X-API-Key: <the key>" ${url}/api/v1/external/api-keys`,
+    '',
+  ].join('\n');
+}
+
+/** Starts the server: data dir, migrations, listen, and a graceful close on SIGINT and SIGTERM. */
+export async function serve(config: Config): Promise<void> {
+  const runtime = await openRuntime(config);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  // ioredis reports connection errors as events; the rate limiter already logs the degraded state.
+  redis?.on('error', () => undefined);
+  const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, redis });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'closing: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    redis?.disconnect();
+    await runtime.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  if ((await runtime.services.accounts.countUsers()) === 0) process.stdout.write(setupHint(config.publicUrl));
+}

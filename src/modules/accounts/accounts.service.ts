@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { UserRow, WorkspaceRow } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
+import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
+import { nowIso } from '../../shared/time.js';
+import { accountsRepository as repo } from './accounts.repository.js';
+import { ALL_PERMISSIONS, storedPermissions, type Permission } from './permissions.js';
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NAME_MAX_LENGTH = 100;
+
+export interface WorkspaceSummary {
+  id: string;
+  name: string;
+  slug: string;
+  ownerUserId: string;
+  createdAt: string;
+}
+
+export interface MemberSummary {
+  workspaceId: string;
+  userId: string;
+  email: string;
+  isOwner: boolean;
+  permissions: Permission[];
+}
+
+export function normalizeEmail(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  if (!EMAIL_SHAPE.test(normalized) || normalized.length > 254) throw badRequest(`"${email}" is not an email address`);
+  return normalized;
+}
+
+function presentWorkspace(row: WorkspaceRow | Omit<WorkspaceRow, 'content_version'>): WorkspaceSummary {
+  return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
+}
+
+/** Users, workspaces and memberships: what the CLI and the dashboard manage, and what keys inherit. */
+export function createAccountsService({ db }: DatabaseHandle) {
+  async function requireUser(email: string): Promise<UserRow> {
+    const user = await repo.findUserByEmail(db, normalizeEmail(email));
+    if (!user) throw notFound(`User ${email}`);
+    return user;
+  }
+
+  async function requireWorkspace(idOrSlug: string): Promise<WorkspaceRow> {
+    const workspace = await repo.findWorkspace(db, idOrSlug);
+    if (!workspace) throw notFound(`Workspace ${idOrSlug}`);
+    return workspace;
+  }
+
+  async function member(workspace: WorkspaceRow, user: UserRow): Promise<MemberSummary> {
+    const membership = await repo.findMembership(db, workspace.id, user.id);
+    if (!membership) throw notFound(`${user.email} is not a member of workspace ${workspace.slug}; membership`);
+    return {
+      workspaceId: workspace.id,
+      userId: user.id,
+      email: user.email,
+      isOwner: workspace.owner_user_id === user.id,
+      permissions: storedPermissions(membership.permissions),
+    };
+  }
+
+  return {
+    requireUser,
+    requireWorkspace,
+
+    async createUser(email: string, password: string): Promise<{ id: string; email: string; createdAt: string }> {
+      const normalized = normalizeEmail(email);
+      if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+        throw badRequest(`A password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`);
+      }
+      if (await repo.findUserByEmail(db, normalized)) throw conflict(`A user with email ${normalized} already exists`);
+      const now = nowIso();
+      const user = { id: crypto.randomUUID(), email: normalized, password_hash: await hashPassword(password), created_at: now, updated_at: now };
+      await repo.insertUser(db, user);
+      return { id: user.id, email: user.email, createdAt: now };
+    },
+
+    countUsers: () => repo.countUsers(db),
+
+    async createWorkspace(name: string, ownerEmail: string): Promise<WorkspaceSummary> {
+      const trimmed = name.trim();
+      if (trimmed === '' || trimmed.length > NAME_MAX_LENGTH) throw badRequest(`A workspace name must be 1 to ${NAME_MAX_LENGTH} characters long`);
+      const owner = await requireUser(ownerEmail);
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const slug = await firstFreeSlug(slugFrom(trimmed, 'workspace'), (candidates) => repo.takenWorkspaceSlugs(trx, candidates));
+        const workspace = {
+          id: crypto.randomUUID(),
+          name: trimmed,
+          slug,
+          owner_user_id: owner.id,
+          site_name: trimmed,
+          site_url: null,
+          logo_media_id: null,
+          publisher_name: null,
+          publisher_url: null,
+          post_url_pattern: null,
+          page_url_pattern: null,
+          author_url_pattern: null,
+          category_url_pattern: null,
+          created_at: now,
+          updated_at: now,
+        };
+        await repo.insertWorkspace(trx, workspace);
+        // The owner holds every permission implicitly; the row is there so a later transfer can demote.
+        await repo.insertMembership(trx, workspace.id, { user_id: owner.id, permissions: JSON.stringify(ALL_PERMISSIONS), created_at: now, updated_at: now });
+        return presentWorkspace(workspace);
+      });
+    },
+
+    /** The new owner becomes a member if needed; the old owner stays, holding every permission explicitly. */
+    async transferWorkspace(idOrSlug: string, toEmail: string): Promise<WorkspaceSummary> {
+      const workspace = await requireWorkspace(idOrSlug);
+      const target = await requireUser(toEmail);
+      if (workspace.owner_user_id === target.id) return presentWorkspace(workspace);
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const all = JSON.stringify(ALL_PERMISSIONS);
+        if (await repo.findMembership(trx, workspace.id, target.id)) {
+          await repo.setMembershipPermissions(trx, workspace.id, target.id, all, now);
+        } else {
+          await repo.insertMembership(trx, workspace.id, { user_id: target.id, permissions: all, created_at: now, updated_at: now });
+        }
+        await repo.setMembershipPermissions(trx, workspace.id, workspace.owner_user_id, all, now);
+        await repo.setWorkspaceOwner(trx, workspace.id, target.id, now);
+      });
+      return presentWorkspace({ ...workspace, owner_user_id: target.id, updated_at: now });
+    },
+
+    async addMember(idOrSlug: string, email: string, permissions: Permission[]): Promise<MemberSummary> {
+      const workspace = await requireWorkspace(idOrSlug);
+      const user = await requireUser(email);
+      if (await repo.findMembership(db, workspace.id, user.id)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
+      const now = nowIso();
+      await repo.insertMembership(db, workspace.id, { user_id: user.id, permissions: JSON.stringify(permissions), created_at: now, updated_at: now });
+      return member(workspace, user);
+    },
+
+    async setPermissions(idOrSlug: string, email: string, permissions: Permission[]): Promise<MemberSummary> {
+      const workspace = await requireWorkspace(idOrSlug);
+      const user = await requireUser(email);
+      if (workspace.owner_user_id === user.id) {
+        throw badRequest(`${user.email} owns ${workspace.slug} and holds every permission; transfer ownership first`);
+      }
+      await member(workspace, user);
+      await repo.setMembershipPermissions(db, workspace.id, user.id, JSON.stringify(permissions), nowIso());
+      return member(workspace, user);
+    },
+
+    async removeMember(idOrSlug: string, email: string): Promise<{ workspaceId: string; email: string; removed: true }> {
+      const workspace = await requireWorkspace(idOrSlug);
+      const user = await requireUser(email);
+      if (workspace.owner_user_id === user.id) throw badRequest(`${user.email} owns ${workspace.slug}; transfer ownership before removing them`);
+      await member(workspace, user);
+      await repo.deleteMembership(db, workspace.id, user.id);
+      return { workspaceId: workspace.id, email: user.email, removed: true };
+    },
+
+    async getMember(idOrSlug: string, email: string): Promise<MemberSummary> {
+      return member(await requireWorkspace(idOrSlug), await requireUser(email));
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,37 @@
+import { badRequest } from '../../errors.js';
+
+/** Resources a permission can name (contract §3); each has `:read` and `:write`, and write does not imply read. */
+export const RESOURCES = ['posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health', 'api-keys'] as const;
+export type Resource = (typeof RESOURCES)[number];
+export type Permission = `${Resource}:${'read' | 'write'}`;
+
+export const ALL_PERMISSIONS: readonly Permission[] = RESOURCES.flatMap((resource) => [`${resource}:read`, `${resource}:write`] as Permission[]);
+const KNOWN = new Set<string>(ALL_PERMISSIONS);
+
+export function isPermission(value: string): value is Permission {
+  return KNOWN.has(value);
+}
+
+/** Parses a comma-separated list (`""` is none); unknown names are refused, duplicates folded, order canonical. */
+export function parsePermissionList(list: string): Permission[] {
+  const names = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return normalizePermissions(names);
+}
+
+export function normalizePermissions(names: readonly string[]): Permission[] {
+  const unknown = names.filter((name) => !isPermission(name));
+  if (unknown.length > 0) {
+    throw badRequest(`Unknown permission ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${ALL_PERMISSIONS.join(', ')}`);
+  }
+  const wanted = new Set(names);
+  return ALL_PERMISSIONS.filter((permission) => wanted.has(permission));
+}
+
+/** Reads a stored permissions array, dropping anything no longer known rather than failing the request. */
+export function storedPermissions(json: string): Permission[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((name): name is Permission => typeof name === 'string' && isPermission(name)) : [];
+}

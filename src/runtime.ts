@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.js';
+import { createDatabase, type DatabaseHandle } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loadOrCreateMasterKeyFile, masterKeyFrom, type MasterKey } from './security/master-key.js';
+import { createServices, type Services } from './services.js';
+
+/** What the server and the CLI share: the data dir, the database, the master key and the services. */
+export interface Runtime {
+  config: Config;
+  database: DatabaseHandle;
+  masterKey: MasterKey;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/**
+ * Prepares the data dir (the SQLite database, `media/`, and `master.key` with mode 0600 unless
+ * QUIRE_MASTER_KEY is set), opens the database and brings its schema up to date.
+ */
+export async function openRuntime(config: Config, { migrate = true } = {}): Promise<Runtime> {
+  fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
+  const masterKey = config.masterKey ? masterKeyFrom(config.masterKey) : loadOrCreateMasterKeyFile(config.dataDir);
+  const database = createDatabase(config);
+  try {
+    if (migrate) await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { config, database, masterKey, services: createServices(database, masterKey), close: () => database.close() };
+}

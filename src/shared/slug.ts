@@ -1,0 +1,37 @@
+const UUID_SHAPE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const SLUG_MAX_LENGTH = 200;
+
+/**
+ * Kebab-case of a text (contract §6): NFKD with combining marks removed, lowercased, every run of
+ * characters other than a-z and 0-9 made one `-`, leading and trailing `-` trimmed. May be empty.
+ */
+export function kebabCase(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+export function isUuid(value: string): boolean {
+  return UUID_SHAPE.test(value);
+}
+
+/** A slug derived from a name: kebab-case, cut to the limit on a word boundary, never UUID-shaped. */
+export function slugFrom(text: string, fallback: string): string {
+  let slug = kebabCase(text) || fallback;
+  if (slug.length > SLUG_MAX_LENGTH - 4) slug = slug.slice(0, SLUG_MAX_LENGTH - 4).replace(/-[^-]*$/, '') || slug.slice(0, SLUG_MAX_LENGTH - 4);
+  return isUuid(slug) ? `${slug}-x` : slug;
+}
+
+/** The first of `base`, `base-2`, `base-3` … that `isTaken` does not claim. */
+export async function firstFreeSlug(base: string, isTaken: (candidates: string[]) => Promise<Set<string>>): Promise<string> {
+  for (let start = 1; ; start += 20) {
+    const candidates = Array.from({ length: 20 }, (_, i) => (start + i === 1 ? base : `${base}-${start + i}`));
+    const taken = await isTaken(candidates);
+    const free = candidates.find((candidate) => !taken.has(candidate));
+    if (free) return free;
+  }
+}
