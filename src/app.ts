@@ -13,6 +13,7 @@ import { createRouteTable, routeMissHandler } from './http/route-table.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { postsRoutes } from './modules/posts/posts.routes.js';
 import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
 
@@ -33,6 +34,12 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
   const options: FastifyServerOptions = {
+    // Requests Node's parser refuses (raw non-ASCII in a URL, malformed headers) still get the envelope.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify(envelope(new AppError('BAD_REQUEST', 'The request could not be parsed', { reason: 'malformed_request' })));
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(config.logLevel) }),
     genReqId: requestId,
     requestIdHeader: false,
@@ -60,7 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.setNotFoundHandler(routeMissHandler(table));
 
-  const services = createServices(database, deps.masterKey);
+  const services = createServices(database, deps.masterKey, config.publicUrl);
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
 
   await app.register(healthRoutes, { db: database.db });
@@ -71,6 +78,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimit: { store, ...config.rateLimit },
     routes: async (scope) => {
       await scope.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+      await scope.register(postsRoutes, { posts: services.posts });
     },
   });
   return app;

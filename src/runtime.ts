@@ -29,5 +29,5 @@ export async function openRuntime(config: Config, { migrate = true } = {}): Prom
     await database.close();
     throw error;
   }
-  return { config, database, masterKey, services: createServices(database, masterKey), close: () => database.close() };
+  return { config, database, masterKey, services: createServices(database, masterKey, config.publicUrl), close: () => database.close() };
 }

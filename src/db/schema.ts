@@ -132,6 +132,7 @@ export interface PostsTable {
   excerpt: string;
   body_json: JsonText;
   body_text: string;
+  search_text: Generated<string>;
   toc_items: JsonText;
   word_count: number;
   reading_time_min: number;
@@ -177,6 +178,7 @@ export interface PagesTable {
   title: string;
   body_json: JsonText;
   body_text: string;
+  search_text: Generated<string>;
   page_type: string;
   status: PageStatus;
   published_at: Timestamp | null;
@@ -230,3 +232,9 @@ export type MembershipRow = Selectable<MembershipsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type ApiKeyUpdate = Updateable<ApiKeysTable>;
+export type PostRow = Selectable<PostsTable>;
+export type NewPostRow = Insertable<PostsTable>;
+export type MediaRow = Selectable<MediaTable>;
+export type AuthorRow = Selectable<AuthorsTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type TagRow = Selectable<TagsTable>;

@@ -1,4 +1,4 @@
-import type { ColumnDataType } from 'kysely';
+import type { ColumnDataType, RawBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -9,4 +9,6 @@ export interface DialectHelpers {
   types: { uuid: ColumnDataType; timestamp: ColumnDataType; json: ColumnDataType; bool: ColumnDataType };
   isUniqueViolation(error: unknown): boolean;
   isForeignKeyViolation(error: unknown): boolean;
+  /** `column` contains `needle` as a literal substring (no LIKE wildcards, so `%` and `_` match themselves). */
+  containsText(column: string, needle: string): RawBuilder<boolean>;
 }

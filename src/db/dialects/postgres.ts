@@ -1,4 +1,4 @@
-import { PostgresDialect, type Dialect } from 'kysely';
+import { PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
 import type { DialectHelpers } from './dialect.js';
 
@@ -43,4 +43,5 @@ export const postgresHelpers: DialectHelpers = {
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
   isUniqueViolation: (error) => (error as PgError)?.code === '23505',
   isForeignKeyViolation: (error) => (error as PgError)?.code === '23503',
+  containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
 };

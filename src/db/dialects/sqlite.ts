@@ -1,6 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
+  sql,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -132,4 +133,5 @@ export const sqliteHelpers: DialectHelpers = {
   isUniqueViolation: (error) =>
     (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
   isForeignKeyViolation: (error) => (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
+  containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
 };

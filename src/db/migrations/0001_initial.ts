@@ -145,6 +145,9 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .addColumn('excerpt', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('body_json', t.json, (c) => c.notNull())
         .addColumn('body_text', 'text', (c) => c.notNull().defaultTo(''))
+        // title, excerpt and bodyText, NFC-normalised and lowercased by the application (Unicode-aware,
+        // which SQLite's lower() is not): `q` is a literal substring search over this one column.
+        .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('toc_items', t.json, (c) => c.notNull())
         .addColumn('word_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('reading_time_min', 'integer', (c) => c.notNull().defaultTo(1))
@@ -213,6 +216,7 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('body_json', t.json, (c) => c.notNull())
         .addColumn('body_text', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('page_type', 'text', (c) => c.notNull().defaultTo('WebPage'))
         .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('draft', 'published')`))
         .addColumn('published_at', t.timestamp)

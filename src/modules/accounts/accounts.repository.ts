@@ -72,3 +72,15 @@ export const accountsRepository = {
     await db.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
   },
 };
+
+/**
+ * Bumped in the same transaction as every content write: a response cached under an older version
+ * can never be served after the write commits.
+ */
+export async function bumpContentVersion(db: Executor, workspaceId: string): Promise<void> {
+  await db
+    .updateTable('workspaces')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+    .where('id', '=', workspaceId)
+    .execute();
+}

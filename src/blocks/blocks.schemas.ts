@@ -1,0 +1,123 @@
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
+
+/** Limits of the specification, and ours where it is silent (docs/decisions.md). */
+export const BLOCK_LIMITS = {
+  blocksPerBody: 1000,
+  paragraphText: 10_000,
+  text: 10_000,
+  code: 100_000,
+  url: 2_000,
+  listItems: 500,
+  faqItems: { min: 1, max: 50 },
+  keyTakeaways: { min: 1, max: 10 },
+  headingId: 200,
+} as const;
+
+export const BLOCK_TYPES = [
+  'paragraph',
+  'heading',
+  'list',
+  'image',
+  'code',
+  'quote',
+  'divider',
+  'callout',
+  'video_embed',
+  'tweet_embed',
+  'faq',
+  'cta',
+  'key_takeaways',
+] as const;
+
+const Text = (maxLength: number = BLOCK_LIMITS.text) => Type.String({ maxLength });
+const Url = Type.String({ minLength: 1, maxLength: BLOCK_LIMITS.url, format: 'uri' });
+const Uuid = Type.String({ format: 'uuid' });
+
+function block<const T extends string, P extends Record<string, TSchema>>(type: T, properties: P) {
+  return Type.Object({ type: Type.Literal(type), ...properties }, { additionalProperties: false });
+}
+
+const HeadingLevel = Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)]);
+
+const paragraph = block('paragraph', { text: Text(BLOCK_LIMITS.paragraphText) });
+const list = block('list', {
+  style: Type.Union([Type.Literal('bullet'), Type.Literal('ordered')]),
+  items: Type.Array(Text(), { maxItems: BLOCK_LIMITS.listItems }),
+});
+const code = block('code', { language: Type.String({ maxLength: 50 }), code: Text(BLOCK_LIMITS.code) });
+const quote = block('quote', { text: Text(), attribution: Type.Optional(Text(500)) });
+const divider = block('divider', {});
+const callout = block('callout', {
+  variant: Type.Union([Type.Literal('info'), Type.Literal('warning'), Type.Literal('success'), Type.Literal('error')]),
+  title: Type.Optional(Text(500)),
+  body: Text(),
+});
+const videoEmbed = block('video_embed', { url: Url, title: Type.Optional(Text(500)) });
+const tweetEmbed = block('tweet_embed', { url: Url });
+const faq = block('faq', {
+  items: Type.Array(Type.Object({ question: Text(1000), answer: Text() }, { additionalProperties: false }), {
+    minItems: BLOCK_LIMITS.faqItems.min,
+    maxItems: BLOCK_LIMITS.faqItems.max,
+  }),
+});
+const cta = block('cta', {
+  title: Text(500),
+  body: Text(),
+  linkUrl: Type.String({ maxLength: BLOCK_LIMITS.url }),
+  linkLabel: Text(200),
+  variant: Type.Union([Type.Literal('default'), Type.Literal('outlined')]),
+});
+const keyTakeaways = block('key_takeaways', {
+  items: Type.Array(Text(), { minItems: BLOCK_LIMITS.keyTakeaways.min, maxItems: BLOCK_LIMITS.keyTakeaways.max }),
+});
+
+const HeadingId = Type.String({ minLength: 1, maxLength: BLOCK_LIMITS.headingId, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$' });
+
+/** Blocks as a client writes them: a heading's id may be left out; an image carries no url (one sent is ignored). */
+const headingWrite = block('heading', { level: HeadingLevel, text: Text(1000), id: Type.Optional(HeadingId) });
+const imageWrite = block('image', {
+  mediaId: Uuid,
+  alt: Type.Optional(Text(1000)),
+  caption: Type.Optional(Text(1000)),
+  url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+
+/** Blocks as every read returns them: every heading has its id, every image its url (null once the media is gone). */
+const headingRead = block('heading', { level: HeadingLevel, text: Type.String(), id: Type.String() });
+const imageRead = block('image', {
+  mediaId: Uuid,
+  alt: Type.Optional(Type.String()),
+  caption: Type.Optional(Type.String()),
+  url: Type.Union([Type.String(), Type.Null()]),
+});
+
+const COMMON = [paragraph, list, code, quote, divider, callout, videoEmbed, tweetEmbed, faq, cta, keyTakeaways] as const;
+
+/**
+ * A discriminated union: ajv picks the branch by `type` (its `discriminator` keyword), so an error
+ * points into the one block type that was meant (`/bodyJson/17/items`) rather than at every branch.
+ */
+function discriminated<T extends TObject[]>(branches: T) {
+  return Type.Unsafe<Static<T[number]>>({
+    type: 'object',
+    properties: { type: { type: 'string', enum: BLOCK_TYPES } },
+    required: ['type'],
+    discriminator: { propertyName: 'type' },
+    oneOf: branches,
+  });
+}
+
+export const BlockWrite = discriminated([...COMMON, headingWrite, imageWrite]);
+export type BlockWrite = Static<typeof headingWrite> | Static<typeof imageWrite> | Static<(typeof COMMON)[number]>;
+
+export const Block = discriminated([...COMMON, headingRead, imageRead]);
+export type Block = Static<typeof headingRead> | Static<typeof imageRead> | Static<(typeof COMMON)[number]>;
+
+export const BodyWrite = Type.Array(BlockWrite, { maxItems: BLOCK_LIMITS.blocksPerBody });
+export const Body = Type.Array(Block);
+
+export type HeadingBlock = Static<typeof headingRead>;
+export type ImageBlock = Static<typeof imageRead>;
+export type StoredImageBlock = Omit<ImageBlock, 'url'>;
+/** What the database holds: headings with ids, images without urls. */
+export type StoredBlock = Exclude<Block, ImageBlock> | StoredImageBlock;

@@ -1,0 +1,26 @@
+import type { MediaRow } from '../../db/schema.js';
+import type { Media } from './media.schemas.js';
+
+/** The public URL of a media file: served outside /api, without a key (contract §4). */
+export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>): string {
+  return `${publicUrl}/media/${row.workspace_id}/${row.id}/${encodeURIComponent(row.filename)}`;
+}
+
+export function presentMedia(publicUrl: string, row: MediaRow): Media {
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    url: mediaUrl(publicUrl, row),
+    storagePath: row.storage_path,
+    filename: row.filename,
+    mimeType: row.mime_type,
+    alt: row.alt,
+    caption: row.caption,
+    sizeBytes: Number(row.size_bytes),
+    width: row.width,
+    height: row.height,
+    uploadedByUserId: row.uploaded_by_user_id,
+    uploadedByApiKeyId: row.uploaded_by_api_key_id,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,213 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { BlockWrite } from '../../blocks/blocks.schemas.js';
+import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { existingIds } from '../../db/references.js';
+import type { Database, PostRow } from '../../db/schema.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { toJson } from '../../shared/json.js';
+import { foldForSearch, searchText } from '../../shared/search.js';
+import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
+import { nowIso, toIso } from '../../shared/time.js';
+import type { Actor } from '../accounts/actor.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { loadPostEmbeds, parsePost } from './posts.embeds.js';
+import { presentPost } from './posts.presenter.js';
+import { checkPostReferences } from './posts.references.js';
+import { postsRepository as repo, type PostPatch } from './posts.repository.js';
+import { checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
+import type { Post, PostCreateBody, PostListQuery, PostSortKey, PostUpdateBody } from './posts.schemas.js';
+
+type Executor = Kysely<Database>;
+
+/** The columns a body write recomputes: derived fields of contract §6 and the search column. */
+function bodyColumns(blocks: readonly BlockWrite[]) {
+  const derived = deriveBody(blocks);
+  return {
+    body_json: JSON.stringify(derived.blocks),
+    body_text: derived.bodyText,
+    word_count: derived.wordCount,
+    reading_time_min: derived.readingTimeMin,
+    toc_items: JSON.stringify(derived.tocItems),
+  };
+}
+
+export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: string) {
+  async function present(executor: Executor, workspaceId: string, rows: readonly PostRow[]): Promise<Post[]> {
+    const parsed = rows.map(parsePost);
+    const embeds = await loadPostEmbeds(executor, workspaceId, parsed);
+    return parsed.map((post) => presentPost(post, embeds, publicUrl));
+  }
+
+  async function presentOne(executor: Executor, workspaceId: string, row: PostRow): Promise<Post> {
+    const [post] = await present(executor, workspaceId, [row]);
+    return post!;
+  }
+
+  async function requirePost(executor: Executor, workspaceId: string, idOrSlug: string): Promise<PostRow> {
+    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
+    if (!row) throw notFound('Post');
+    return row;
+  }
+
+  async function claimSlug(executor: Executor, workspaceId: string, explicit: string | undefined, title: string, currentId?: string): Promise<string> {
+    if (explicit === undefined) return firstFreeSlug(slugFrom(title, 'post'), (candidates) => repo.takenSlugs(executor, workspaceId, candidates));
+    const holder = await repo.findByIdOrSlug(executor, workspaceId, explicit);
+    if (holder && holder.id !== currentId) throw conflict(`The slug "${explicit}" is taken by another post`, { field: 'slug', slug: explicit });
+    return explicit;
+  }
+
+  /** A concurrent writer can take a slug between our check and our write; the unique index says so. */
+  async function writing<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (dialect.isUniqueViolation(error)) throw conflict('The slug was taken by a concurrent write', { field: 'slug' });
+      throw error;
+    }
+  }
+
+  return {
+    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<Post>> {
+      const filter = {
+        q: query.q ? foldForSearch(query.q) : undefined,
+        status: query.status,
+        categoryId: query.categoryId === '' ? null : query.categoryId,
+        authorId: query.authorId,
+        tagId: query.tagId,
+        dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
+        dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
+      };
+      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
+      return pageOf(page, await present(db, actor.workspaceId, rows), total);
+    },
+
+    async get(actor: Actor, idOrSlug: string): Promise<Post> {
+      return presentOne(db, actor.workspaceId, await requirePost(db, actor.workspaceId, idOrSlug));
+    },
+
+    async create(actor: Actor, body: PostCreateBody): Promise<Post> {
+      const status = body.status ?? 'draft';
+      checkStatusOnCreate(status);
+      const workspaceId = actor.workspaceId;
+      return writing(async (trx) => {
+        await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
+        const now = nowIso();
+        const id = crypto.randomUUID();
+        const title = body.title.trim();
+        const excerpt = body.excerpt ?? '';
+        const derived = bodyColumns(body.bodyJson ?? []);
+        await repo.insert(trx, workspaceId, {
+          id,
+          slug: await claimSlug(trx, workspaceId, body.slug, title),
+          title,
+          excerpt,
+          ...derived,
+          search_text: searchText(title, excerpt, derived.body_text),
+          featured_media_id: body.featuredMediaId ?? null,
+          author_id: body.authorId ?? null,
+          category_id: body.categoryId ?? null,
+          status,
+          published_at: body.publishedAt ? toIso(body.publishedAt) : status === 'published' ? now : null,
+          scheduled_at: null,
+          is_how_to: body.isHowTo ?? false,
+          summary_for_ai: body.summaryForAi ?? null,
+          canonical_url: body.canonicalUrl ?? null,
+          view_count: 0,
+          seo: toJson(body.seo),
+          schema_type: body.schemaType ?? 'BlogPosting',
+          structured_data: toJson(body.structuredData),
+          structured_blocks: JSON.stringify(assignHeadingIds(body.structuredBlocks ?? [], '/structuredBlocks')),
+          seo_score: 0,
+          readability_score: 0,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, id));
+      });
+    },
+
+    async update(actor: Actor, idOrSlug: string, body: PostUpdateBody): Promise<Post> {
+      const workspaceId = actor.workspaceId;
+      return writing(async (trx) => {
+        const current = await requirePost(trx, workspaceId, idOrSlug);
+        const { body: storedBody, structuredBlocks } = parsePost(current);
+        if (body.status !== undefined) checkStatusMove(current.status, body.status);
+        await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
+
+        const now = nowIso();
+        const patch: PostPatch = { updated_at: now };
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug(trx, workspaceId, body.slug, current.title, current.id);
+        if (body.title !== undefined) patch.title = body.title.trim();
+        if (body.excerpt !== undefined) patch.excerpt = body.excerpt;
+        if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
+        if (body.title !== undefined || body.excerpt !== undefined || body.bodyJson !== undefined) {
+          patch.search_text = searchText(patch.title ?? current.title, patch.excerpt ?? current.excerpt, patch.body_text ?? current.body_text);
+        }
+        if (body.featuredMediaId !== undefined) patch.featured_media_id = body.featuredMediaId;
+        if (body.authorId !== undefined) patch.author_id = body.authorId;
+        if (body.categoryId !== undefined) patch.category_id = body.categoryId;
+        if (body.status !== undefined) patch.status = body.status;
+        if (body.publishedAt !== undefined) patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);
+        // Moving to published stamps publishedAt when it is empty (and the request did not set it).
+        else if (body.status === 'published' && current.status !== 'published' && current.published_at === null) patch.published_at = now;
+        if (body.isHowTo !== undefined) patch.is_how_to = body.isHowTo;
+        if (body.summaryForAi !== undefined) patch.summary_for_ai = body.summaryForAi;
+        if (body.canonicalUrl !== undefined) patch.canonical_url = body.canonicalUrl;
+        if (body.seo !== undefined) patch.seo = toJson(body.seo);
+        if (body.schemaType !== undefined) patch.schema_type = body.schemaType;
+        if (body.structuredData !== undefined) patch.structured_data = toJson(body.structuredData);
+        if (body.structuredBlocks !== undefined) patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
+
+        await repo.update(trx, workspaceId, current.id, patch);
+        if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, current.id));
+      });
+    },
+
+    /** Soft delete: the slug is freed, and the answer is the post as it was, with deletedAt set. */
+    async remove(actor: Actor, idOrSlug: string): Promise<Post> {
+      const workspaceId = actor.workspaceId;
+      return writing(async (trx) => {
+        const current = await requirePost(trx, workspaceId, idOrSlug);
+        const snapshot = await presentOne(trx, workspaceId, current);
+        const now = nowIso();
+        await repo.update(trx, workspaceId, current.id, { deleted_at: now });
+        await bumpContentVersion(trx, workspaceId);
+        return { ...snapshot, deletedAt: now };
+      });
+    },
+
+    async attachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
+      return changeTags(actor.workspaceId, idOrSlug, tagIds, 'attach');
+    },
+
+    async detachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
+      return changeTags(actor.workspaceId, idOrSlug, tagIds, 'detach');
+    },
+  };
+
+  /** Attach and detach are idempotent; every tag id must belong to the bound workspace (else 400). */
+  async function changeTags(workspaceId: string, idOrSlug: string, tagIds: readonly string[], change: 'attach' | 'detach'): Promise<Post> {
+    return writing(async (trx) => {
+      const current = await requirePost(trx, workspaceId, idOrSlug);
+      const known = await existingIds(trx, 'tags', workspaceId, tagIds);
+      const issues = tagIds.flatMap((id, index) => (known.has(id) ? [] : [{ in: 'body' as const, path: `/tagIds/${index}`, message: 'no tag with this id in this workspace' }]));
+      if (issues.length > 0) throw invalid(issues);
+      const now = nowIso();
+      if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
+      else await repo.detachTags(trx, workspaceId, current.id, tagIds);
+      await repo.update(trx, workspaceId, current.id, { updated_at: now });
+      await bumpContentVersion(trx, workspaceId);
+      return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, current.id));
+    });
+  }
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** The workspace's site settings: what structured data needs to build absolute URLs and the publisher. */
+export interface SiteSettings {
+  siteName: string | null;
+  siteUrl: string | null;
+  logoMediaId: string | null;
+  publisherName: string | null;
+  publisherUrl: string | null;
+  postUrlPattern: string | null;
+  pageUrlPattern: string | null;
+  authorUrlPattern: string | null;
+  categoryUrlPattern: string | null;
+}
+
+export async function loadSiteSettings(db: Kysely<Database>, workspaceId: string): Promise<SiteSettings> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select([
+      'site_name',
+      'site_url',
+      'logo_media_id',
+      'publisher_name',
+      'publisher_url',
+      'post_url_pattern',
+      'page_url_pattern',
+      'author_url_pattern',
+      'category_url_pattern',
+    ])
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return {
+    siteName: row.site_name,
+    siteUrl: row.site_url,
+    logoMediaId: row.logo_media_id,
+    publisherName: row.publisher_name,
+    publisherUrl: row.publisher_url,
+    postUrlPattern: row.post_url_pattern,
+    pageUrlPattern: row.page_url_pattern,
+    authorUrlPattern: row.author_url_pattern,
+    categoryUrlPattern: row.category_url_pattern,
+  };
+}
+
+/**
+ * An absolute URL from the site URL and a pattern such as `/blog/{slug}` (categories may use `{path}`);
+ * null when either setting is missing, so that nothing is invented.
+ */
+export function siteUrlFor(settings: SiteSettings, pattern: string | null, values: { slug: string; path?: string }): string | null {
+  if (!settings.siteUrl || !pattern) return null;
+  const relative = pattern.replace('{slug}', encodeURIComponent(values.slug)).replace('{path}', values.path ?? values.slug);
+  try {
+    return new URL(relative, settings.siteUrl.endsWith('/') ? settings.siteUrl : `${settings.siteUrl}/`).toString();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,12 @@
+import { Type, type TSchema } from 'typebox';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.js';
+
+/** Schema primitives every resource shares. */
+export const Uuid = Type.String({ format: 'uuid' });
+export const Timestamp = Type.String({ format: 'date-time' });
+export const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: SLUG_PATTERN });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** `{idOrSlug}` of a single-resource route: a UUID resolves by id, anything else by slug. */
+export const IdOrSlugParams = Type.Object({ idOrSlug: Type.String({ minLength: 1, maxLength: 300 }) }, { additionalProperties: false });
+export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
