@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** The validated configuration of one Quire process (contract §1). */
@@ -39,7 +40,8 @@ function read(env: Env, name: string): string | undefined {
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  // JSON quoting keeps the message on one line whatever the value holds.
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got ${JSON.stringify(raw)}`);
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${raw}`);
   return value;
@@ -70,14 +72,31 @@ function masterKey(env: Env): Buffer | null {
   return bytes;
 }
 
+// The named ranges proxy-addr (Fastify's trustProxy) understands.
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * An address, CIDR or IPv4 address/netmask, checked here rather than left to Fastify, which would
+ * stop the start with a stack trace instead of a line naming the variable.
+ */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(range);
+}
+
 function trustProxy(env: Env): Config['trustProxy'] {
   const raw = read(env, 'QUIRE_TRUST_PROXY');
   if (raw === undefined || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim());
-  if (entries.some((entry) => !/^[0-9a-fA-F.:/]+$/.test(entry))) {
-    throw new ConfigError('QUIRE_TRUST_PROXY', 'must be true, false, a hop count or a comma-separated list of addresses/CIDRs');
+  if (!entries.every(isProxyAddress)) {
+    throw new ConfigError('QUIRE_TRUST_PROXY', 'must be true, false, a hop count or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal');
   }
   return entries;
 }

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { connectRedis } from './redis.js';
+import { connectRedis, waitForRedis } from './redis.js';
 import { openRuntime } from './runtime.js';
 
 function setupHint(url: string): string {
@@ -23,6 +23,7 @@ export async function serve(config: Config): Promise<void> {
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   // ioredis reports connection errors as events; the rate limiter already logs the degraded state.
   redis?.on('error', () => undefined);
+  if (redis) await waitForRedis(redis);
   const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, redis });
 
   let closing = false;

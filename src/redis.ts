@@ -15,3 +15,21 @@ export function connectRedis(url: string): Redis {
     lazyConnect: false,
   });
 }
+
+/**
+ * Waits, at most `ms`, for the first connection, so the first requests after a start use the shared
+ * bucket. A Redis that is down does not stop the start: the limiter falls back and says so.
+ */
+export async function waitForRedis(redis: Redis, ms = 1000): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    redis.once('ready', onReady);
+  });
+}

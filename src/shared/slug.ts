@@ -29,7 +29,12 @@ export function slugFrom(text: string, fallback: string): string {
 /** The first of `base`, `base-2`, `base-3` … that `isTaken` does not claim. */
 export async function firstFreeSlug(base: string, isTaken: (candidates: string[]) => Promise<Set<string>>): Promise<string> {
   for (let start = 1; ; start += 20) {
-    const candidates = Array.from({ length: 20 }, (_, i) => (start + i === 1 ? base : `${base}-${start + i}`));
+    // A long base gives up characters to its suffix, so no candidate passes the length limit.
+    const candidates = Array.from({ length: 20 }, (_, i) => {
+      if (start + i === 1) return base;
+      const suffix = `-${start + i}`;
+      return `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
+    });
     const taken = await isTaken(candidates);
     const free = candidates.find((candidate) => !taken.has(candidate));
     if (free) return free;

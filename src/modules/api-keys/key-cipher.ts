@@ -27,7 +27,7 @@ export function decryptKey(master: MasterKey, stored: string, keyId: string, wor
   const iv = raw.subarray(0, IV_BYTES);
   const tag = raw.subarray(raw.length - TAG_BYTES);
   const body = raw.subarray(IV_BYTES, raw.length - TAG_BYTES);
-  const decipher = crypto.createDecipheriv('aes-256-gcm', master.key, iv);
+  const decipher = crypto.createDecipheriv('aes-256-gcm', master.key, iv, { authTagLength: TAG_BYTES });
   decipher.setAAD(associatedData(keyId, workspaceId));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');

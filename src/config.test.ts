@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+/** Loads a config expecting it to fail, and returns the error. */
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults (contract §1)', () => {
+  const config = loadConfig({});
+
+  it('listens on 127.0.0.1:3000 and publishes URLs under http://HOST:PORT', () => {
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('keeps its data in ./data, resolved to an absolute path', () => {
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('uses SQLite, the master.key file and no Redis unless told otherwise', () => {
+    expect(config.databaseUrl).toBeNull();
+    expect(config.masterKey).toBeNull();
+    expect(config.redisUrl).toBeNull();
+  });
+
+  it('allows 1,200 requests per 60 s, uploads of 25 MiB, trusts no proxy and logs at info', () => {
+    expect(config.rateLimit).toEqual({ max: 1200, windowMs: 60_000 });
+    expect(config.maxUploadBytes).toBe(25 * 1024 * 1024);
+    expect(config.trustProxy).toBe(false);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('treats empty and blank values as unset', () => {
+    expect(loadConfig({ PORT: '', HOST: '  ', REDIS_URL: '', QUIRE_RATE_LIMIT_MAX: ' ' })).toEqual(config);
+  });
+
+  it('derives the public URL from HOST and PORT, bracketing an IPv6 host', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://0.0.0.0:8080');
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+  });
+});
+
+describe('loadConfig accepts good values', () => {
+  it('parses every variable', () => {
+    const key = crypto.randomBytes(32);
+    const config = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      QUIRE_DATA_DIR: '/var/lib/quire',
+      QUIRE_PUBLIC_URL: 'https://cms.example.com/',
+      DATABASE_URL: 'postgres://quire@db:5432/quire',
+      QUIRE_MASTER_KEY: key.toString('base64'),
+      REDIS_URL: 'redis://cache:6379/0',
+      QUIRE_RATE_LIMIT_MAX: '100',
+      QUIRE_RATE_LIMIT_WINDOW_MS: '1000',
+      QUIRE_MAX_UPLOAD_BYTES: '1048576',
+      QUIRE_TRUST_PROXY: 'true',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 8080,
+      dataDir: '/var/lib/quire',
+      publicUrl: 'https://cms.example.com',
+      databaseUrl: 'postgres://quire@db:5432/quire',
+      masterKey: key,
+      redisUrl: 'redis://cache:6379/0',
+      rateLimit: { max: 100, windowMs: 1000 },
+      maxUploadBytes: 1_048_576,
+      trustProxy: true,
+      logLevel: 'debug',
+    });
+  });
+
+  it('accepts both PostgreSQL schemes and TLS Redis', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/quire' }).databaseUrl).toBe('postgresql://db/quire');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380' }).redisUrl).toBe('rediss://cache:6380');
+  });
+
+  it('accepts the boundaries of the numeric ranges', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ QUIRE_RATE_LIMIT_MAX: '1' }).rateLimit.max).toBe(1);
+  });
+
+  it('accepts a master key with or without base64 padding', () => {
+    const key = crypto.randomBytes(32);
+    const padded = key.toString('base64');
+    expect(padded.endsWith('=')).toBe(true);
+    expect(loadConfig({ QUIRE_MASTER_KEY: padded }).masterKey).toEqual(key);
+    expect(loadConfig({ QUIRE_MASTER_KEY: padded.replace(/=+$/, '') }).masterKey).toEqual(key);
+  });
+
+  it('reads every form of QUIRE_TRUST_PROXY', () => {
+    expect(loadConfig({ QUIRE_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,::1, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/255.0.0.0' }).trustProxy).toEqual(['10.0.0.0/255.0.0.0']);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('accepts every log level', () => {
+    for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) {
+      expect(loadConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    }
+  });
+});
+
+describe('loadConfig refuses bad values with a one-line message naming the variable', () => {
+  const cases: Array<[variable: string, value: string]> = [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['PORT', '80\n81'],
+    ['QUIRE_PUBLIC_URL', 'not a url'],
+    ['QUIRE_PUBLIC_URL', 'ftp://cms.example.com'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'db.example.com'],
+    ['QUIRE_MASTER_KEY', crypto.randomBytes(16).toString('base64')],
+    ['QUIRE_MASTER_KEY', crypto.randomBytes(33).toString('base64')],
+    ['QUIRE_MASTER_KEY', 'not base64 at all!'],
+    ['QUIRE_MASTER_KEY', crypto.randomBytes(32).toString('hex')],
+    ['REDIS_URL', 'http://x'],
+    ['QUIRE_RATE_LIMIT_MAX', '0'],
+    ['QUIRE_RATE_LIMIT_MAX', 'many'],
+    ['QUIRE_RATE_LIMIT_WINDOW_MS', '99'],
+    ['QUIRE_MAX_UPLOAD_BYTES', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['QUIRE_TRUST_PROXY', 'bogus!!'],
+    ['QUIRE_TRUST_PROXY', '10.0.0.1,'],
+    ['QUIRE_TRUST_PROXY', 'cafe'],
+    ['QUIRE_TRUST_PROXY', '10.0.0.0/33'],
+  ];
+
+  it.each(cases)('%s=%j', (variable, value) => {
+    const error = failure({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable} `)).toBe(true);
+    expect(error.message).not.toMatch(/[\r\n]/);
+  });
+
+  it('never echoes a secret: the master key and credentials in URLs stay out of the message', () => {
+    const shortKey = crypto.randomBytes(16).toString('base64');
+    expect(failure({ QUIRE_MASTER_KEY: shortKey }).message).not.toContain(shortKey);
+    expect(failure({ DATABASE_URL: 'mysql://root:hunter2@db/quire' }).message).not.toContain('hunter2');
+    expect(failure({ REDIS_URL: 'http://:hunter2@cache' }).message).not.toContain('hunter2');
+  });
+});
