@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { authenticate, authorize } from './auth.js';
+import { cacheHeaders } from './caching.js';
 import type { RateLimitStore } from './rate-limit.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 
@@ -33,6 +34,8 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
     request.actor = await authenticate(options.db, request);
     authorize(request.actor, request.routeOptions.config.permission);
   });
+
+  scope.addHook('onSend', cacheHeaders);
 
   // Set here, inside the scope, so that the hooks above (rate limit, key) run before a 404 or 405.
   scope.setNotFoundHandler(routeMissHandler(options.routeTable));
