@@ -13,6 +13,7 @@ import { createRouteTable, routeMissHandler } from './http/route-table.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routes: async (scope) => {
       await scope.register(apiKeysRoutes, { apiKeys: services.apiKeys });
       await scope.register(postsRoutes, { posts: services.posts });
+      await scope.register(pagesRoutes, { pages: services.pages });
     },
   });
   return app;

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/database.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createPagesService } from './modules/pages/pages.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import type { MasterKey } from './security/master-key.js';
 
@@ -10,6 +11,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, p
     accounts: createAccountsService(database),
     apiKeys: createApiKeysService(database, masterKey),
     posts: createPostsService(database, publicUrl),
+    pages: createPagesService(database, publicUrl),
   };
 }
 

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { existingIds } from '../db/references.js';
+import type { Database } from '../db/schema.js';
+import type { ValidationIssue } from '../errors.js';
+import type { BlockWrite, StoredBlock } from './blocks.schemas.js';
+import { imageMediaIds } from './derive.js';
+
+/**
+ * Issues for image blocks whose media is neither in the bound workspace nor already held by the
+ * stored body: a media id the body held is kept even when its media was deleted since (it reads
+ * `url: null`), so GET → edit → PATCH round trips keep working.
+ */
+export async function imageReferenceIssues(
+  db: Kysely<Database>,
+  workspaceId: string,
+  pointer: string,
+  blocks: readonly BlockWrite[] | undefined,
+  stored: readonly StoredBlock[],
+): Promise<ValidationIssue[]> {
+  if (!blocks) return [];
+  const held = new Set(imageMediaIds(stored));
+  const fresh = imageMediaIds(blocks).filter((id) => !held.has(id));
+  const known = await existingIds(db, 'media', workspaceId, fresh);
+  const issues: ValidationIssue[] = [];
+  blocks.forEach((block, index) => {
+    if (block.type === 'image' && !held.has(block.mediaId) && !known.has(block.mediaId)) {
+      issues.push({ in: 'body', path: `${pointer}/${index}/mediaId`, message: 'no media with this id in this workspace' });
+    }
+  });
+  return issues;
+}

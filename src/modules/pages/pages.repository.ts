@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import type { Database, PagesTable } from '../../db/schema.js';
+import type { Insertable, Selectable } from 'kysely';
+import type { PageRequest } from '../../http/pagination.js';
+import { isUuid } from '../../shared/slug.js';
+import type { PageSortKey } from './pages.schemas.js';
+
+type Executor = Kysely<Database>;
+export type PageRow = Selectable<PagesTable>;
+export type PagePatch = Partial<Omit<PageRow, 'id' | 'workspace_id' | 'created_at'>>;
+
+const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', status: 'status' } as const;
+
+function livePages(db: Executor, workspaceId: string) {
+  return db.selectFrom('pages').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
+}
+
+/** All SQL of pages; every function takes the workspace id first, after the executor. */
+export const pagesRepository = {
+  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: { q?: string; status?: PageRow['status'] }, page: PageRequest<PageSortKey>) {
+    let query = livePages(db, workspaceId);
+    if (filter.q) query = query.where(dialect.containsText('search_text', filter.q));
+    if (filter.status) query = query.where('status', '=', filter.status);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy(SORT_COLUMNS[page.orderBy ?? 'createdAt'], page.order)
+        .orderBy('id', page.order)
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  },
+
+  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string): Promise<PageRow | undefined> {
+    return livePages(db, workspaceId)
+      .selectAll()
+      .where(isUuid(idOrSlug) ? 'id' : 'slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug)
+      .executeTakeFirst();
+  },
+
+  async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
+    const rows = await livePages(db, workspaceId).select('slug').where('slug', 'in', candidates).execute();
+    return new Set(rows.map((row) => row.slug));
+  },
+
+  async insert(db: Executor, workspaceId: string, row: Omit<Insertable<PagesTable>, 'workspace_id'>): Promise<void> {
+    await db
+      .insertInto('pages')
+      .values({ ...row, workspace_id: workspaceId })
+      .execute();
+  },
+
+  async update(db: Executor, workspaceId: string, id: string, patch: PagePatch): Promise<void> {
+    await db.updateTable('pages').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  },
+};

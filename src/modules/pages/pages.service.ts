@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import { deriveBody, imageMediaIds } from '../../blocks/derive.js';
+import { imageReferenceIssues } from '../../blocks/image-references.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { toJson } from '../../shared/json.js';
+import { foldForSearch, searchText } from '../../shared/search.js';
+import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
+import { nowIso, toIso } from '../../shared/time.js';
+import type { Actor } from '../accounts/actor.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { mediaRepository } from '../media/media.repository.js';
+import { loadSiteSettings } from '../seo/site-settings.js';
+import { presentPage } from './pages.presenter.js';
+import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
+import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody } from './pages.schemas.js';
+
+type Executor = Kysely<Database>;
+
+export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: string) {
+  /** Three queries for any number of pages: the site settings, then every image and the logo at once. */
+  async function present(executor: Executor, workspaceId: string, rows: readonly PageRow[]): Promise<Page[]> {
+    const bodies = rows.map((row) => JSON.parse(row.body_json) as StoredBlock[]);
+    const settings = await loadSiteSettings(executor, workspaceId);
+    const mediaIds = [...bodies.flatMap((body) => imageMediaIds(body)), ...(settings.logoMediaId ? [settings.logoMediaId] : [])];
+    const media = new Map((await mediaRepository.findMany(executor, workspaceId, mediaIds)).map((m) => [m.id, m]));
+    return rows.map((row, i) => presentPage(row, bodies[i]!, { publicUrl, media, settings }));
+  }
+
+  async function presentOne(executor: Executor, workspaceId: string, row: PageRow): Promise<Page> {
+    return (await present(executor, workspaceId, [row]))[0]!;
+  }
+
+  async function requirePage(executor: Executor, workspaceId: string, idOrSlug: string): Promise<PageRow> {
+    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
+    if (!row) throw notFound('Page');
+    return row;
+  }
+
+  async function claimSlug(executor: Executor, workspaceId: string, explicit: string | undefined, title: string, currentId?: string): Promise<string> {
+    if (explicit === undefined) return firstFreeSlug(slugFrom(title, 'page'), (candidates) => repo.takenSlugs(executor, workspaceId, candidates));
+    const holder = await repo.findByIdOrSlug(executor, workspaceId, explicit);
+    if (holder && holder.id !== currentId) throw conflict(`The slug "${explicit}" is taken by another page`, { field: 'slug', slug: explicit });
+    return explicit;
+  }
+
+  async function writing<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (dialect.isUniqueViolation(error)) throw conflict('The slug was taken by a concurrent write', { field: 'slug' });
+      throw error;
+    }
+  }
+
+  return {
+    async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<Paginated<Page>> {
+      const filter = { ...(query.q ? { q: foldForSearch(query.q) } : {}), ...(query.status ? { status: query.status } : {}) };
+      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
+      return pageOf(page, await present(db, actor.workspaceId, rows), total);
+    },
+
+    async get(actor: Actor, idOrSlug: string): Promise<Page> {
+      return presentOne(db, actor.workspaceId, await requirePage(db, actor.workspaceId, idOrSlug));
+    },
+
+    async create(actor: Actor, body: PageCreateBody): Promise<Page> {
+      const workspaceId = actor.workspaceId;
+      return writing(async (trx) => {
+        const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
+        if (issues.length > 0) throw invalid(issues);
+        const now = nowIso();
+        const id = crypto.randomUUID();
+        const title = body.title.trim();
+        const status = body.status ?? 'draft';
+        const derived = deriveBody(body.bodyJson ?? []);
+        await repo.insert(trx, workspaceId, {
+          id,
+          slug: await claimSlug(trx, workspaceId, body.slug, title),
+          title,
+          body_json: JSON.stringify(derived.blocks),
+          body_text: derived.bodyText,
+          search_text: searchText(title, derived.bodyText),
+          page_type: body.pageType ?? 'WebPage',
+          status,
+          published_at: body.publishedAt ? toIso(body.publishedAt) : status === 'published' ? now : null,
+          seo: toJson(body.seo),
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requirePage(trx, workspaceId, id));
+      });
+    },
+
+    async update(actor: Actor, idOrSlug: string, body: PageUpdateBody): Promise<Page> {
+      const workspaceId = actor.workspaceId;
+      return writing(async (trx) => {
+        const current = await requirePage(trx, workspaceId, idOrSlug);
+        const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, JSON.parse(current.body_json) as StoredBlock[]);
+        if (issues.length > 0) throw invalid(issues);
+        const now = nowIso();
+        const patch: PagePatch = { updated_at: now };
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug(trx, workspaceId, body.slug, current.title, current.id);
+        if (body.title !== undefined) patch.title = body.title.trim();
+        if (body.bodyJson !== undefined) {
+          const derived = deriveBody(body.bodyJson);
+          patch.body_json = JSON.stringify(derived.blocks);
+          patch.body_text = derived.bodyText;
+        }
+        if (body.title !== undefined || body.bodyJson !== undefined) patch.search_text = searchText(patch.title ?? current.title, patch.body_text ?? current.body_text);
+        if (body.pageType !== undefined) patch.page_type = body.pageType;
+        if (body.status !== undefined) patch.status = body.status;
+        if (body.publishedAt !== undefined) patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);
+        else if (body.status === 'published' && current.published_at === null) patch.published_at = now;
+        if (body.seo !== undefined) patch.seo = toJson(body.seo);
+        await repo.update(trx, workspaceId, current.id, patch);
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requirePage(trx, workspaceId, current.id));
+      });
+    },
+
+    /** Soft delete: the slug is freed, and the answer is the page as it was, with deletedAt set. */
+    async remove(actor: Actor, idOrSlug: string): Promise<Page> {
+      const workspaceId = actor.workspaceId;
+      return writing(async (trx) => {
+        const current = await requirePage(trx, workspaceId, idOrSlug);
+        const snapshot = await presentOne(trx, workspaceId, current);
+        const now = nowIso();
+        await repo.update(trx, workspaceId, current.id, { deleted_at: now });
+        await bumpContentVersion(trx, workspaceId);
+        return { ...snapshot, deletedAt: now };
+      });
+    },
+  };
+}
+
+export type PagesService = ReturnType<typeof createPagesService>;
