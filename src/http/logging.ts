@@ -1,7 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { LogLevel } from '../config.js';
 
-const KEY_LIKE = /quire_live_[0-9A-Za-z]+/g;
+// The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past.
+const KEY_LIKE = /quire(?:_|%5F)live(?:_|%5F)[0-9A-Za-z]+/gi;
 
 /** A key pasted into a URL by mistake is still a secret: it is cut out of the logged URL. */
 export function redactUrl(url: string): string {

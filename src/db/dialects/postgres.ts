@@ -26,7 +26,12 @@ const types = {
 };
 
 export function createPgPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+  // An idle connection the server drops (restart, failover, pg_terminate_backend) makes the pool emit
+  // 'error'; unheard, that is an uncaught exception that kills the process. The pool has already
+  // discarded the client, and the next query opens a new one, so there is nothing more to do.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function postgresDialect(connectionString: string): { dialect: Dialect; pool: pg.Pool } {

@@ -32,31 +32,38 @@ function keysOf(db: Executor, workspaceId: string) {
     .where('api_keys.workspace_id', '=', workspaceId);
 }
 
+/**
+ * The query behind findForAuthentication, exported so a test can EXPLAIN exactly what runs: it must
+ * stay an index lookup on the unique key_hash. The inner join on memberships makes a key whose
+ * creator left the workspace indistinguishable from an unknown one.
+ */
+export function authenticationQuery(db: Executor, keyHash: string) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('memberships', (join) =>
+      join.onRef('memberships.workspace_id', '=', 'api_keys.workspace_id').onRef('memberships.user_id', '=', 'api_keys.created_by_user_id'),
+    )
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select([
+      'api_keys.id',
+      'api_keys.workspace_id',
+      'api_keys.created_by_user_id',
+      'api_keys.expires_at',
+      'api_keys.revoked_at',
+      'memberships.permissions',
+      'workspaces.owner_user_id',
+      'workspaces.content_version',
+    ])
+    .where('api_keys.key_hash', '=', keyHash);
+}
+
 export const apiKeysRepository = {
   /**
    * The authentication query. The only read that starts from something other than a workspace id:
-   * it is how a request finds its workspace. The inner join on memberships makes a key whose creator
-   * left the workspace indistinguishable from an unknown one.
+   * it is how a request finds its workspace.
    */
   findForAuthentication(db: Executor, keyHash: string): Promise<KeyAuthentication | undefined> {
-    return db
-      .selectFrom('api_keys')
-      .innerJoin('memberships', (join) =>
-        join.onRef('memberships.workspace_id', '=', 'api_keys.workspace_id').onRef('memberships.user_id', '=', 'api_keys.created_by_user_id'),
-      )
-      .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
-      .select([
-        'api_keys.id',
-        'api_keys.workspace_id',
-        'api_keys.created_by_user_id',
-        'api_keys.expires_at',
-        'api_keys.revoked_at',
-        'memberships.permissions',
-        'workspaces.owner_user_id',
-        'workspaces.content_version',
-      ])
-      .where('api_keys.key_hash', '=', keyHash)
-      .executeTakeFirst();
+    return authenticationQuery(db, keyHash).executeTakeFirst();
   },
 
   async list(db: Executor, workspaceId: string, filter: ApiKeyFilter, page: PageRequest<keyof typeof SORT_COLUMNS>) {

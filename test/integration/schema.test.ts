@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import { CompiledQuery, sql, type Insertable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { ApiKeysTable, PostsTable } from '../../src/db/schema.js';
+import { authenticationQuery } from '../../src/modules/api-keys/api-keys.repository.js';
+import { hashKey } from '../../src/modules/api-keys/key-token.js';
+import { buildTestApp, type TestContext } from '../helpers/app.js';
+import { describeEachDialect } from '../helpers/database.js';
+
+const SPEC_TABLES = [
+  'users',
+  'workspaces',
+  'memberships',
+  'api_keys',
+  'posts',
+  'pages',
+  'media',
+  'authors',
+  'categories',
+  'tags',
+  'post_tags',
+  'related_posts',
+  'redirects',
+  'link_health',
+];
+
+function postRow(workspaceId: string, slug: string): Insertable<PostsTable> {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    workspace_id: workspaceId,
+    slug,
+    title: slug,
+    excerpt: '',
+    body_json: '[]',
+    body_text: '',
+    toc_items: '[]',
+    word_count: 0,
+    reading_time_min: 1,
+    status: 'draft',
+    is_how_to: false,
+    view_count: 0,
+    schema_type: 'BlogPosting',
+    structured_blocks: '[]',
+    seo_score: 0,
+    readability_score: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function keyRow(workspaceId: string, userId: string, keyHash = crypto.randomBytes(32).toString('hex')): Insertable<ApiKeysTable> {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    workspace_id: workspaceId,
+    created_by_user_id: userId,
+    name: 'bulk',
+    key_prefix: 'quire_live_bulk000',
+    key_hash: keyHash,
+    key_encrypted: 'not-a-real-ciphertext',
+    master_key_id: 'test',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** The error a statement fails with; a statement that succeeds fails the test. */
+async function failureOf(statement: Promise<unknown>): Promise<unknown> {
+  try {
+    await statement;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the statement was expected to fail, and it succeeded');
+}
+
+describeEachDialect('schema', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const db = () => ctx.runtime.database.db;
+  const helpers = () => ctx.runtime.database.dialect;
+
+  describe('migrations', () => {
+    it('a second run applies nothing; the first recorded every migration once', async () => {
+      expect(await migrateToLatest(ctx.runtime.database)).toEqual([]);
+      expect(await migrateToLatest(ctx.runtime.database)).toEqual([]);
+      const applied = await sql<{ name: string }>`select name from quire_migrations order by name`.execute(db());
+      expect(applied.rows.map((row) => row.name)).toEqual(['0001_initial']);
+    });
+
+    it('creates every table the specification names', async () => {
+      const tables = (await db().introspection.getTables()).map((table) => table.name);
+      for (const table of SPEC_TABLES) expect(tables, table).toContain(table);
+    });
+  });
+
+  describe('post slugs are unique among live posts of a workspace', () => {
+    it('refuses a second live post with the slug, allows it in another workspace', async () => {
+      const [first, second] = [await ctx.createWorkspace(), await ctx.createWorkspace()];
+      await db().insertInto('posts').values(postRow(first.id, 'hello')).execute();
+      const error = await failureOf(db().insertInto('posts').values(postRow(first.id, 'hello')).execute());
+      expect(helpers().isUniqueViolation(error)).toBe(true);
+      expect(helpers().isForeignKeyViolation(error)).toBe(false);
+      await db().insertInto('posts').values(postRow(second.id, 'hello')).execute();
+      await db().insertInto('posts').values(postRow(first.id, 'hello-2')).execute();
+    });
+
+    it('a soft delete frees the slug; restoring while it is taken again is refused', async () => {
+      const workspace = await ctx.createWorkspace();
+      const original = postRow(workspace.id, 'reused');
+      await db().insertInto('posts').values(original).execute();
+      await db().updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', original.id).execute();
+      const replacement = postRow(workspace.id, 'reused');
+      await db().insertInto('posts').values(replacement).execute();
+      // Any number of deleted rows may share the slug.
+      await db().updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', replacement.id).execute();
+      await db().insertInto('posts').values(postRow(workspace.id, 'reused')).execute();
+
+      const restore = db().updateTable('posts').set({ deleted_at: null }).where('id', '=', original.id).execute();
+      expect(helpers().isUniqueViolation(await failureOf(restore))).toBe(true);
+      const live = await db().selectFrom('posts').select('id').where('workspace_id', '=', workspace.id).where('deleted_at', 'is', null).execute();
+      expect(live).toHaveLength(1);
+    });
+  });
+
+  describe('constraints', () => {
+    it('enforces foreign keys', async () => {
+      const workspace = await ctx.createWorkspace();
+      const missing = crypto.randomUUID();
+      const orphanPost = await failureOf(db().insertInto('posts').values(postRow(missing, 'orphan')).execute());
+      expect(helpers().isForeignKeyViolation(orphanPost)).toBe(true);
+      expect(helpers().isUniqueViolation(orphanPost)).toBe(false);
+
+      const orphanKey = await failureOf(db().insertInto('api_keys').values(keyRow(workspace.id, missing)).execute());
+      expect(helpers().isForeignKeyViolation(orphanKey)).toBe(true);
+      const post = postRow(workspace.id, 'tagged');
+      await db().insertInto('posts').values(post).execute();
+      const danglingTag = db()
+        .insertInto('post_tags')
+        .values({ workspace_id: workspace.id, post_id: post.id, tag_id: missing, created_at: post.created_at })
+        .execute();
+      expect(helpers().isForeignKeyViolation(await failureOf(danglingTag))).toBe(true);
+      expect(await db().selectFrom('posts').select('id').where('workspace_id', '=', missing).execute()).toEqual([]);
+    });
+
+    it('a key hash exists once: two keys can never authenticate as the same row', async () => {
+      const workspace = await ctx.createWorkspace();
+      const hash = crypto.randomBytes(32).toString('hex');
+      await db().insertInto('api_keys').values(keyRow(workspace.id, workspace.owner.id, hash)).execute();
+      const duplicate = await failureOf(db().insertInto('api_keys').values(keyRow(workspace.id, workspace.owner.id, hash)).execute());
+      expect(helpers().isUniqueViolation(duplicate)).toBe(true);
+    });
+  });
+
+  describe('the authentication query', () => {
+    it('finds the key through the unique key_hash index, never a scan of api_keys', async () => {
+      const workspace = await ctx.createWorkspace();
+      const { id, key } = await ctx.createKey(workspace, workspace.owner);
+      // Enough rows that a planner picking a sequential scan would be a real choice, not a tiny-table shortcut.
+      for (let batch = 0; batch < 4; batch += 1) {
+        const rows = Array.from({ length: 500 }, () => keyRow(workspace.id, workspace.owner.id));
+        await db().insertInto('api_keys').values(rows).execute();
+      }
+      await sql`analyze`.execute(db());
+
+      const query = authenticationQuery(db(), hashKey(key));
+      expect((await query.executeTakeFirst())?.id).toBe(id);
+      const compiled = query.compile();
+      const explain = dialect === 'sqlite' ? 'explain query plan' : 'explain';
+      const result = await db().executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
+      const plan = result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+
+      if (dialect === 'sqlite') {
+        // The outer loop starts at the key; the joins then follow primary keys, so nothing is scanned.
+        expect(plan.split('\n')[0]).toMatch(/^SEARCH api_keys USING (COVERING )?INDEX \S+ \(key_hash=\?\)$/);
+        expect(plan).not.toMatch(/\bSCAN\b/);
+      } else {
+        expect(plan).toMatch(/Index (Only )?Scan using api_keys_key_hash_key on api_keys/);
+        expect(plan).toMatch(/Index Cond: \(key_hash = /);
+        expect(plan).not.toMatch(/Seq Scan on api_keys/);
+      }
+    });
+  });
+
+  // PostgreSQL has no counterpart to these settings; its suite simply has no such test.
+  if (dialect !== 'sqlite') return;
+  it('SQLite runs in WAL mode with foreign keys on and a busy timeout', async () => {
+    const pragma = async (name: string) => {
+      const { rows } = await sql<Record<string, unknown>>`pragma ${sql.raw(name)}`.execute(db());
+      return Object.values(rows[0] ?? {})[0];
+    };
+    expect(String(await pragma('journal_mode')).toLowerCase()).toBe('wal');
+    expect(Number(await pragma('foreign_keys'))).toBe(1);
+    expect(Number(await pragma('busy_timeout'))).toBeGreaterThan(0);
+  });
+});
