@@ -16,6 +16,8 @@ function createAjv(coerceTypes: boolean): Ajv {
     removeAdditional: false,
     allErrors: false,
     strict: true,
+    // Picks a union's branch by its tag, so block errors point into the block type that was meant.
+    discriminator: true,
   });
   addFormats(ajv, ['date-time', 'uri', 'email']);
   // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not.
@@ -79,6 +81,9 @@ export function toIssue(error: ErrorObject | FastifySchemaValidationError, part:
   } else if (error.keyword === 'required' && typeof params.missingProperty === 'string') {
     path = `${path}/${escapePointer(params.missingProperty)}`;
     message = `${params.missingProperty} is required`;
+  } else if (error.keyword === 'discriminator' && typeof params.tag === 'string') {
+    path = `${path}/${escapePointer(params.tag)}`;
+    message = `${params.tag} is missing or not one of the known values`;
   } else if (error.keyword === 'minProperties') {
     message = 'at least one field is required';
   }
