@@ -47,6 +47,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: JSON_BODY_LIMIT,
     // A hop count is valid at run time; Fastify's types name only the other forms.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    // `/posts/` is `/posts`: a trailing slash must not turn a list into an item route with an empty id.
+    routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope and a request id.
     frameworkErrors: (error, request, reply) => {
       reply.header('X-Request-Id', request.id);
@@ -59,6 +61,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   // JSON is the only media type the API speaks (multipart arrives with media uploads).
   app.removeContentTypeParser('text/plain');
+  // Many clients send `Content-Type: application/json` on every request, bodiless ones included
+  // (reveal, revoke): an empty body is no body, and a route that needs one says so in validation.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
   registerErrorHandler(app);
 
   const table = createRouteTable();

@@ -49,7 +49,12 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   const found = findCommand(argv);
-  if (!found) fail(`unknown command "${argv.slice(0, 2).join(' ')}"; run "quire --help"`, 2);
+  if (!found) {
+    // Name only the command words: `quire frob --json` is about "frob", not "frob --json".
+    const end = argv.findIndex((word) => word.startsWith('-'));
+    const words = argv.slice(0, end === -1 ? 2 : Math.min(end, 2));
+    fail(words.length === 0 ? 'a command is required; run "quire --help"' : `unknown command "${words.join(' ')}"; run "quire --help"`, 2);
+  }
   const { command, rest } = found;
   let flags: Record<string, string | boolean | undefined>;
   try {

@@ -9,7 +9,7 @@ const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * path that exists under another method (405 with Allow) from one that does not exist (404).
  */
 export function createRouteTable() {
-  const router = FindMyWay({ ignoreTrailingSlash: false });
+  const router = FindMyWay({ ignoreTrailingSlash: true });
   return {
     add(method: string | string[], url: string): void {
       for (const m of Array.isArray(method) ? method : [method]) {
@@ -29,8 +29,9 @@ export function routeMissHandler(table: RouteTable) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<never> => {
     const path = request.url.split('?')[0] ?? request.url;
     const allowed = table.allowedMethods(path);
-    if (allowed.length === 0) throw notFound(`Route ${request.method} ${path}`);
+    // The path is not echoed back: a key pasted into a URL by mistake must not be sent back out.
+    if (allowed.length === 0) throw notFound(`Route ${request.method}`);
     reply.header('Allow', allowed.join(', '));
-    throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not supported on ${path}`, { allow: allowed });
+    throw new AppError('METHOD_NOT_ALLOWED', `${request.method} is not supported on this path`, { allow: allowed });
   };
 }
