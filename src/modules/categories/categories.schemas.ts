@@ -1,6 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
-import { JsonLd, NullableSeo } from '../seo/seo.schemas.js';
+import { listQuery, paginated } from '../../http/pagination.js';
+import { Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
+import { JsonLd, NullableSeo, Seo } from '../seo/seo.schemas.js';
+
+/** Limits where the contract is silent: names as author names, descriptions as SEO descriptions. */
+export const CATEGORY_LIMITS = { name: 100, description: 1000 } as const;
 
 export const CollectionMetadata = Type.Object(
   {
@@ -9,6 +13,10 @@ export const CollectionMetadata = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CollectionMetadata = Static<typeof CollectionMetadata>;
+
+/** What a category stores when a write leaves collectionMetadata, or one of its keys, out. */
+export const COLLECTION_METADATA_DEFAULTS = { includeChildCategories: false, sortPostsBy: 'publishedAt' } as const satisfies Required<CollectionMetadata>;
 
 export const Category = Type.Object({
   id: Uuid,
@@ -28,3 +36,36 @@ export const Category = Type.Object({
   updatedAt: Timestamp,
 });
 export type Category = Static<typeof Category>;
+
+/** Every field a client may write; anything else is refused by name. */
+const writable = {
+  slug: Slug,
+  name: Type.String({ minLength: 1, maxLength: CATEGORY_LIMITS.name, pattern: '\\S' }),
+  description: Nullable(Type.String({ maxLength: CATEGORY_LIMITS.description })),
+  parentId: Nullable(Uuid),
+  // The bounds of a 32-bit integer column on both dialects.
+  sortOrder: Type.Integer({ minimum: -2147483648, maximum: 2147483647 }),
+  isActive: Type.Boolean(),
+  seo: Nullable(Seo),
+  collectionMetadata: CollectionMetadata,
+};
+
+const optional = Type.Partial(Type.Object(writable)).properties;
+
+export const CategoryCreateBody = Type.Object({ ...optional, name: writable.name }, { additionalProperties: false });
+export type CategoryCreateBody = Static<typeof CategoryCreateBody>;
+
+export const CategoryUpdateBody = Type.Object(optional, { additionalProperties: false, minProperties: 1 });
+export type CategoryUpdateBody = Static<typeof CategoryUpdateBody>;
+
+export const CATEGORY_SORT_KEYS = ['createdAt', 'updatedAt', 'name', 'sortOrder'] as const;
+export type CategorySortKey = (typeof CATEGORY_SORT_KEYS)[number];
+
+export const CategoryListQuery = listQuery(CATEGORY_SORT_KEYS, {
+  /** Case-insensitive, literal substring of the name or the slug. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The children of one category; an empty string lists the root categories. */
+  parentId: Type.Optional(Type.Union([Uuid, Type.Literal('')])),
+});
+export type CategoryListQuery = Static<typeof CategoryListQuery>;
+export const CategoryList = paginated(Category);

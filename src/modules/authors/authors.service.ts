@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
+import { existingIds } from '../../db/references.js';
+import type { AuthorRow, Database } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { toJson } from '../../shared/json.js';
+import { foldForSearch, searchText } from '../../shared/search.js';
+import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
+import { nowIso } from '../../shared/time.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import type { Actor } from '../accounts/actor.js';
+import { mediaRepository } from '../media/media.repository.js';
+import { loadSiteSettings } from '../seo/site-settings.js';
+import { presentAuthor } from './authors.presenter.js';
+import { authorsRepository as repo, type AuthorPatch } from './authors.repository.js';
+import type { Author, AuthorCreateBody, AuthorListQuery, AuthorSortKey, AuthorUpdateBody } from './authors.schemas.js';
+
+type Executor = Kysely<Database>;
+
+export function createAuthorsService(database: DatabaseHandle, publicUrl: string) {
+  const { db, dialect } = database;
+
+  /** Two queries whatever the number of authors: the site settings, and every avatar in one lookup. */
+  async function present(executor: Executor, workspaceId: string, rows: readonly AuthorRow[]): Promise<Author[]> {
+    const avatarIds = rows.flatMap((row) => (row.avatar_media_id ? [row.avatar_media_id] : []));
+    const [settings, mediaRows] = await Promise.all([loadSiteSettings(executor, workspaceId), mediaRepository.findMany(executor, workspaceId, avatarIds)]);
+    const media = new Map(mediaRows.map((row) => [row.id, row]));
+    return rows.map((row) => presentAuthor(row, { publicUrl, media, settings }));
+  }
+
+  async function presentOne(executor: Executor, workspaceId: string, row: AuthorRow): Promise<Author> {
+    const [author] = await present(executor, workspaceId, [row]);
+    return author!;
+  }
+
+  async function requireAuthor(executor: Executor, workspaceId: string, idOrSlug: string, lock?: 'update'): Promise<AuthorRow> {
+    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
+    if (!row) throw notFound('Author');
+    return row;
+  }
+
+  async function checkAvatar(executor: Executor, workspaceId: string, avatarMediaId: string | null | undefined): Promise<void> {
+    if (!avatarMediaId) return;
+    const known = await existingIds(executor, 'media', workspaceId, [avatarMediaId]);
+    if (!known.has(avatarMediaId)) throw invalid([{ in: 'body', path: '/avatarMediaId', message: 'no media with this id in this workspace' }]);
+  }
+
+  const slugFor = (executor: Executor, workspaceId: string, explicit: string | undefined, name: string) =>
+    claimSlug((candidates) => repo.takenSlugs(executor, workspaceId, candidates), explicit, name, 'author');
+
+  return {
+    async list(actor: Actor, query: AuthorListQuery, page: PageRequest<AuthorSortKey>): Promise<Paginated<Author>> {
+      const filter = { q: query.q ? foldForSearch(query.q) : undefined, isActive: query.isActive };
+      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
+      return pageOf(page, await present(db, actor.workspaceId, rows), total);
+    },
+
+    async get(actor: Actor, idOrSlug: string): Promise<Author> {
+      return presentOne(db, actor.workspaceId, await requireAuthor(db, actor.workspaceId, idOrSlug));
+    },
+
+    async create(actor: Actor, body: AuthorCreateBody): Promise<Author> {
+      checkExplicitSlug(body.slug);
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        await checkAvatar(trx, workspaceId, body.avatarMediaId);
+        const id = crypto.randomUUID();
+        const now = nowIso();
+        const displayName = body.displayName.trim();
+        const slug = await slugFor(trx, workspaceId, body.slug, displayName);
+        await repo.insert(trx, workspaceId, {
+          id,
+          slug,
+          display_name: displayName,
+          bio: body.bio ?? null,
+          credentials: body.credentials ?? null,
+          avatar_media_id: body.avatarMediaId ?? null,
+          same_as: JSON.stringify(body.sameAs ?? []),
+          is_active: body.isActive ?? true,
+          seo: toJson(body.seo),
+          person: toJson(body.person),
+          search_text: searchText(displayName, slug),
+          created_at: now,
+          updated_at: now,
+        });
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requireAuthor(trx, workspaceId, id));
+      });
+    },
+
+    /** Partial: only sent fields change. A new displayName keeps the slug, so published URLs stay put. */
+    async update(actor: Actor, idOrSlug: string, body: AuthorUpdateBody): Promise<Author> {
+      checkExplicitSlug(body.slug);
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const current = await requireAuthor(trx, workspaceId, idOrSlug);
+        await checkAvatar(trx, workspaceId, body.avatarMediaId);
+        const patch: AuthorPatch = { updated_at: nowIso() };
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);
+        if (body.displayName !== undefined) patch.display_name = body.displayName.trim();
+        if (patch.slug !== undefined || patch.display_name !== undefined) {
+          patch.search_text = searchText(patch.display_name ?? current.display_name, patch.slug ?? current.slug);
+        }
+        if (body.bio !== undefined) patch.bio = body.bio;
+        if (body.credentials !== undefined) patch.credentials = body.credentials;
+        if (body.avatarMediaId !== undefined) patch.avatar_media_id = body.avatarMediaId;
+        if (body.sameAs !== undefined) patch.same_as = JSON.stringify(body.sameAs);
+        if (body.isActive !== undefined) patch.is_active = body.isActive;
+        if (body.seo !== undefined) patch.seo = toJson(body.seo);
+        if (body.person !== undefined) patch.person = toJson(body.person);
+        await repo.update(trx, workspaceId, current.id, patch);
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requireAuthor(trx, workspaceId, current.id));
+      });
+    },
+
+    /**
+     * Refused (409) while a live post carries the author. The row is locked first, so a post being
+     * attached to it at the same moment either lands before the count or waits and then fails.
+     * Answers the author as it was.
+     */
+    async remove(actor: Actor, idOrSlug: string): Promise<Author> {
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const current = await requireAuthor(trx, workspaceId, idOrSlug, 'update');
+        const posts = await repo.countLivePosts(trx, workspaceId, current.id);
+        if (posts > 0) {
+          throw conflict(`The author is attached to ${posts} live post${posts === 1 ? '' : 's'}; detach or delete them first`, {
+            reason: 'author_in_use',
+            posts,
+          });
+        }
+        const snapshot = await presentOne(trx, workspaceId, current);
+        await repo.delete(trx, workspaceId, current.id);
+        await bumpContentVersion(trx, workspaceId);
+        return snapshot;
+      });
+    },
+  };
+}
+
+export type AuthorsService = ReturnType<typeof createAuthorsService>;

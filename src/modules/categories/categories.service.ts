@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { LockStrength } from '../../db/locks.js';
+import type { CategoryRow, Database } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { toJson } from '../../shared/json.js';
+import { foldForSearch, searchText } from '../../shared/search.js';
+import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
+import { nowIso } from '../../shared/time.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import type { Actor } from '../accounts/actor.js';
+import { loadSiteSettings } from '../seo/site-settings.js';
+import { presentCategory } from './categories.presenter.js';
+import { categoriesRepository as repo, type CategoryPatch } from './categories.repository.js';
+import {
+  COLLECTION_METADATA_DEFAULTS,
+  type Category,
+  type CategoryCreateBody,
+  type CategoryListQuery,
+  type CategorySortKey,
+  type CategoryUpdateBody,
+  type CollectionMetadata,
+} from './categories.schemas.js';
+
+type Executor = Kysely<Database>;
+
+const parentIssue = (message: string) => invalid([{ in: 'body', path: '/parentId', message }]);
+
+/** Stored whole, every key present: a write that leaves one out gets its default. */
+const metadataJson = (metadata: CollectionMetadata | undefined) => JSON.stringify({ ...COLLECTION_METADATA_DEFAULTS, ...metadata });
+
+export function createCategoriesService(database: DatabaseHandle) {
+  const { db, dialect } = database;
+
+  /** Two queries whatever the number of categories: the site settings, and every ancestor chain in one recursive query. */
+  async function present(executor: Executor, workspaceId: string, rows: readonly CategoryRow[]): Promise<Category[]> {
+    const [settings, chains] = await Promise.all([
+      loadSiteSettings(executor, workspaceId),
+      repo.findManyWithAncestors(
+        executor,
+        workspaceId,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    const byId = new Map(chains.map((row) => [row.id, row]));
+    return rows.map((row) => presentCategory(row, byId, settings));
+  }
+
+  async function presentOne(executor: Executor, workspaceId: string, row: CategoryRow): Promise<Category> {
+    const [category] = await present(executor, workspaceId, [row]);
+    return category!;
+  }
+
+  async function requireCategory(executor: Executor, workspaceId: string, idOrSlug: string, lock?: LockStrength): Promise<CategoryRow> {
+    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
+    if (!row) throw notFound('Category');
+    return row;
+  }
+
+  /** The parent must be a category of this workspace; it is locked so that it cannot vanish before we commit. */
+  async function requireParent(executor: Executor, workspaceId: string, parentId: string): Promise<CategoryRow> {
+    const parent = await repo.findByIdOrSlug(executor, workspaceId, parentId, { dialect, strength: 'keyShare' });
+    if (!parent) throw parentIssue('no category with this id in this workspace');
+    return parent;
+  }
+
+  const slugFor = (executor: Executor, workspaceId: string, explicit: string | undefined, name: string) =>
+    claimSlug((candidates) => repo.takenSlugs(executor, workspaceId, candidates), explicit, name, 'category');
+
+  return {
+    async list(actor: Actor, query: CategoryListQuery, page: PageRequest<CategorySortKey>): Promise<Paginated<Category>> {
+      const filter = { q: query.q ? foldForSearch(query.q) : undefined, parentId: query.parentId === '' ? null : query.parentId };
+      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
+      return pageOf(page, await present(db, actor.workspaceId, rows), total);
+    },
+
+    async get(actor: Actor, idOrSlug: string): Promise<Category> {
+      return presentOne(db, actor.workspaceId, await requireCategory(db, actor.workspaceId, idOrSlug));
+    },
+
+    async create(actor: Actor, body: CategoryCreateBody): Promise<Category> {
+      checkExplicitSlug(body.slug);
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        if (body.parentId) await requireParent(trx, workspaceId, body.parentId);
+        const id = crypto.randomUUID();
+        const now = nowIso();
+        const name = body.name.trim();
+        const slug = await slugFor(trx, workspaceId, body.slug, name);
+        await repo.insert(trx, workspaceId, {
+          id,
+          slug,
+          name,
+          description: body.description ?? null,
+          parent_id: body.parentId ?? null,
+          sort_order: body.sortOrder ?? 0,
+          is_active: body.isActive ?? true,
+          seo: toJson(body.seo),
+          collection_metadata: metadataJson(body.collectionMetadata),
+          search_text: searchText(name, slug),
+          created_at: now,
+          updated_at: now,
+        });
+        await bumpContentVersion(trx, workspaceId);
+        return presentOne(trx, workspaceId, await requireCategory(trx, workspaceId, id));
+      });
+    },
+
+    /**
+     * Partial: only sent fields change; a new name keeps the slug. A new parent must not be the
+     * category itself nor one of its descendants (400). Descendants' paths follow on their next read.
+     */
+    async update(actor: Actor, idOrSlug: string, body: CategoryUpdateBody): Promise<Category> {
+      checkExplicitSlug(body.slug);
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const current = await requireCategory(trx, workspaceId, idOrSlug, 'noKeyUpdate');
+        const moving = body.parentId !== undefined && body.parentId !== null && body.parentId !== current.parent_id;
+        if (moving && body.parentId === current.id) throw parentIssue('a category cannot be its own parent');
+        if (moving) await requireParent(trx, workspaceId, body.parentId!);
+        // Bumping takes the workspace row's lock, so two moves in one workspace run one after the other
+        // and the cycle check below sees the move that committed first (two crossing moves cannot both pass).
+        await bumpContentVersion(trx, workspaceId);
+        if (moving) {
+          const ancestors = await repo.findManyWithAncestors(trx, workspaceId, [body.parentId!]);
+          if (ancestors.some((row) => row.id === current.id)) throw parentIssue('the new parent is a descendant of this category, which would make a cycle');
+        }
+
+        const patch: CategoryPatch = { updated_at: nowIso() };
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
+        if (body.name !== undefined) patch.name = body.name.trim();
+        if (patch.slug !== undefined || patch.name !== undefined) patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
+        if (body.description !== undefined) patch.description = body.description;
+        if (body.parentId !== undefined) patch.parent_id = body.parentId;
+        if (body.sortOrder !== undefined) patch.sort_order = body.sortOrder;
+        if (body.isActive !== undefined) patch.is_active = body.isActive;
+        if (body.seo !== undefined) patch.seo = toJson(body.seo);
+        if (body.collectionMetadata !== undefined) patch.collection_metadata = metadataJson(body.collectionMetadata);
+        await repo.update(trx, workspaceId, current.id, patch);
+        return presentOne(trx, workspaceId, await requireCategory(trx, workspaceId, current.id));
+      });
+    },
+
+    /**
+     * Refused (409) while the category has children or live posts. The row is locked first, so a
+     * child or a post being attached to it at the same moment is counted or finds it gone.
+     * Answers the category as it was.
+     */
+    async remove(actor: Actor, idOrSlug: string): Promise<Category> {
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const current = await requireCategory(trx, workspaceId, idOrSlug, 'update');
+        const { children, posts } = await repo.countDependents(trx, workspaceId, current.id);
+        if (children > 0 || posts > 0) {
+          const blockers = [children > 0 ? `${children} child categor${children === 1 ? 'y' : 'ies'}` : '', posts > 0 ? `${posts} live post${posts === 1 ? '' : 's'}` : ''];
+          throw conflict(`The category still has ${blockers.filter(Boolean).join(' and ')}`, { reason: 'category_in_use', children, posts });
+        }
+        const snapshot = await presentOne(trx, workspaceId, current);
+        await repo.delete(trx, workspaceId, current.id);
+        await bumpContentVersion(trx, workspaceId);
+        return snapshot;
+      });
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

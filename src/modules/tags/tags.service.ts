@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database, TagRow } from '../../db/schema.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { notFound } from '../../errors.js';
+import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { toJson } from '../../shared/json.js';
+import { foldForSearch, searchText } from '../../shared/search.js';
+import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
+import { nowIso } from '../../shared/time.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import type { Actor } from '../accounts/actor.js';
+import { presentTag } from './tags.presenter.js';
+import { tagsRepository as repo, type TagPatch } from './tags.repository.js';
+import type { Tag, TagCreateBody, TagListQuery, TagSortKey, TagUpdateBody } from './tags.schemas.js';
+
+type Executor = Kysely<Database>;
+
+export function createTagsService(database: DatabaseHandle) {
+  const { db, dialect } = database;
+
+  async function requireTag(executor: Executor, workspaceId: string, idOrSlug: string): Promise<TagRow> {
+    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
+    if (!row) throw notFound('Tag');
+    return row;
+  }
+
+  const slugFor = (executor: Executor, workspaceId: string, explicit: string | undefined, name: string) =>
+    claimSlug((candidates) => repo.takenSlugs(executor, workspaceId, candidates), explicit, name, 'tag');
+
+  return {
+    async list(actor: Actor, query: TagListQuery, page: PageRequest<TagSortKey>): Promise<Paginated<Tag>> {
+      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, { q: query.q ? foldForSearch(query.q) : undefined }, page);
+      return pageOf(page, rows.map(presentTag), total);
+    },
+
+    async get(actor: Actor, idOrSlug: string): Promise<Tag> {
+      return presentTag(await requireTag(db, actor.workspaceId, idOrSlug));
+    },
+
+    async create(actor: Actor, body: TagCreateBody): Promise<Tag> {
+      checkExplicitSlug(body.slug);
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const id = crypto.randomUUID();
+        const now = nowIso();
+        const name = body.name.trim();
+        const slug = await slugFor(trx, workspaceId, body.slug, name);
+        await repo.insert(trx, workspaceId, { id, slug, name, seo: toJson(body.seo), search_text: searchText(name, slug), created_at: now, updated_at: now });
+        await bumpContentVersion(trx, workspaceId);
+        return presentTag(await requireTag(trx, workspaceId, id));
+      });
+    },
+
+    /** Partial: only sent fields change; a new name keeps the slug. Posts show the change on their next read. */
+    async update(actor: Actor, idOrSlug: string, body: TagUpdateBody): Promise<Tag> {
+      checkExplicitSlug(body.slug);
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const current = await requireTag(trx, workspaceId, idOrSlug);
+        const patch: TagPatch = { updated_at: nowIso() };
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
+        if (body.name !== undefined) patch.name = body.name.trim();
+        if (patch.slug !== undefined || patch.name !== undefined) patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
+        if (body.seo !== undefined) patch.seo = toJson(body.seo);
+        await repo.update(trx, workspaceId, current.id, patch);
+        await bumpContentVersion(trx, workspaceId);
+        return presentTag(await requireTag(trx, workspaceId, current.id));
+      });
+    },
+
+    /** Detaches the tag from every post, then answers the tag as it was. */
+    async remove(actor: Actor, idOrSlug: string): Promise<Tag> {
+      const workspaceId = actor.workspaceId;
+      return writeTransaction(database, async (trx) => {
+        const current = await requireTag(trx, workspaceId, idOrSlug);
+        await repo.delete(trx, workspaceId, current.id);
+        await bumpContentVersion(trx, workspaceId);
+        return presentTag(current);
+      });
+    },
+  };
+}
+
+export type TagsService = ReturnType<typeof createTagsService>;
