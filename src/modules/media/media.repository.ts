@@ -1,12 +1,73 @@
 import type { Kysely } from 'kysely';
-import type { Database, MediaRow } from '../../db/schema.js';
+import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import type { Database, MediaRow, NewMediaRow } from '../../db/schema.js';
+import type { PageRequest } from '../../http/pagination.js';
+import type { MediaSortKey } from './media.schemas.js';
 
 type Executor = Kysely<Database>;
 
+export interface MediaFilter {
+  /** Already folded with foldForSearch. */
+  q?: string | undefined;
+  /** Lowercase, and free of LIKE wildcards (the query schema admits none). */
+  mimeTypePrefix?: string | undefined;
+}
+
+export type MediaPatch = Partial<Pick<MediaRow, 'alt' | 'caption' | 'search_text' | 'updated_at'>>;
+
+const SORT_COLUMNS: Record<MediaSortKey, 'created_at' | 'size_bytes' | 'mime_type'> = {
+  createdAt: 'created_at',
+  sizeBytes: 'size_bytes',
+  mimeType: 'mime_type',
+};
+
+/** All SQL of media; every function takes the workspace id first, after the executor. */
 export const mediaRepository = {
+  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: MediaFilter, page: PageRequest<MediaSortKey>) {
+    let query = db.selectFrom('media').where('media.workspace_id', '=', workspaceId);
+    if (filter.q) query = query.where(dialect.containsText('media.search_text', filter.q));
+    if (filter.mimeTypePrefix) query = query.where('media.mime_type', 'like', `${filter.mimeTypePrefix}%`);
+    const column = SORT_COLUMNS[page.orderBy ?? 'createdAt'];
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll('media')
+        .orderBy(`media.${column}`, page.order)
+        .orderBy('media.id', page.order)
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  },
+
+  findById(db: Executor, workspaceId: string, id: string): Promise<MediaRow | undefined> {
+    return db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  },
+
   /** Many media rows in one query: featured images, avatars and image blocks of a whole response. */
   async findMany(db: Executor, workspaceId: string, ids: readonly string[]): Promise<MediaRow[]> {
     if (ids.length === 0) return [];
     return db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...new Set(ids)]).execute();
+  },
+
+  async insert(db: Executor, workspaceId: string, row: Omit<NewMediaRow, 'workspace_id'>): Promise<void> {
+    await db
+      .insertInto('media')
+      .values({ ...row, workspace_id: workspaceId })
+      .execute();
+  },
+
+  async update(db: Executor, workspaceId: string, id: string, patch: MediaPatch): Promise<void> {
+    await db.updateTable('media').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  },
+
+  /**
+   * Deletes the row. Posts' featured images and authors' avatars let go through their foreign keys
+   * (ON DELETE SET NULL); the workspace logo has no foreign key, so it is cleared here.
+   */
+  async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
+    await db.updateTable('workspaces').set({ logo_media_id: null }).where('id', '=', workspaceId).where('logo_media_id', '=', id).execute();
+    await db.deleteFrom('media').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

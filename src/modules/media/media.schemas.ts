@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { listQuery, paginated } from '../../http/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
 
 export const Media = Type.Object({
@@ -18,3 +19,26 @@ export const Media = Type.Object({
   createdAt: Timestamp,
 });
 export type Media = Static<typeof Media>;
+
+/** Limits where the specification is silent. */
+export const MEDIA_LIMITS = { alt: 1000, caption: 2000 } as const;
+
+const texts = {
+  alt: Nullable(Type.String({ maxLength: MEDIA_LIMITS.alt })),
+  caption: Nullable(Type.String({ maxLength: MEDIA_LIMITS.caption })),
+};
+
+/** Only the describing texts change after an upload; null clears one. The bytes never change. */
+export const MediaUpdateBody = Type.Object(Type.Partial(Type.Object(texts)).properties, { additionalProperties: false });
+export type MediaUpdateBody = Static<typeof MediaUpdateBody>;
+
+export const MEDIA_SORT_KEYS = ['createdAt', 'sizeBytes', 'mimeType'] as const;
+export type MediaSortKey = (typeof MEDIA_SORT_KEYS)[number];
+
+export const MediaListQuery = listQuery(MEDIA_SORT_KEYS, {
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** `image/` lists every image, `image/png` only PNGs; matched case-insensitively. */
+  mimeTypePrefix: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9.+/-]+$' })),
+});
+export type MediaListQuery = Static<typeof MediaListQuery>;
+export const MediaList = paginated(Media);

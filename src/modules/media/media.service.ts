@@ -1,0 +1,220 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { MediaRow } from '../../db/schema.js';
+import { invalid, notFound, type ValidationIssue } from '../../errors.js';
+import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { foldForSearch, searchText } from '../../shared/search.js';
+import { isUuid } from '../../shared/slug.js';
+import { nowIso } from '../../shared/time.js';
+import type { Actor } from '../accounts/actor.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { safeFilename } from './media.filename.js';
+import { UploadInspector } from './media.inspector.js';
+import { presentMedia } from './media.presenter.js';
+import { mediaRepository as repo, type MediaPatch } from './media.repository.js';
+import { MEDIA_LIMITS, type Media, type MediaListQuery, type MediaSortKey, type MediaUpdateBody } from './media.schemas.js';
+import { KINDS } from './media.sniff.js';
+import type { ByteRange, MediaStorage } from './storage/storage.js';
+
+/** One part of a multipart upload, as the HTTP layer hands it over. */
+export type UploadPart =
+  | { type: 'file'; fieldname: string; filename: string; stream: Readable }
+  | { type: 'field'; fieldname: string; value: string; truncated: boolean };
+
+/** Where a failure that the caller cannot act on is reported (a file left behind in storage). */
+export interface MediaLog {
+  warn(details: object, message: string): void;
+}
+
+/** A file the public route may serve. */
+export interface MediaFile {
+  id: string;
+  key: string;
+  filename: string;
+  mimeType: string;
+  /** Raster images are served inline; everything else as a sandboxed attachment. */
+  raster: boolean;
+  size: number;
+  createdAt: string;
+}
+
+const RASTER_TYPES = new Set(Object.values(KINDS).flatMap((kind) => (kind.raster ? [kind.mimeType] : [])));
+const TEXT_FIELDS = ['alt', 'caption'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+const issue = (path: string, message: string): ValidationIssue => ({ in: 'body', path, message });
+const pointer = (name: string) => `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+
+interface StoredUpload {
+  key: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
+export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
+  async function requireMedia(executor: typeof db, workspaceId: string, id: string): Promise<MediaRow> {
+    const row = await repo.findById(executor, workspaceId, id);
+    if (!row) throw notFound('Media');
+    return row;
+  }
+
+  /** Streams one file part through the inspector into storage; nothing stays behind when it fails. */
+  async function store(workspaceId: string, mediaId: string, part: Extract<UploadPart, { type: 'file' }>, maxBytes: number): Promise<StoredUpload> {
+    const inspector = new UploadInspector(maxBytes);
+    part.stream.on('error', (error) => inspector.destroy(error));
+    part.stream.pipe(inspector);
+    let key: string | null = null;
+    try {
+      const kind = await inspector.kind;
+      const filename = safeFilename(part.filename, kind.extension);
+      key = `${workspaceId}/${mediaId}/${filename}`;
+      await storage.put(key, inspector, { contentType: kind.mimeType });
+      const { width = null, height = null } = inspector.dimensions ?? {};
+      return { key, filename, mimeType: kind.mimeType, size: inspector.size, width, height };
+    } catch (error) {
+      // Stops the multipart parser feeding a part nobody reads any more.
+      part.stream.destroy();
+      if (key) await storage.delete(key).catch(() => undefined);
+      // The inspector's own verdict (too large, wrong type) wins over how the storage reported it.
+      throw inspector.errored ?? error;
+    }
+  }
+
+  function readField(part: Extract<UploadPart, { type: 'field' }>, fields: Partial<Record<TextField, string>>): void {
+    const name = part.fieldname as TextField;
+    if (!TEXT_FIELDS.includes(name)) throw invalid([issue(pointer(part.fieldname), `${part.fieldname} is not a known field; send file, alt and caption only`)]);
+    if (fields[name] !== undefined) throw invalid([issue(pointer(name), `${name} is given more than once`)]);
+    if (part.truncated || part.value.length > MEDIA_LIMITS[name]) throw invalid([issue(pointer(name), `must NOT have more than ${MEDIA_LIMITS[name]} characters`)]);
+    fields[name] = part.value;
+  }
+
+  return {
+    async list(actor: Actor, query: MediaListQuery, page: PageRequest<MediaSortKey>): Promise<Paginated<Media>> {
+      const filter = { q: query.q ? foldForSearch(query.q) : undefined, mimeTypePrefix: query.mimeTypePrefix?.toLowerCase() };
+      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
+      return pageOf(
+        page,
+        rows.map((row) => presentMedia(publicUrl, row)),
+        total,
+      );
+    },
+
+    async get(actor: Actor, id: string): Promise<Media> {
+      return presentMedia(publicUrl, await requireMedia(db, actor.workspaceId, id));
+    },
+
+    /**
+     * Exactly one file part named `file`, and optional `alt` and `caption` fields, in any order. The
+     * file is streamed to storage as it arrives; the row is written once every part has been read.
+     */
+    async upload(actor: Actor, parts: AsyncIterable<UploadPart>, { maxBytes, log }: { maxBytes: number; log: MediaLog }): Promise<Media> {
+      const workspaceId = actor.workspaceId;
+      const id = crypto.randomUUID();
+      const fields: Partial<Record<TextField, string>> = {};
+      let stored: StoredUpload | null = null;
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            readField(part, fields);
+            continue;
+          }
+          if (part.fieldname !== 'file' || stored) {
+            part.stream.destroy();
+            throw invalid([issue(pointer(part.fieldname), stored ? 'send exactly one file part' : `${part.fieldname} is not a known field; send the file as the part named file`)]);
+          }
+          stored = await store(workspaceId, id, part, maxBytes);
+        }
+        if (!stored) throw invalid([issue('/file', 'file is required: send the file as a multipart part named file')]);
+        const upload = stored;
+        const alt = fields.alt ?? null;
+        const caption = fields.caption ?? null;
+        return await db.transaction().execute(async (trx) => {
+          const now = nowIso();
+          await repo.insert(trx, workspaceId, {
+            id,
+            storage_path: upload.key,
+            filename: upload.filename,
+            mime_type: upload.mimeType,
+            size_bytes: upload.size,
+            width: upload.width,
+            height: upload.height,
+            alt,
+            caption,
+            search_text: searchText(alt, caption, upload.filename),
+            uploaded_by_user_id: actor.userId,
+            uploaded_by_api_key_id: actor.apiKeyId,
+            created_at: now,
+            updated_at: now,
+          });
+          await bumpContentVersion(trx, workspaceId);
+          return presentMedia(publicUrl, await requireMedia(trx, workspaceId, id));
+        });
+      } catch (error) {
+        if (stored) {
+          const key = stored.key;
+          await storage.delete(key).catch((cause: unknown) => log.warn({ err: cause, key }, 'could not remove the file of a failed upload'));
+        }
+        throw error;
+      }
+    },
+
+    async update(actor: Actor, id: string, body: MediaUpdateBody): Promise<Media> {
+      const workspaceId = actor.workspaceId;
+      return db.transaction().execute(async (trx) => {
+        const current = await requireMedia(trx, workspaceId, id);
+        const patch: MediaPatch = { updated_at: nowIso() };
+        if (body.alt !== undefined) patch.alt = body.alt;
+        if (body.caption !== undefined) patch.caption = body.caption;
+        patch.search_text = searchText(patch.alt === undefined ? current.alt : patch.alt, patch.caption === undefined ? current.caption : patch.caption, current.filename);
+        await repo.update(trx, workspaceId, id, patch);
+        await bumpContentVersion(trx, workspaceId);
+        return presentMedia(publicUrl, await requireMedia(trx, workspaceId, id));
+      });
+    },
+
+    /**
+     * Deletes the row and answers it as it was. Image blocks keep their mediaId (their url reads
+     * null); the file goes once the transaction has committed, so a rollback never loses bytes.
+     */
+    async remove(actor: Actor, id: string, log: MediaLog): Promise<Media> {
+      const workspaceId = actor.workspaceId;
+      const row = await db.transaction().execute(async (trx) => {
+        const current = await requireMedia(trx, workspaceId, id);
+        await repo.delete(trx, workspaceId, id);
+        await bumpContentVersion(trx, workspaceId);
+        return current;
+      });
+      // The public URL already answers 404 (it needs the row); a file left behind only costs space.
+      await storage.delete(row.storage_path).catch((cause: unknown) => log.warn({ err: cause, key: row.storage_path }, 'could not remove the file of a deleted media row'));
+      return presentMedia(publicUrl, row);
+    },
+
+    /** The file behind a public URL; a wrong workspace, id or filename, or a deleted row, is a 404. */
+    async findFile(workspaceId: string, mediaId: string, filename: string): Promise<MediaFile> {
+      if (!isUuid(workspaceId) || !isUuid(mediaId)) throw notFound('File');
+      const row = await repo.findById(db, workspaceId.toLowerCase(), mediaId.toLowerCase());
+      if (!row || row.filename !== filename) throw notFound('File');
+      return {
+        id: row.id,
+        key: row.storage_path,
+        filename: row.filename,
+        mimeType: row.mime_type,
+        raster: RASTER_TYPES.has(row.mime_type),
+        size: Number(row.size_bytes),
+        createdAt: row.created_at,
+      };
+    },
+
+    async readFile(file: MediaFile, range?: ByteRange): Promise<Readable> {
+      const stored = await storage.get(file.key, range);
+      if (!stored) throw notFound('File');
+      return stored.stream;
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
