@@ -2,6 +2,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
 import { parsePermissionList } from '../modules/accounts/permissions.js';
 import type { Runtime } from '../runtime.js';
+import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
 
 export interface CommandInput {
   flags: Record<string, string | boolean | undefined>;
@@ -31,7 +32,7 @@ function lines(record: Record<string, unknown>): string {
     .join('\n');
 }
 
-/** The `quire` commands of contract §2 (but serve, which main.ts runs, and seed, which comes with posts). */
+/** The `quire` commands of contract §2 (but serve, which main.ts runs). */
 export const COMMANDS: Record<string, Command> = {
   migrate: {
     usage: 'quire migrate',
@@ -137,6 +138,14 @@ export const COMMANDS: Record<string, Command> = {
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('--id must be a key id (a UUID)');
       return runtime.services.apiKeys.revokeKey(workspace.id, id);
     },
+  },
+
+  seed: {
+    usage: 'quire seed --workspace W [--posts N]',
+    options: ['workspace', 'posts'],
+    required: ['workspace'],
+    run: (runtime, input) => seedCommand(runtime, text(input, 'workspace'), parsePostCount(input.flags.posts), { quiet: input.flags.json === true }),
+    human: describeSeed,
   },
 };
 
