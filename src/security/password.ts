@@ -29,3 +29,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return crypto.timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/** Starts making the hash `verifyNothing` checks against, so that it is ready before the first unknown email. */
+export function warmUpDummyHash(): void {
+  dummyHash ??= hashPassword(crypto.randomBytes(24).toString('base64'));
+}
+
+/**
+ * Spends one verification's time on a hash no user has and answers false: a sign-in for an unknown
+ * email (or a user without a password) then takes as long as a wrong password for a real one.
+ */
+export async function verifyNothing(password: string): Promise<false> {
+  warmUpDummyHash();
+  await verifyPassword(password, await dummyHash!);
+  return false;
+}

@@ -10,6 +10,14 @@ export const accountsRepository = {
     return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   },
 
+  findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async setUserPassword(db: Executor, id: string, passwordHash: string, now: string): Promise<void> {
+    await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+  },
+
   async insertUser(db: Executor, user: UserRow): Promise<void> {
     await db.insertInto('users').values(user).execute();
   },

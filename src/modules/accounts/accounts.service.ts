@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { UserRow, WorkspaceRow } from '../../db/schema.js';
+import type { Database, UserRow, WorkspaceRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
 import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
@@ -35,6 +36,43 @@ export function normalizeEmail(email: string): string {
 
 function presentWorkspace(row: WorkspaceRow | Omit<WorkspaceRow, 'content_version'>): WorkspaceSummary {
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
+}
+
+/** A workspace name as stored: trimmed, 1 to 100 characters. */
+export function checkWorkspaceName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > NAME_MAX_LENGTH) throw badRequest(`A workspace name must be 1 to ${NAME_MAX_LENGTH} characters long`);
+  return trimmed;
+}
+
+/**
+ * Inserts a workspace owned by `ownerUserId` with the owner's membership row, inside the caller's
+ * transaction (the CLI's create and the dashboard's first-run setup share it).
+ */
+export async function insertOwnedWorkspace(trx: Kysely<Database>, name: string, ownerUserId: string): Promise<WorkspaceSummary> {
+  const now = nowIso();
+  const slug = await firstFreeSlug(slugFrom(name, 'workspace'), (candidates) => repo.takenWorkspaceSlugs(trx, candidates));
+  const workspace = {
+    id: crypto.randomUUID(),
+    name,
+    slug,
+    owner_user_id: ownerUserId,
+    site_name: name,
+    site_url: null,
+    logo_media_id: null,
+    publisher_name: null,
+    publisher_url: null,
+    post_url_pattern: null,
+    page_url_pattern: null,
+    author_url_pattern: null,
+    category_url_pattern: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertWorkspace(trx, workspace);
+  // The owner holds every permission implicitly; the row is there so a later transfer can demote.
+  await repo.insertMembership(trx, workspace.id, { user_id: ownerUserId, permissions: JSON.stringify(ALL_PERMISSIONS), created_at: now, updated_at: now });
+  return presentWorkspace(workspace);
 }
 
 /** Users, workspaces and memberships: what the CLI and the dashboard manage, and what keys inherit. */
@@ -82,34 +120,9 @@ export function createAccountsService({ db }: DatabaseHandle) {
     countUsers: () => repo.countUsers(db),
 
     async createWorkspace(name: string, ownerEmail: string): Promise<WorkspaceSummary> {
-      const trimmed = name.trim();
-      if (trimmed === '' || trimmed.length > NAME_MAX_LENGTH) throw badRequest(`A workspace name must be 1 to ${NAME_MAX_LENGTH} characters long`);
+      const trimmed = checkWorkspaceName(name);
       const owner = await requireUser(ownerEmail);
-      return db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const slug = await firstFreeSlug(slugFrom(trimmed, 'workspace'), (candidates) => repo.takenWorkspaceSlugs(trx, candidates));
-        const workspace = {
-          id: crypto.randomUUID(),
-          name: trimmed,
-          slug,
-          owner_user_id: owner.id,
-          site_name: trimmed,
-          site_url: null,
-          logo_media_id: null,
-          publisher_name: null,
-          publisher_url: null,
-          post_url_pattern: null,
-          page_url_pattern: null,
-          author_url_pattern: null,
-          category_url_pattern: null,
-          created_at: now,
-          updated_at: now,
-        };
-        await repo.insertWorkspace(trx, workspace);
-        // The owner holds every permission implicitly; the row is there so a later transfer can demote.
-        await repo.insertMembership(trx, workspace.id, { user_id: owner.id, permissions: JSON.stringify(ALL_PERMISSIONS), created_at: now, updated_at: now });
-        return presentWorkspace(workspace);
-      });
+      return db.transaction().execute((trx) => insertOwnedWorkspace(trx, trimmed, owner.id));
     },
 
     /** The new owner becomes a member if needed; the old owner stays, holding every permission explicitly. */

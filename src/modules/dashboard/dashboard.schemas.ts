@@ -1,0 +1,118 @@
+import { Type, type Static } from 'typebox';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
+import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
+import { ALL_PERMISSIONS } from '../accounts/permissions.js';
+
+/** The shapes of docs/dashboard.md; the React app is built against that page, so they change together. */
+
+const Email = Type.String({ minLength: 3, maxLength: 254 });
+const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+const WorkspaceName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
+const PermissionNames = Type.Array(Type.Union(ALL_PERMISSIONS.map((permission) => Type.Literal(permission))), {
+  maxItems: ALL_PERMISSIONS.length,
+  uniqueItems: true,
+});
+
+export const WorkspaceSummary = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  slug: Type.String(),
+  ownerUserId: Uuid,
+  isOwner: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+  createdAt: Timestamp,
+});
+export type WorkspaceSummary = Static<typeof WorkspaceSummary>;
+
+export const Session = Type.Object({
+  user: Type.Object({ id: Uuid, email: Type.String() }),
+  csrfToken: Type.String(),
+  workspaces: Type.Array(WorkspaceSummary),
+});
+export type Session = Static<typeof Session>;
+
+export const SetupStatus = Type.Object({ needed: Type.Boolean() });
+
+export const SetupBody = Type.Object({ email: Email, password: NewPassword, workspaceName: WorkspaceName }, { additionalProperties: false });
+export type SetupBody = Static<typeof SetupBody>;
+
+// No length floor on a sign-in password: a short wrong one gets the same 401 as any other.
+export const SignInBody = Type.Object(
+  { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) },
+  { additionalProperties: false },
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+export const SignedOut = Type.Object({ signedOut: Type.Literal(true) });
+
+export const PasswordChangeBody = Type.Object(
+  { currentPassword: Type.String({ maxLength: PASSWORD_MAX_LENGTH }), newPassword: NewPassword },
+  { additionalProperties: false },
+);
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+export const WorkspaceNameBody = Type.Object({ name: WorkspaceName }, { additionalProperties: false });
+
+export const SiteSettings = Type.Object({
+  siteName: Nullable(Type.String()),
+  siteUrl: Nullable(Type.String()),
+  logoMediaId: Nullable(Uuid),
+  publisherName: Nullable(Type.String()),
+  publisherUrl: Nullable(Type.String()),
+  postUrlPattern: Nullable(Type.String()),
+  pageUrlPattern: Nullable(Type.String()),
+  authorUrlPattern: Nullable(Type.String()),
+  categoryUrlPattern: Nullable(Type.String()),
+});
+
+const SettingText = Nullable(Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }));
+const SettingUrl = Nullable(Type.String({ minLength: 1, maxLength: 2000 }));
+const UrlPattern = Nullable(Type.String({ minLength: 1, maxLength: 300 }));
+
+/** Partial: an absent field stays, null clears. */
+export const SiteSettingsPatch = Type.Object(
+  {
+    siteName: Type.Optional(SettingText),
+    siteUrl: Type.Optional(SettingUrl),
+    logoMediaId: Type.Optional(Nullable(Uuid)),
+    publisherName: Type.Optional(SettingText),
+    publisherUrl: Type.Optional(SettingUrl),
+    postUrlPattern: Type.Optional(UrlPattern),
+    pageUrlPattern: Type.Optional(UrlPattern),
+    authorUrlPattern: Type.Optional(UrlPattern),
+    categoryUrlPattern: Type.Optional(UrlPattern),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type SiteSettingsPatch = Static<typeof SiteSettingsPatch>;
+
+export const Member = Type.Object({
+  userId: Uuid,
+  email: Type.String(),
+  isOwner: Type.Boolean(),
+  permissions: Type.Array(Type.String()),
+  createdAt: Timestamp,
+});
+export type Member = Static<typeof Member>;
+
+/** The one response that carries a created user's password, once. */
+export const AddedMember = Type.Intersect([Member, Type.Object({ oneTimePassword: Type.Optional(Type.String()) })]);
+export type AddedMember = Static<typeof AddedMember>;
+
+export const MemberAddBody = Type.Object(
+  { email: Email, permissions: PermissionNames, createUser: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type MemberAddBody = Static<typeof MemberAddBody>;
+
+export const MemberPermissionsBody = Type.Object({ permissions: PermissionNames }, { additionalProperties: false });
+export const TransferBody = Type.Object({ userId: Uuid }, { additionalProperties: false });
+export const Removed = Type.Object({ removed: Type.Literal(true) });
+
+export const WorkspaceParams = Type.Object({ workspaceId: Uuid }, { additionalProperties: false });
+export const MemberParams = Type.Object({ workspaceId: Uuid, userId: Uuid }, { additionalProperties: false });
+export const WorkspaceKeyParams = Type.Object({ workspaceId: Uuid, id: Uuid }, { additionalProperties: false });
+export const WorkspaceItemParams = Type.Object(
+  { workspaceId: Uuid, idOrSlug: Type.String({ minLength: 1, maxLength: 300 }) },
+  { additionalProperties: false },
+);

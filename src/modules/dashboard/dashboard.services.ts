@@ -1,0 +1,22 @@
+import type { DatabaseHandle } from '../../db/database.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import { createMembersService } from './members.service.js';
+import { createSessionsService } from './sessions.service.js';
+import { createSettingsService } from './settings.service.js';
+import { createSetupService } from './setup.service.js';
+import { createDashboardWorkspacesService } from './workspaces.service.js';
+
+/** The dashboard's own services; API keys and content go through the services the external API uses. */
+export function createDashboardServices(database: DatabaseHandle, accounts: AccountsService) {
+  const sessions = createSessionsService(database);
+  const workspaces = createDashboardWorkspacesService(database, accounts);
+  return {
+    sessions,
+    setup: createSetupService(database, sessions),
+    workspaces,
+    settings: createSettingsService(database),
+    members: createMembersService(database, accounts, workspaces),
+  };
+}
+
+export type DashboardServices = ReturnType<typeof createDashboardServices>;

@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database>;
+
+export type SessionRow = Selectable<SessionsTable>;
+export type SessionWithUser = SessionRow & { email: string };
+
+/** Sessions and sign-in attempts belong to users, not workspaces: nothing here takes a workspace id. */
+export const sessionsRepository = {
+  async insert(db: Executor, session: SessionRow): Promise<void> {
+    await db.insertInto('sessions').values(session).execute();
+  },
+
+  /** One lookup by the unique token_hash index, with the user's email. */
+  findByTokenHash(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
+    return db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('sessions')
+      .select('users.email')
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  },
+
+  async touch(db: Executor, id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
+    await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('id', '=', id).execute();
+  },
+
+  async delete(db: Executor, id: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+  },
+
+  async deleteByTokenHash(db: Executor, tokenHash: string): Promise<void> {
+    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  },
+
+  async deleteForUser(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  },
+
+  async deleteExpired(db: Executor, now: string): Promise<void> {
+    await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+  },
+};
+
+export interface AttemptRow {
+  id: string;
+  key: string;
+  attempted_at: string;
+}
+
+export const signInAttemptsRepository = {
+  async insert(db: Executor, rows: AttemptRow[]): Promise<void> {
+    await db.insertInto('sign_in_attempts').values(rows).execute();
+  },
+
+  /** The attempts of `key` since `since`, newest first (at most `limit`). */
+  async recent(db: Executor, key: string, since: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .selectFrom('sign_in_attempts')
+      .select('attempted_at')
+      .where('key', '=', key)
+      .where('attempted_at', '>', since)
+      .orderBy('attempted_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.attempted_at);
+  },
+
+  async deleteByIds(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length > 0) await db.deleteFrom('sign_in_attempts').where('id', 'in', ids).execute();
+  },
+
+  async deleteForKey(db: Executor, key: string): Promise<void> {
+    await db.deleteFrom('sign_in_attempts').where('key', '=', key).execute();
+  },
+
+  async deleteBefore(db: Executor, cutoff: string): Promise<void> {
+    await db.deleteFrom('sign_in_attempts').where('attempted_at', '<=', cutoff).execute();
+  },
+};

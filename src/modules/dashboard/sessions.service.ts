@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import type { DatabaseHandle, Db } from '../../db/database.js';
+import { AppError, invalid } from '../../errors.js';
+import { hashToken, isWellFormedToken, newSecret, SESSION_TTL_MS, type DashboardSession } from '../../http/session-auth.js';
+import { hashPassword, verifyNothing, verifyPassword, warmUpDummyHash } from '../../security/password.js';
+import { accountsRepository } from '../accounts/accounts.repository.js';
+import { presentWorkspaceSummary } from './dashboard.presenter.js';
+import type { Session } from './dashboard.schemas.js';
+import { sessionsRepository as repo } from './sessions.repository.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
+import { dashboardWorkspacesRepository } from './workspaces.repository.js';
+
+/** Sliding expiry is written at most this often, so a busy dashboard does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+const USER_AGENT_MAX_LENGTH = 500;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** A session just begun: the token goes into the cookie and is never seen again. */
+export interface StartedSession {
+  token: string;
+  session: DashboardSession;
+}
+
+/** The same 401 for an unknown email and a wrong password, so neither can be told from the other. */
+export const wrongCredentials = () => new AppError('UNAUTHORIZED', 'The email or password is not right');
+
+export function createSessionsService({ db }: DatabaseHandle) {
+  const throttle = createSignInThrottle(db);
+
+  async function start(executor: Db, user: { id: string; email: string }, client: ClientInfo): Promise<StartedSession> {
+    const token = newSecret();
+    const now = Date.now();
+    const row = {
+      id: crypto.randomUUID(),
+      token_hash: hashToken(token),
+      user_id: user.id,
+      csrf_token: newSecret(),
+      created_at: new Date(now).toISOString(),
+      last_seen_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+      user_agent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+      ip: client.ip,
+    };
+    await repo.insert(executor, row);
+    return { token, session: { id: row.id, userId: user.id, email: user.email, csrfToken: row.csrf_token } };
+  }
+
+  /** Checks a password against the user's hash, or spends the same time when there is none to check. */
+  async function passwordMatches(user: { password_hash: string | null } | undefined, password: string): Promise<boolean> {
+    return user?.password_hash ? verifyPassword(password, user.password_hash) : verifyNothing(password);
+  }
+
+  return {
+    start,
+
+    /**
+     * The session of a cookie's token, read afresh (nothing is cached between requests); null when
+     * unknown or expired. `refreshed` says the expiry slid, so the cookie should be sent again.
+     */
+    async authenticate(token: string | undefined): Promise<{ session: DashboardSession; refreshed: boolean } | null> {
+      if (!isWellFormedToken(token)) return null;
+      const row = await repo.findByTokenHash(db, hashToken(token));
+      if (!row) return null;
+      const now = Date.now();
+      if (Date.parse(row.expires_at) <= now) {
+        await repo.delete(db, row.id);
+        return null;
+      }
+      const refreshed = now - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS;
+      if (refreshed) await repo.touch(db, row.id, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
+      return { session: { id: row.id, userId: row.user_id, email: row.email, csrfToken: row.csrf_token }, refreshed };
+    },
+
+    async signIn(email: string, password: string, client: ClientInfo): Promise<StartedSession> {
+      warmUpDummyHash();
+      const normalized = email.trim().toLowerCase();
+      const attempt = await throttle.begin(normalized, client.ip);
+      const user = await accountsRepository.findUserByEmail(db, normalized);
+      if (!(await passwordMatches(user, password)) || !user) throw wrongCredentials();
+      await throttle.succeeded(attempt);
+      await repo.deleteExpired(db, new Date().toISOString());
+      return start(db, user, client);
+    },
+
+    async signOut(sessionId: string): Promise<void> {
+      await repo.delete(db, sessionId);
+    },
+
+    async endToken(token: string | undefined): Promise<void> {
+      if (isWellFormedToken(token)) await repo.deleteByTokenHash(db, hashToken(token));
+    },
+
+    /**
+     * A stolen session must not be enough to guess the password: wrong current passwords count
+     * against the same throttle as sign-ins. Every session of the user ends; the caller gets a new one.
+     */
+    async changePassword(current: DashboardSession, currentPassword: string, newPassword: string, client: ClientInfo): Promise<StartedSession> {
+      const attempt = await throttle.begin(current.email, client.ip);
+      const user = await accountsRepository.findUserById(db, current.userId);
+      if (!(await passwordMatches(user, currentPassword)) || !user) {
+        throw invalid([{ in: 'body', path: '/currentPassword', message: 'currentPassword is not the current password' }]);
+      }
+      await throttle.succeeded(attempt);
+      const passwordHash = await hashPassword(newPassword);
+      return db.transaction().execute(async (trx) => {
+        await accountsRepository.setUserPassword(trx, user.id, passwordHash, new Date().toISOString());
+        await repo.deleteForUser(trx, user.id);
+        return start(trx, user, client);
+      });
+    },
+
+    /** The Session shape: the user, the CSRF token and their workspaces, as they are now. */
+    async view(session: DashboardSession): Promise<Session> {
+      const memberships = await dashboardWorkspacesRepository.listForUser(db, session.userId);
+      return {
+        user: { id: session.userId, email: session.email },
+        csrfToken: session.csrfToken,
+        workspaces: memberships.map((membership) => presentWorkspaceSummary(membership, session.userId)),
+      };
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import type { DatabaseHandle } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { hashPassword } from '../../security/password.js';
+import { accountsRepository as accounts } from '../accounts/accounts.repository.js';
+import { checkWorkspaceName, insertOwnedWorkspace } from '../accounts/accounts.service.js';
+import type { SetupBody } from './dashboard.schemas.js';
+import { emailField } from './input.js';
+import type { ClientInfo, SessionsService, StartedSession } from './sessions.service.js';
+
+export const setupDone = () => new AppError('NOT_FOUND', 'Setup has already been done; sign in instead');
+
+/** The first run: while no user exists at all, anyone who reaches the server may create the first one. */
+export function createSetupService({ db }: DatabaseHandle, sessions: SessionsService) {
+  return {
+    async needed(): Promise<boolean> {
+      return (await accounts.countUsers(db)) === 0;
+    },
+
+    /** The first user, their workspace, its owner membership and their session, all in one transaction. */
+    async run(body: SetupBody, client: ClientInfo): Promise<StartedSession> {
+      if ((await accounts.countUsers(db)) > 0) throw setupDone();
+      const email = emailField(body.email);
+      const name = checkWorkspaceName(body.workspaceName);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        // Serializable, so that two setups racing on PostgreSQL cannot both see an empty users table.
+        return await db
+          .transaction()
+          .setIsolationLevel('serializable')
+          .execute(async (trx) => {
+            if ((await accounts.countUsers(trx)) > 0) throw setupDone();
+            const now = new Date().toISOString();
+            const user = { id: crypto.randomUUID(), email, password_hash: passwordHash, created_at: now, updated_at: now };
+            await accounts.insertUser(trx, user);
+            await insertOwnedWorkspace(trx, name, user.id);
+            return sessions.start(trx, user, client);
+          });
+      } catch (error) {
+        // The loser of such a race fails on a serialization error: by now the winner's user exists.
+        if (!(error instanceof AppError) && (await accounts.countUsers(db)) > 0) throw setupDone();
+        throw error;
+      }
+    },
+  };
+}
+
+export type SetupService = ReturnType<typeof createSetupService>;

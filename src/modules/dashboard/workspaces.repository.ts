@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Database, WorkspacesTable } from '../../db/schema.js';
+
+type Executor = Kysely<Database>;
+
+export interface MembershipView {
+  id: string;
+  name: string;
+  slug: string;
+  owner_user_id: string;
+  content_version: number;
+  created_at: string;
+  permissions: string;
+}
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  permissions: string;
+  created_at: string;
+  owner_user_id: string;
+}
+
+export type SettingsColumns = Partial<
+  Pick<
+    WorkspacesTable,
+    | 'site_name'
+    | 'site_url'
+    | 'logo_media_id'
+    | 'publisher_name'
+    | 'publisher_url'
+    | 'post_url_pattern'
+    | 'page_url_pattern'
+    | 'author_url_pattern'
+    | 'category_url_pattern'
+  >
+>;
+
+function membershipsOf(db: Executor) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
+    .select([
+      'workspaces.id',
+      'workspaces.name',
+      'workspaces.slug',
+      'workspaces.owner_user_id',
+      'workspaces.content_version',
+      'workspaces.created_at',
+      'memberships.permissions',
+    ]);
+}
+
+function membersOf(db: Executor, workspaceId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
+    .select(['memberships.user_id', 'users.email', 'memberships.permissions', 'memberships.created_at', 'workspaces.owner_user_id'])
+    .where('memberships.workspace_id', '=', workspaceId);
+}
+
+/** What the dashboard reads of workspaces through a user's memberships. */
+export const dashboardWorkspacesRepository = {
+  /** A user's workspaces: those they hold a membership of (the owner always does). */
+  listForUser(db: Executor, userId: string): Promise<MembershipView[]> {
+    return membershipsOf(db).where('memberships.user_id', '=', userId).orderBy('workspaces.created_at').orderBy('workspaces.id').execute();
+  },
+
+  /** The workspace as one member sees it; undefined when they are not a member. */
+  findMembership(db: Executor, workspaceId: string, userId: string): Promise<MembershipView | undefined> {
+    return membershipsOf(db).where('memberships.workspace_id', '=', workspaceId).where('memberships.user_id', '=', userId).executeTakeFirst();
+  },
+
+  async rename(db: Executor, workspaceId: string, name: string, now: string): Promise<void> {
+    await db.updateTable('workspaces').set({ name, updated_at: now }).where('id', '=', workspaceId).execute();
+  },
+
+  async updateSettings(db: Executor, workspaceId: string, columns: SettingsColumns, now: string): Promise<void> {
+    await db
+      .updateTable('workspaces')
+      .set({ ...columns, updated_at: now })
+      .where('id', '=', workspaceId)
+      .execute();
+  },
+
+  async mediaExists(db: Executor, workspaceId: string, mediaId: string): Promise<boolean> {
+    const row = await db.selectFrom('media').select('id').where('workspace_id', '=', workspaceId).where('id', '=', mediaId).executeTakeFirst();
+    return row !== undefined;
+  },
+
+  listMembers(db: Executor, workspaceId: string): Promise<MemberRow[]> {
+    return membersOf(db, workspaceId).orderBy('memberships.created_at').orderBy('users.email').execute();
+  },
+
+  findMember(db: Executor, workspaceId: string, userId: string): Promise<MemberRow | undefined> {
+    return membersOf(db, workspaceId).where('memberships.user_id', '=', userId).executeTakeFirst();
+  },
+};

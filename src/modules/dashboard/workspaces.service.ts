@@ -1,0 +1,64 @@
+import type { DatabaseHandle } from '../../db/database.js';
+import { AppError, notFound } from '../../errors.js';
+import { isUuid } from '../../shared/slug.js';
+import type { Actor } from '../accounts/actor.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import { checkWorkspaceName } from '../accounts/accounts.service.js';
+import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../accounts/permissions.js';
+import { presentWorkspaceSummary } from './dashboard.presenter.js';
+import type { WorkspaceSummary } from './dashboard.schemas.js';
+import { dashboardWorkspacesRepository as repo } from './workspaces.repository.js';
+
+const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
+
+export function createDashboardWorkspacesService({ db }: DatabaseHandle, accounts: AccountsService) {
+  async function summary(workspaceId: string, userId: string): Promise<WorkspaceSummary> {
+    const view = await repo.findMembership(db, workspaceId, userId);
+    if (!view) throw notFound('Workspace');
+    return presentWorkspaceSummary(view, userId);
+  }
+
+  return {
+    summary,
+
+    /**
+     * The Actor of a dashboard request on `workspaceId`: the signed-in user through their membership,
+     * read afresh, with no API key. Not being a member reads as the workspace not existing, so the
+     * ids of other people's workspaces reveal nothing.
+     */
+    async actorFor(userId: string, workspaceId: string | undefined): Promise<Actor> {
+      const view = workspaceId !== undefined && isUuid(workspaceId) ? await repo.findMembership(db, workspaceId.toLowerCase(), userId) : undefined;
+      if (!view) throw notFound('Workspace');
+      const isOwner = view.owner_user_id === userId;
+      return {
+        workspaceId: view.id,
+        userId,
+        apiKeyId: null,
+        isOwner,
+        permissions: isOwner ? EVERY_PERMISSION : new Set(storedPermissions(view.permissions)),
+        contentVersion: Number(view.content_version),
+      };
+    },
+
+    async list(userId: string): Promise<WorkspaceSummary[]> {
+      const views = await repo.listForUser(db, userId);
+      return views.map((view) => presentWorkspaceSummary(view, userId));
+    },
+
+    async create(user: { id: string; email: string }, name: string): Promise<WorkspaceSummary> {
+      const created = await accounts.createWorkspace(name, user.email);
+      return summary(created.id, user.id);
+    },
+
+    /** The slug stays: the CLI and scripts name workspaces by it. */
+    async rename(actor: Actor, name: string): Promise<WorkspaceSummary> {
+      if (!actor.isOwner) throw ownerOnly();
+      await repo.rename(db, actor.workspaceId, checkWorkspaceName(name), new Date().toISOString());
+      return summary(actor.workspaceId, actor.userId);
+    },
+  };
+}
+
+export const ownerOnly = () => new AppError('FORBIDDEN', 'Only the owner of this workspace may do this');
+
+export type DashboardWorkspacesService = ReturnType<typeof createDashboardWorkspacesService>;
