@@ -12,9 +12,18 @@ import { requestId } from './http/request-id.js';
 import { createRouteTable, routeMissHandler } from './http/route-table.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { authorsRoutes } from './modules/authors/authors.routes.js';
+import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { dashboard, DEFAULT_DASHBOARD_DIR } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mediaFileRoutes } from './modules/media/media-files.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { createMediaStorage } from './modules/media/storage/storage.js';
 import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
+import { linkHealthRoutes } from './modules/link-health/link-health.routes.js';
+import { redirectsRoutes } from './modules/redirects/redirects.routes.js';
+import { tagsRoutes } from './modules/tags/tags.routes.js';
 import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
 
@@ -29,6 +38,8 @@ export interface AppDependencies {
   /** Overrides the logger (tests silence it or capture its lines). */
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The built dashboard app; defaults to <repo>/dashboard/dist (tests point it at a directory of their own). */
+  dashboardDir?: string;
 }
 
 /** Builds the whole application; production and the tests call this same function. */
@@ -78,10 +89,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.setNotFoundHandler(routeMissHandler(table));
 
-  const services = createServices(database, deps.masterKey, config.publicUrl);
+  const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config));
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
 
   await app.register(healthRoutes, { db: database.db });
+  // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
+  await app.register(mediaFileRoutes, { media: services.media });
   await app.register(externalApi, {
     prefix: '/api/v1/external',
     db: database.db,
@@ -89,9 +102,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimit: { store, ...config.rateLimit },
     routes: async (scope) => {
       await scope.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+      await scope.register(authorsRoutes, { authors: services.authors });
+      await scope.register(categoriesRoutes, { categories: services.categories });
+      await scope.register(tagsRoutes, { tags: services.tags });
       await scope.register(postsRoutes, { posts: services.posts });
+      await scope.register(redirectsRoutes, { redirects: services.redirects });
+      await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
       await scope.register(pagesRoutes, { pages: services.pages });
+      await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
     },
   });
+  await app.register(dashboard, { services, publicUrl: config.publicUrl, routeTable: table, distDir: deps.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
   return app;
 }

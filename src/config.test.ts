@@ -51,6 +51,14 @@ describe('loadConfig defaults (contract §1)', () => {
   });
 });
 
+const S3_ENV = {
+  QUIRE_MEDIA_STORAGE: 's3',
+  QUIRE_S3_ENDPOINT: 'https://s3.example.com/',
+  QUIRE_S3_BUCKET: 'quire-media',
+  QUIRE_S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+  QUIRE_S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI',
+};
+
 describe('loadConfig accepts good values', () => {
   it('parses every variable', () => {
     const key = crypto.randomBytes(32);
@@ -78,6 +86,7 @@ describe('loadConfig accepts good values', () => {
       redisUrl: 'redis://cache:6379/0',
       rateLimit: { max: 100, windowMs: 1000 },
       maxUploadBytes: 1_048_576,
+      mediaStorage: { driver: 'local' },
       trustProxy: true,
       logLevel: 'debug',
     });
@@ -109,6 +118,25 @@ describe('loadConfig accepts good values', () => {
     expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,::1, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']);
     expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/255.0.0.0' }).trustProxy).toEqual(['10.0.0.0/255.0.0.0']);
     expect(loadConfig({ QUIRE_TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
+  });
+
+  it('keeps media in the data dir unless QUIRE_MEDIA_STORAGE=s3', () => {
+    expect(loadConfig({}).mediaStorage).toEqual({ driver: 'local' });
+    expect(loadConfig({ QUIRE_MEDIA_STORAGE: 'local', QUIRE_S3_BUCKET: 'ignored' }).mediaStorage).toEqual({ driver: 'local' });
+  });
+
+  it('reads the S3 settings, with region us-east-1 and path-style addressing by default', () => {
+    expect(loadConfig(S3_ENV).mediaStorage).toEqual({
+      driver: 's3',
+      endpoint: 'https://s3.example.com',
+      bucket: 'quire-media',
+      region: 'us-east-1',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI',
+      forcePathStyle: true,
+    });
+    const custom = loadConfig({ ...S3_ENV, QUIRE_S3_REGION: 'eu-central-1', QUIRE_S3_FORCE_PATH_STYLE: 'false' }).mediaStorage;
+    expect(custom).toMatchObject({ region: 'eu-central-1', forcePathStyle: false });
   });
 
   it('accepts every log level', () => {
@@ -150,6 +178,24 @@ describe('loadConfig refuses bad values with a one-line message naming the varia
     expect(error.variable).toBe(variable);
     expect(error.message.startsWith(`${variable} `)).toBe(true);
     expect(error.message).not.toMatch(/[\r\n]/);
+  });
+
+  it.each([
+    ['QUIRE_MEDIA_STORAGE', { QUIRE_MEDIA_STORAGE: 'ftp' }],
+    ['QUIRE_S3_ENDPOINT', { ...S3_ENV, QUIRE_S3_ENDPOINT: '' }],
+    ['QUIRE_S3_ENDPOINT', { ...S3_ENV, QUIRE_S3_ENDPOINT: 's3.example.com' }],
+    ['QUIRE_S3_BUCKET', { ...S3_ENV, QUIRE_S3_BUCKET: '' }],
+    ['QUIRE_S3_BUCKET', { ...S3_ENV, QUIRE_S3_BUCKET: 'Has_Capitals' }],
+    ['QUIRE_S3_REGION', { ...S3_ENV, QUIRE_S3_REGION: 'mars 1' }],
+    ['QUIRE_S3_ACCESS_KEY_ID', { ...S3_ENV, QUIRE_S3_ACCESS_KEY_ID: ' ' }],
+    ['QUIRE_S3_SECRET_ACCESS_KEY', { ...S3_ENV, QUIRE_S3_SECRET_ACCESS_KEY: '' }],
+    ['QUIRE_S3_FORCE_PATH_STYLE', { ...S3_ENV, QUIRE_S3_FORCE_PATH_STYLE: 'yes' }],
+  ])('media storage: %s', (variable, env) => {
+    const error = failure(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(`${variable} `)).toBe(true);
+    expect(error.message).not.toMatch(/[\r\n]/);
+    expect(error.message).not.toContain(S3_ENV.QUIRE_S3_SECRET_ACCESS_KEY);
   });
 
   it('never echoes a secret: the master key and credentials in URLs stay out of the message', () => {

@@ -12,9 +12,15 @@ export interface Config {
   redisUrl: string | null;
   rateLimit: { max: number; windowMs: number };
   maxUploadBytes: number;
+  mediaStorage: MediaStorageConfig;
   trustProxy: boolean | number | string[];
   logLevel: LogLevel;
 }
+
+/** Where uploaded files live: the data dir, or an S3-compatible bucket shared by every instance. */
+export type MediaStorageConfig =
+  | { driver: 'local' }
+  | { driver: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -101,6 +107,44 @@ function trustProxy(env: Env): Config['trustProxy'] {
   return entries;
 }
 
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new ConfigError(name, 'must be true or false');
+  return raw === 'true';
+}
+
+function required(env: Env, name: string, because: string): string {
+  const value = read(env, name);
+  if (value === undefined) throw new ConfigError(name, `is required ${because}`);
+  return value;
+}
+
+// S3's bucket naming rules; a bad name would otherwise surface only at the first upload.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+function mediaStorage(env: Env): MediaStorageConfig {
+  const driver = read(env, 'QUIRE_MEDIA_STORAGE') ?? 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') throw new ConfigError('QUIRE_MEDIA_STORAGE', 'must be local or s3');
+  const because = 'when QUIRE_MEDIA_STORAGE=s3';
+  const endpoint = url(env, 'QUIRE_S3_ENDPOINT', ['http:', 'https:']);
+  if (endpoint === undefined) throw new ConfigError('QUIRE_S3_ENDPOINT', `is required ${because}`);
+  const bucket = required(env, 'QUIRE_S3_BUCKET', because);
+  if (!BUCKET_NAME.test(bucket)) throw new ConfigError('QUIRE_S3_BUCKET', 'must be 3 to 63 characters of a-z, 0-9, dots and hyphens');
+  const region = read(env, 'QUIRE_S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError('QUIRE_S3_REGION', 'must be a region name such as us-east-1');
+  return {
+    driver,
+    endpoint: endpoint.replace(/\/+$/, ''),
+    bucket,
+    region,
+    accessKeyId: required(env, 'QUIRE_S3_ACCESS_KEY_ID', because),
+    secretAccessKey: required(env, 'QUIRE_S3_SECRET_ACCESS_KEY', because),
+    forcePathStyle: boolean(env, 'QUIRE_S3_FORCE_PATH_STYLE', true),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -122,6 +166,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: integer(env, 'QUIRE_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
     },
     maxUploadBytes: integer(env, 'QUIRE_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
+    mediaStorage: mediaStorage(env),
     trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,
   };

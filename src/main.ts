@@ -6,7 +6,11 @@ import { openRuntime } from './runtime.js';
 function setupHint(url: string): string {
   return [
     '',
-    'Quire is running on an empty database. Create the first user, workspace and API key:',
+    'Quire is running on an empty database. Open this one-time setup page to create the first user and workspace:',
+    '',
+    `  ${url}/dashboard/setup`,
+    '',
+    'Or from the command line, the first user, workspace and API key:',
     '',
     '  npx quire user create --email you@example.com --password-stdin',
     '  npx quire workspace create --name "My site" --owner you@example.com',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createMediaStorage } from './modules/media/storage/storage.js';
 import { loadOrCreateMasterKeyFile, masterKeyFrom, type MasterKey } from './security/master-key.js';
 import { createServices, type Services } from './services.js';
 
@@ -29,5 +30,5 @@ export async function openRuntime(config: Config, { migrate = true } = {}): Prom
     await database.close();
     throw error;
   }
-  return { config, database, masterKey, services: createServices(database, masterKey, config.publicUrl), close: () => database.close() };
+  return { config, database, masterKey, services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config)), close: () => database.close() };
 }

@@ -1,17 +1,32 @@
 import type { DatabaseHandle } from './db/database.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createDashboardServices } from './modules/dashboard/dashboard.services.js';
+import { createAuthorsService } from './modules/authors/authors.service.js';
+import { createCategoriesService } from './modules/categories/categories.service.js';
+import { createTagsService } from './modules/tags/tags.service.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { createLinkHealthService } from './modules/link-health/link-health.service.js';
+import { createRedirectsService } from './modules/redirects/redirects.service.js';
+import { createMediaService } from './modules/media/media.service.js';
+import type { MediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 
 /** Every service, built once per process; the HTTP routes and the CLI call the same ones. */
-export function createServices(database: DatabaseHandle, masterKey: MasterKey, publicUrl: string) {
+export function createServices(database: DatabaseHandle, masterKey: MasterKey, publicUrl: string, mediaStorage: MediaStorage) {
   return {
+    media: createMediaService(database, publicUrl, mediaStorage),
     accounts: createAccountsService(database),
     apiKeys: createApiKeysService(database, masterKey),
+    authors: createAuthorsService(database, publicUrl),
+    categories: createCategoriesService(database),
+    tags: createTagsService(database),
     posts: createPostsService(database, publicUrl),
+    redirects: createRedirectsService(database),
+    linkHealth: createLinkHealthService(database),
     pages: createPagesService(database, publicUrl),
+    dashboard: createDashboardServices(database, createAccountsService(database)),
   };
 }
 

@@ -2,12 +2,23 @@ import { Migrator, type Migration, type MigrationResult } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import type { DialectHelpers } from './dialects/dialect.js';
 import { initial } from './migrations/0001_initial.js';
+import { nameSearch } from './migrations/0002_name_search.js';
+import { mediaSearch } from './migrations/0003_media_search.js';
+import { sessions } from './migrations/0004_sessions.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
   return {
     '0001_initial': initial(helpers),
+    '0002_name_search': nameSearch(),
+    '0003_media_search': mediaSearch(),
+    '0004_sessions': sessions(helpers),
   };
+}
+
+/** The names of every migration, in the order they apply. */
+export function migrationNames(helpers: DialectHelpers): string[] {
+  return Object.keys(migrations(helpers));
 }
 
 /**

@@ -76,6 +76,8 @@ export interface MediaTable {
   caption: string | null;
   uploaded_by_user_id: string | null;
   uploaded_by_api_key_id: string | null;
+  /** Alt, caption and filename, folded with foldForSearch: what `q` searches. */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -92,6 +94,8 @@ export interface AuthorsTable {
   is_active: DbBool;
   seo: JsonText | null;
   person: JsonText | null;
+  /** Display name and slug, folded with foldForSearch: what `q` searches. */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -107,6 +111,8 @@ export interface CategoriesTable {
   is_active: DbBool;
   seo: JsonText | null;
   collection_metadata: JsonText | null;
+  /** Name and slug, folded with foldForSearch: what `q` searches. */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -117,6 +123,8 @@ export interface TagsTable {
   slug: string;
   name: string;
   seo: JsonText | null;
+  /** Name and slug, folded with foldForSearch: what `q` searches. */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -209,7 +217,29 @@ export interface LinkHealthTable {
   last_seen_at: Timestamp;
 }
 
+/** A dashboard session; the cookie holds the token, this row only its sha256. */
+export interface SessionsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** A dashboard sign-in attempt that counts against the throttle; `key` is a sha256 of the account or address. */
+export interface SignInAttemptsTable {
+  id: string;
+  key: string;
+  attempted_at: Timestamp;
+}
+
 export interface Database {
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
   users: UsersTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
@@ -235,6 +265,7 @@ export type ApiKeyUpdate = Updateable<ApiKeysTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type MediaRow = Selectable<MediaTable>;
+export type NewMediaRow = Insertable<MediaTable>;
 export type AuthorRow = Selectable<AuthorsTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type TagRow = Selectable<TagsTable>;

@@ -60,6 +60,17 @@ const READ_ONLY_FIELDS = new Set([
   'revokedAt',
   'createdBy',
   'scheduledAt',
+  'hitCount',
+  'firstSeenAt',
+  'lastSeenAt',
+  'storagePath',
+  'filename',
+  'mimeType',
+  'sizeBytes',
+  'width',
+  'height',
+  'uploadedByUserId',
+  'uploadedByApiKeyId',
 ]);
 
 const PART_NAMES: Record<string, ValidationIssue['in']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };

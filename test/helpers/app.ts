@@ -46,7 +46,7 @@ export interface TestContext {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  deps?: Partial<Pick<AppDependencies, 'redis'>>;
+  deps?: Partial<Pick<AppDependencies, 'redis' | 'dashboardDir'>>;
 }
 
 export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestContext> {

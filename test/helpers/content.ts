@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
+import { searchText } from '../../src/shared/search.js';
 
 /*
  * Rows inserted straight into the tables, for suites that need media, authors, categories and tags
@@ -36,13 +37,15 @@ export async function insertMedia(db: Kysely<Database>, workspaceId: string, fie
 
 export async function insertAuthor(db: Kysely<Database>, workspaceId: string, fields: { slug?: string; displayName?: string; avatarMediaId?: string | null } = {}): Promise<string> {
   const id = crypto.randomUUID();
+  const slug = fields.slug ?? `author-${id.slice(0, 8)}`;
+  const displayName = fields.displayName ?? 'Ada Lovelace';
   await db
     .insertInto('authors')
     .values({
       id,
       workspace_id: workspaceId,
-      slug: fields.slug ?? `author-${id.slice(0, 8)}`,
-      display_name: fields.displayName ?? 'Ada Lovelace',
+      slug,
+      display_name: displayName,
       bio: 'Writes about engines.',
       credentials: null,
       avatar_media_id: fields.avatarMediaId ?? null,
@@ -50,6 +53,7 @@ export async function insertAuthor(db: Kysely<Database>, workspaceId: string, fi
       is_active: true,
       seo: null,
       person: JSON.stringify({ jobTitle: 'Analyst' }),
+      search_text: searchText(displayName, slug),
       created_at: now(),
       updated_at: now(),
     })
@@ -72,6 +76,7 @@ export async function insertCategory(db: Kysely<Database>, workspaceId: string, 
       is_active: true,
       seo: null,
       collection_metadata: null,
+      search_text: searchText(fields.name ?? fields.slug, fields.slug),
       created_at: now(),
       updated_at: now(),
     })
@@ -83,7 +88,7 @@ export async function insertTag(db: Kysely<Database>, workspaceId: string, field
   const id = crypto.randomUUID();
   await db
     .insertInto('tags')
-    .values({ id, workspace_id: workspaceId, slug: fields.slug, name: fields.name ?? fields.slug, seo: null, created_at: now(), updated_at: now() })
+    .values({ id, workspace_id: workspaceId, slug: fields.slug, name: fields.name ?? fields.slug, seo: null, search_text: searchText(fields.name ?? fields.slug, fields.slug), created_at: now(), updated_at: now() })
     .execute();
   return id;
 }

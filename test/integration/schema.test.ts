@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { CompiledQuery, sql, type Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrateToLatest, migrationNames } from '../../src/db/migrate.js';
 import type { ApiKeysTable, PostsTable } from '../../src/db/schema.js';
 import { authenticationQuery } from '../../src/modules/api-keys/api-keys.repository.js';
 import { hashKey } from '../../src/modules/api-keys/key-token.js';
@@ -91,7 +91,7 @@ describeEachDialect('schema', (dialect) => {
       expect(await migrateToLatest(ctx.runtime.database)).toEqual([]);
       expect(await migrateToLatest(ctx.runtime.database)).toEqual([]);
       const applied = await sql<{ name: string }>`select name from quire_migrations order by name`.execute(db());
-      expect(applied.rows.map((row) => row.name)).toEqual(['0001_initial']);
+      expect(applied.rows.map((row) => row.name)).toEqual(migrationNames(ctx.runtime.database.dialect));
     });
 
     it('creates every table the specification names', async () => {
