@@ -76,7 +76,7 @@ export async function insertOwnedWorkspace(trx: Kysely<Database>, name: string, 
 }
 
 /** Users, workspaces and memberships: what the CLI and the dashboard manage, and what keys inherit. */
-export function createAccountsService({ db }: DatabaseHandle) {
+export function createAccountsService({ db, dialect }: DatabaseHandle) {
   async function requireUser(email: string): Promise<UserRow> {
     const user = await repo.findUserByEmail(db, normalizeEmail(email));
     if (!user) throw notFound(`User ${email}`);
@@ -122,7 +122,15 @@ export function createAccountsService({ db }: DatabaseHandle) {
     async createWorkspace(name: string, ownerEmail: string): Promise<WorkspaceSummary> {
       const trimmed = checkWorkspaceName(name);
       const owner = await requireUser(ownerEmail);
-      return db.transaction().execute((trx) => insertOwnedWorkspace(trx, trimmed, owner.id));
+      // Two workspaces of one name created at the same moment can pick the same free slug; the unique
+      // index refuses the second, which then tries again and finds the next one.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction().execute((trx) => insertOwnedWorkspace(trx, trimmed, owner.id));
+        } catch (error) {
+          if (attempt >= 5 || !dialect.isUniqueViolation(error)) throw error;
+        }
+      }
     },
 
     /** The new owner becomes a member if needed; the old owner stays, holding every permission explicitly. */
@@ -149,7 +157,13 @@ export function createAccountsService({ db }: DatabaseHandle) {
       const user = await requireUser(email);
       if (await repo.findMembership(db, workspace.id, user.id)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
       const now = nowIso();
-      await repo.insertMembership(db, workspace.id, { user_id: user.id, permissions: JSON.stringify(permissions), created_at: now, updated_at: now });
+      try {
+        await repo.insertMembership(db, workspace.id, { user_id: user.id, permissions: JSON.stringify(permissions), created_at: now, updated_at: now });
+      } catch (error) {
+        // The same person added twice at the same moment: the primary key refuses the second.
+        if (dialect.isUniqueViolation(error)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
+        throw error;
+      }
       return member(workspace, user);
     },
 
