@@ -9,6 +9,7 @@ export const services = {
     const notes: string[] = [];
     if (!this.postgresUrl) notes.push('PostgreSQL suites (QUIRE_TEST_DATABASE_URL is not set; `bash .ci/run` sets it)');
     if (!this.redisUrl) notes.push('Redis suites (QUIRE_TEST_REDIS_URL is not set; `bash .ci/run` sets it)');
+    if (!this.chromium) notes.push('browser suites (/usr/bin/chromium is absent; `bash .ci/run` installs it)');
     return notes;
   },
 };

@@ -88,6 +88,7 @@ export async function dashboard(app: FastifyInstance, options: DashboardOptions)
   await app.register(dashboardApi, { ...options, prefix: '/api/v1/dashboard' });
   await app.register(spaRoutes, {
     dir: options.distDir,
+    publicUrl: options.publicUrl,
     usersExist: async () => !(await options.services.dashboard.setup.needed()),
   });
 }

@@ -8,14 +8,18 @@ import { notFound } from '../../errors.js';
 /** `<repo>/dashboard/dist`, from `src/modules/dashboard` and from its compiled twin in `dist/modules/dashboard` alike. */
 export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL('../../../dashboard/dist', import.meta.url));
 
-/** The HTML is the app's only entry point: nothing but our own files may run, style, load or frame it. */
-const HTML_HEADERS = {
+/**
+ * The HTML is the app's only entry point: nothing but our own files may run, style, load or frame it.
+ * Images may also come from QUIRE_PUBLIC_URL's origin, where media URLs point, when the dashboard is
+ * opened under another name (localhost for 127.0.0.1, or behind a proxy).
+ */
+const htmlHeaders = (publicUrl: string) => ({
   'Content-Security-Policy': [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "connect-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${new URL(publicUrl).origin}`,
     "font-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",
@@ -27,7 +31,7 @@ const HTML_HEADERS = {
   'X-Frame-Options': 'DENY',
   // Revalidated on every load, so a deploy's new asset names are picked up at once.
   'Cache-Control': 'no-cache',
-};
+});
 
 const NOT_BUILT = 'The dashboard has not been built yet: run `npm run build` (it builds dashboard/dist), then reload.\n';
 const SETUP_DONE_PAGE =
@@ -40,6 +44,8 @@ const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 export interface SpaOptions {
   /** The built app; tests point it at a directory of their own. */
   dir: string;
+  /** QUIRE_PUBLIC_URL: media URLs are built on it. */
+  publicUrl: string;
   /** Whether the first-run setup is over, asked afresh for each request of /dashboard/setup. */
   usersExist: () => Promise<boolean>;
 }
@@ -58,14 +64,15 @@ async function isFileIn(dir: string, relative: string): Promise<boolean> {
  * Serves the React app at /dashboard: hashed assets cached for a year, and index.html (no-cache, with
  * the security headers) for every client-side route. Before the app is built, a 503 says how to build it.
  */
-export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { dir, usersExist }) => {
+export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { dir, publicUrl, usersExist }) => {
+  const headers = htmlHeaders(publicUrl);
   // `serve: false`: this plugin only lends reply.sendFile (path-traversal safe) to the routes below.
   await app.register(fastifyStatic, { root: dir, serve: false, suppressWarning: true });
 
   async function sendIndex(reply: FastifyReply, status = 200): Promise<FastifyReply> {
     const html = await fs.readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null);
     if (html === null) return reply.code(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
-    return reply.code(status).headers(HTML_HEADERS).type('text/html; charset=utf-8').send(html);
+    return reply.code(status).headers(headers).type('text/html; charset=utf-8').send(html);
   }
 
   app.get('/dashboard', (_request, reply) => sendIndex(reply));
@@ -79,7 +86,7 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { dir, user
       return reply.sendFile(rest, dir, { maxAge: YEAR_MS, immutable: true });
     }
     if (rest === 'setup' && (await usersExist())) {
-      return reply.code(404).headers({ ...HTML_HEADERS, 'Cache-Control': 'no-store' }).type('text/html; charset=utf-8').send(SETUP_DONE_PAGE);
+      return reply.code(404).headers({ ...headers, 'Cache-Control': 'no-store' }).type('text/html; charset=utf-8').send(SETUP_DONE_PAGE);
     }
     if (rest !== 'index.html' && ROOT_FILE.test(rest) && (await isFileIn(dir, rest))) {
       reply.headers({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });

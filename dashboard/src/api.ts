@@ -1,0 +1,118 @@
+/** The one way the dashboard talks to the server: JSON over /api/v1/dashboard with the session cookie. */
+
+export const API_BASE = '/api/v1/dashboard';
+
+export interface ErrorEnvelope {
+  code: string;
+  message: string;
+  details?: Record<string, unknown> | null;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+  }
+
+  /** Validation issues as "field: message" lines, so a form can say which field was refused. */
+  get issues(): string[] {
+    const issues = this.details?.issues;
+    if (!Array.isArray(issues)) return [];
+    return issues.map((issue: { path?: string; message?: string }) => `${issue.path ?? ''}: ${issue.message ?? 'invalid'}`.replace(/^: /, ''));
+  }
+}
+
+// The CSRF token lives in memory only: it comes with the Session and must never outlive the page.
+let csrfToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+/** Called when a signed-in request answers 401: the session ended elsewhere (sign-out, password change). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown, { quiet401 = false } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!response.ok) {
+    const envelope = (parsed ?? {}) as Partial<ErrorEnvelope>;
+    const error = new ApiError(response.status, envelope.code ?? `HTTP_${response.status}`, envelope.message ?? response.statusText, envelope.details ?? null);
+    if (response.status === 401 && !quiet401) onUnauthorized?.();
+    throw error;
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => request<T>('GET', withQuery(path, query)),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};
+
+/** A workspace-scoped path: every resource of the dashboard API lives under its workspace. */
+export function ws(workspaceId: string, rest = ''): string {
+  return `/workspaces/${encodeURIComponent(workspaceId)}${rest}`;
+}
+
+/** What a person should read for an error; the envelope's message is not a contract, the code is. */
+export function describeError(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : 'Something went wrong.';
+  switch (error.status) {
+    case 0:
+      return error.message;
+    case 401:
+      return 'Your session has ended. Sign in again.';
+    case 403:
+      return error.details?.reason === 'csrf'
+        ? 'The request was refused as a possible forgery. Reload the page and try again.'
+        : 'You do not have permission to do this.';
+    case 404:
+      return 'Not found.';
+    case 429:
+      return 'Too many attempts. Wait a few minutes and try again.';
+    default: {
+      const issues = error.issues;
+      return issues.length > 0 ? `${error.message} (${issues.join('; ')})` : error.message || 'Something went wrong.';
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import { api, ws } from '../api';
+import { Badge, ErrorMessage, Loading } from '../components/Status';
+import { formatTime, useAsync } from '../hooks';
+import { Link } from '../router';
+import type { Post, WorkspaceSummary } from '../types';
+import { BlockList } from './Blocks';
+import { STATUS_TONE } from './PostsScreen';
+
+export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary; postId: string }) {
+  const post = useAsync(() => api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)), [workspace.id, postId]);
+  const back = (
+    <p className="breadcrumb">
+      <Link to={`/w/${workspace.id}/posts`}>← All posts</Link>
+    </p>
+  );
+  if (post.state === 'loading' && !post.data) {
+    return (
+      <>
+        {back}
+        <h1>Post</h1>
+        <Loading label="Loading the post…" />
+      </>
+    );
+  }
+  if (!post.data) {
+    return (
+      <>
+        {back}
+        <h1>Post</h1>
+        <ErrorMessage error={post.error} onRetry={post.reload} notFound="This post does not exist in this workspace." />
+      </>
+    );
+  }
+  const p = post.data;
+  return (
+    <>
+      {back}
+      <article className="post" aria-labelledby="post-title">
+        <h1 id="post-title">{p.title || '(untitled)'}</h1>
+        <dl className="meta">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <Badge tone={STATUS_TONE[p.status] ?? 'neutral'}>{p.status}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt>Slug</dt>
+            <dd className="mono">{p.slug}</dd>
+          </div>
+          <div>
+            <dt>Author</dt>
+            <dd>{p.author?.displayName ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Category</dt>
+            <dd>{p.category?.path ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>Tags</dt>
+            <dd>{p.tags.length ? p.tags.map((t) => t.name).join(', ') : '—'}</dd>
+          </div>
+          <div>
+            <dt>Published</dt>
+            <dd>{formatTime(p.publishedAt)}</dd>
+          </div>
+          <div>
+            <dt>Updated</dt>
+            <dd>{formatTime(p.updatedAt)}</dd>
+          </div>
+          <div>
+            <dt>Reading time</dt>
+            <dd>{p.readingTimeMin} min</dd>
+          </div>
+          <div>
+            <dt>SEO · readability</dt>
+            <dd>
+              {p.seoScore} · {p.readabilityScore}
+            </dd>
+          </div>
+        </dl>
+        {p.excerpt && <p className="excerpt">{p.excerpt}</p>}
+        {p.featuredMedia && (
+          <figure className="block-image">
+            <img src={p.featuredMedia.url} alt={p.featuredMedia.alt ?? ''} />
+            <figcaption>Featured image</figcaption>
+          </figure>
+        )}
+        {p.tocItems.length > 0 && (
+          <nav className="toc" aria-label="Table of contents">
+            <p className="toc-title">Contents</p>
+            <ol>
+              {p.tocItems.map((item) => (
+                <li key={item.id} className={`toc-${item.level}`}>
+                  <a href={`#heading-${item.id}`}>{item.text}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        <section aria-label="Body">
+          <BlockList blocks={p.bodyJson} />
+        </section>
+      </article>
+    </>
+  );
+}

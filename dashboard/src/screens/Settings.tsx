@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ws } from '../api';
+import { Field } from '../components/Field';
+import { ErrorMessage, Loading } from '../components/Status';
+import { useAsync, useMutation } from '../hooks';
+import type { SiteSettings, WorkspaceSummary } from '../types';
+
+type Key = keyof SiteSettings;
+
+const FIELDS: Array<{ key: Key; label: string; hint?: string; type?: string; group: 'site' | 'urls' }> = [
+  { key: 'siteName', label: 'Site name', group: 'site' },
+  { key: 'siteUrl', label: 'Site URL', type: 'url', hint: 'The public address of the site, such as https://example.com.', group: 'site' },
+  { key: 'logoMediaId', label: 'Logo media id', hint: 'The id of an uploaded image, used as the publisher’s logo.', group: 'site' },
+  { key: 'publisherName', label: 'Publisher name', group: 'site' },
+  { key: 'publisherUrl', label: 'Publisher URL', type: 'url', group: 'site' },
+  { key: 'postUrlPattern', label: 'Post URL pattern', hint: 'Must contain {slug}, such as /blog/{slug}.', group: 'urls' },
+  { key: 'pageUrlPattern', label: 'Page URL pattern', hint: 'Must contain {slug}, such as /{slug}.', group: 'urls' },
+  { key: 'authorUrlPattern', label: 'Author URL pattern', hint: 'Must contain {slug}, such as /authors/{slug}.', group: 'urls' },
+  { key: 'categoryUrlPattern', label: 'Category URL pattern', hint: 'May use {path} (parent/child) or {slug}, such as /topics/{path}.', group: 'urls' },
+];
+
+type Draft = Record<Key, string>;
+
+function toDraft(settings: SiteSettings): Draft {
+  return Object.fromEntries(FIELDS.map(({ key }) => [key, settings[key] ?? ''])) as Draft;
+}
+
+export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
+  const settings = useAsync(() => api.get<SiteSettings>(ws(workspace.id, '/settings')), [workspace.id]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saved, setSaved] = useState(false);
+  const save = useMutation((body: Partial<SiteSettings>) => api.patch<SiteSettings>(ws(workspace.id, '/settings'), body));
+
+  useEffect(() => {
+    if (settings.state === 'ready') setDraft(toDraft(settings.data));
+  }, [settings.state, settings.data]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft || !settings.data) return;
+    // A partial update of what changed; an emptied field is null, which clears it.
+    const body: Partial<Record<Key, string | null>> = {};
+    for (const { key } of FIELDS) {
+      const value = draft[key].trim();
+      if (value !== (settings.data[key] ?? '')) body[key] = value === '' ? null : value;
+    }
+    setSaved(false);
+    if (Object.keys(body).length === 0) return setSaved(true);
+    const result = await save.execute(body);
+    if (result) {
+      setDraft(toDraft(result));
+      setSaved(true);
+      settings.reload();
+    }
+  };
+
+  const editable = workspace.isOwner;
+  return (
+    <>
+      <h1>Site settings</h1>
+      <p className="lead">Used to build absolute URLs and the publisher in each post’s structured data.</p>
+      {!editable && <p className="notice">Only the workspace owner can change these settings.</p>}
+      {settings.state === 'error' && <ErrorMessage error={settings.error} onRetry={settings.reload} />}
+      {settings.state === 'loading' && !draft && <Loading label="Loading settings…" />}
+      {draft && (
+        <form onSubmit={submit} className="stack form-wide">
+          {(['site', 'urls'] as const).map((group) => (
+            <fieldset key={group} className="panel">
+              <legend>{group === 'site' ? 'Site and publisher' : 'URL patterns'}</legend>
+              {FIELDS.filter((f) => f.group === group).map((field) => (
+                <Field
+                  key={field.key}
+                  label={field.label}
+                  hint={field.hint}
+                  type={field.type ?? 'text'}
+                  readOnly={!editable}
+                  value={draft[field.key]}
+                  onChange={(e) => {
+                    setSaved(false);
+                    setDraft({ ...draft, [field.key]: e.target.value });
+                  }}
+                />
+              ))}
+            </fieldset>
+          ))}
+          {save.error !== null && <ErrorMessage error={save.error} />}
+          <div className="actions actions-start">
+            {editable && (
+              <button type="submit" className="button-primary" disabled={save.pending}>
+                {save.pending ? 'Saving…' : 'Save settings'}
+              </button>
+            )}
+            <p role="status" className="success-text">
+              {saved ? 'Settings saved.' : ''}
+            </p>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../api';
+import { Field } from '../components/Field';
+import { ErrorMessage, Loading } from '../components/Status';
+import { useAsync, useMutation } from '../hooks';
+import type { Session } from '../types';
+import { NotFoundScreen, PublicFrame } from './Public';
+
+/** First run only: creates the owner and the first workspace. Once anyone exists it is a 404. */
+export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
+  const status = useAsync(() => api.get<{ needed: boolean }>('/setup'), []);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [workspaceName, setWorkspaceName] = useState('');
+  const create = useMutation((body: { email: string; password: string; workspaceName: string }) => api.post<Session>('/setup', body));
+
+  if (status.state === 'loading') {
+    return (
+      <PublicFrame title="Set up Quire">
+        <Loading label="Checking whether setup is needed…" />
+      </PublicFrame>
+    );
+  }
+  if (status.state === 'error') {
+    return (
+      <PublicFrame title="Set up Quire">
+        <ErrorMessage error={status.error} onRetry={status.reload} />
+      </PublicFrame>
+    );
+  }
+  if (!status.data.needed) return <NotFoundScreen />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const session = await create.execute({ email: email.trim(), password, workspaceName: workspaceName.trim() });
+    if (session) onDone(session);
+  };
+
+  return (
+    <PublicFrame title="Set up Quire">
+      <p>Create the owner account and the first workspace. You can invite others and add workspaces later.</p>
+      <form onSubmit={submit} className="stack">
+        <Field label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters."
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Field
+          label="Workspace name"
+          required
+          hint="Usually the name of your site. You can rename it later."
+          value={workspaceName}
+          onChange={(e) => setWorkspaceName(e.target.value)}
+        />
+        {create.error !== null && <ErrorMessage error={create.error} />}
+        <button type="submit" className="button-primary" disabled={create.pending}>
+          {create.pending ? 'Creating…' : 'Create owner and workspace'}
+        </button>
+      </form>
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { api } from '../api';
+import { ErrorMessage } from '../components/Status';
+import { Link, useRouter } from '../router';
+import { preferredWorkspace, rememberWorkspace, useSession } from '../session';
+import type { WorkspaceSummary } from '../types';
+import { allowed, NAV, type Section } from '../sections';
+import { AccountScreen } from './Account';
+import { KeysScreen } from './keys/KeysScreen';
+import { MembersScreen } from './members/MembersScreen';
+import { SettingsScreen } from './Settings';
+import { PostsScreen } from '../content/PostsScreen';
+import { PostScreen } from '../content/PostScreen';
+import { ContentListScreen } from '../content/ContentLists';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+
+export type ShellView =
+  | { kind: 'account' }
+  | { kind: 'section'; workspaceId: string; section: Section }
+  | { kind: 'post'; workspaceId: string; postId: string };
+
+export function Shell({ view }: { view: ShellView }) {
+  const { session, setSession } = useSession();
+  const { location, navigate } = useRouter();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  const workspace = view.kind === 'account' ? preferredWorkspace(session) : (session.workspaces.find((w) => w.id === view.workspaceId) ?? null);
+  const current = view.kind === 'section' ? view.section : view.kind === 'post' ? 'posts' : null;
+
+  useEffect(() => {
+    if (workspace) rememberWorkspace(workspace.id);
+  }, [workspace]);
+
+  // A route change is a new page for a screen reader: move focus to the content, as a page load would.
+  useEffect(() => {
+    setMenuOpen(false);
+    if (firstRender.current) firstRender.current = false;
+    else mainRef.current?.focus();
+  }, [location.path]);
+
+  const [signOutError, setSignOutError] = useState<unknown>(null);
+  // Only a sign-out the server confirmed counts: the HttpOnly cookie cannot be dropped from here.
+  const signOut = async () => {
+    setSignOutError(null);
+    try {
+      await api.delete('/session');
+      setSession(null);
+      navigate('/sign-in', { replace: true });
+    } catch (error) {
+      setSignOutError(error);
+    }
+  };
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand">
+          Quire
+        </Link>
+        {workspace && <WorkspaceSwitcher workspace={workspace} section={current ?? 'keys'} />}
+        <div className="topbar-end">
+          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen((open) => !open)}>
+            Menu
+          </button>
+          <Link to="/account" className="account-link" aria-current={view.kind === 'account' ? 'page' : undefined}>
+            <span className="account-short">Account</span>
+            <span className="account-email">
+              <span className="visually-hidden">Account: </span>
+              {session.user.email}
+            </span>
+          </Link>
+          <button type="button" className="button-quiet" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <div className="layout">
+        {workspace && (
+          <nav id="sidebar" className="sidebar" data-open={menuOpen} aria-label="Sections">
+            {NAV.map((group) => {
+              const items = group.items.filter((item) => allowed(workspace, item));
+              if (items.length === 0) return null;
+              return (
+                <div key={group.heading} className="nav-group">
+                  <p className="nav-heading" id={`nav-${group.heading.replace(/\s+/g, '-').toLowerCase()}`}>
+                    {group.heading}
+                  </p>
+                  <ul aria-labelledby={`nav-${group.heading.replace(/\s+/g, '-').toLowerCase()}`}>
+                    {items.map((item) => (
+                      <li key={item.section}>
+                        <Link to={`/w/${workspace.id}/${item.section}`} aria-current={current === item.section ? 'page' : undefined}>
+                          {item.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </nav>
+        )}
+        <main id="main" ref={mainRef} tabIndex={-1} className="content">
+          {signOutError !== null && <ErrorMessage error={signOutError} />}
+          {workspace ? <Screen view={view} workspace={workspace} /> : view.kind === 'account' ? <AccountScreen /> : <MissingWorkspace />}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSummary }) {
+  if (view.kind === 'account') return <AccountScreen />;
+  if (view.kind === 'post') return <PostScreen workspace={workspace} postId={view.postId} />;
+  switch (view.section) {
+    case 'keys':
+      return <KeysScreen workspace={workspace} />;
+    case 'members':
+      return <MembersScreen workspace={workspace} />;
+    case 'settings':
+      return <SettingsScreen workspace={workspace} />;
+    case 'posts':
+      return <PostsScreen workspace={workspace} />;
+    default:
+      return <ContentListScreen key={view.section} workspace={workspace} resource={view.section} />;
+  }
+}
+
+function MissingWorkspace() {
+  return (
+    <>
+      <h1>Workspace not found</h1>
+      <ErrorMessage error={new Error('This workspace does not exist, or you are no longer a member of it.')} />
+      <p>
+        <Link to="/">Go to your workspaces</Link>
+      </p>
+    </>
+  );
+}
+
+/** Signed in, but a member of nothing (their last membership was removed): they can still start one. */
+export function NoWorkspaceScreen() {
+  return (
+    <Frame>
+      <h1>No workspace yet</h1>
+      <p>You are not a member of any workspace. Create one, or ask an owner to add you to theirs.</p>
+      <WorkspaceSwitcher workspace={null} section="keys" />
+    </Frame>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="public">
+      <main id="main" className="public-card" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import { api, ws } from '../../api';
+import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { Field } from '../../components/Field';
+import { Secret } from '../../components/Secret';
+import { ErrorMessage } from '../../components/Status';
+import { formatTime, fromLocalInput, toLocalInput, useMutation } from '../../hooks';
+import type { ApiKey, ApiKeyWithSecret, WorkspaceSummary } from '../../types';
+
+const NAME_MAX = 100;
+const ONCE = 'You will not see this key again. Copy it now and store it somewhere safe, such as your deployment’s secret settings.';
+
+interface Props {
+  workspace: WorkspaceSummary;
+  onClose(): void;
+}
+
+export function CreateKeyDialog({ workspace, onClose }: Props) {
+  const [name, setName] = useState('');
+  const [expires, setExpires] = useState('');
+  const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
+  const create = useMutation((body: { name: string; expiresAt: string | null }) => api.post<ApiKeyWithSecret>(ws(workspace.id, '/api-keys'), body));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const key = await create.execute({ name: name.trim(), expiresAt: fromLocalInput(expires) });
+    if (key) setCreated(key);
+  };
+
+  if (created) {
+    return (
+      <Dialog title="Key created" onClose={onClose}>
+        <p>
+          <strong>{created.name}</strong> is active{created.expiresAt ? ` until ${formatTime(created.expiresAt)}` : ' and never expires'}.
+        </p>
+        <Secret label="Your new API key" value={created.key} warning={ONCE} />
+        <div className="actions">
+          <button type="button" className="button-primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title="Create an API key" onClose={onClose}>
+      <form onSubmit={submit} className="stack">
+        <Field
+          label="Name"
+          required
+          maxLength={NAME_MAX}
+          hint="Something that says where it is used, such as “Production site build”."
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+        />
+        <Field label="Expires (optional)" type="datetime-local" hint="Leave empty for a key that never expires." value={expires} onChange={(e) => setExpires(e.target.value)} />
+        {create.error !== null && <ErrorMessage error={create.error} />}
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={create.pending}>
+            {create.pending ? 'Creating…' : 'Create key'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+interface KeyProps extends Props {
+  apiKey: ApiKey;
+}
+
+export function RevealKeyDialog({ workspace, apiKey, onClose }: KeyProps) {
+  const [revealed, setRevealed] = useState<ApiKeyWithSecret | null>(null);
+  const reveal = useMutation(() => api.post<ApiKeyWithSecret>(ws(workspace.id, `/api-keys/${apiKey.id}/reveal`)));
+
+  // One dialog for both steps, so focus returns to the Reveal button however it ends.
+  return (
+    <Dialog title={revealed ? `Key “${apiKey.name}”` : `Reveal key “${apiKey.name}”?`} onClose={onClose}>
+      {revealed ? (
+        <>
+          <Secret label="API key" value={revealed.key} warning="Treat this key like a password: anyone who has it can act as its creator in this workspace." />
+          <div className="actions">
+            <button type="button" className="button-primary" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>The full key will be shown on screen. Make sure nobody else can see it.</p>
+          {reveal.error !== null && <ErrorMessage error={reveal.error} />}
+          <div className="actions">
+            <button type="button" data-autofocus onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button-primary"
+              disabled={reveal.pending}
+              onClick={async () => {
+                const key = await reveal.execute();
+                if (key) setRevealed(key);
+              }}
+            >
+              {reveal.pending ? 'Revealing…' : 'Reveal key'}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps & { onSaved(): void }) {
+  const [name, setName] = useState(apiKey.name);
+  const [expires, setExpires] = useState(toLocalInput(apiKey.expiresAt));
+  const save = useMutation((body: { name?: string; expiresAt?: string | null }) => api.patch<ApiKey>(ws(workspace.id, `/api-keys/${apiKey.id}`), body));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Only what changed: an unchanged expiry must not be rewritten with the minute-precision of the input.
+    const body: { name?: string; expiresAt?: string | null } = {};
+    if (name.trim() !== apiKey.name) body.name = name.trim();
+    if (expires !== toLocalInput(apiKey.expiresAt)) body.expiresAt = fromLocalInput(expires);
+    if (Object.keys(body).length === 0) return onClose();
+    if (await save.execute(body)) onSaved();
+  };
+
+  return (
+    <Dialog title={`Edit key “${apiKey.name}”`} onClose={onClose}>
+      <form onSubmit={submit} className="stack">
+        <Field label="Name" required maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
+        <div className="field-row">
+          <Field label="Expires" type="datetime-local" hint="Empty means the key never expires." value={expires} onChange={(e) => setExpires(e.target.value)} />
+          <button type="button" disabled={expires === ''} onClick={() => setExpires('')}>
+            Clear expiry
+          </button>
+        </div>
+        {apiKey.status === 'Revoked' && <p className="hint">This key is revoked: a new name or expiry will not bring it back.</p>}
+        {save.error !== null && <ErrorMessage error={save.error} />}
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={save.pending}>
+            {save.pending ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function RevokeKeyDialog({ workspace, apiKey, onClose, onRevoked }: KeyProps & { onRevoked(): void }) {
+  const revoke = useMutation(() => api.post<ApiKey>(ws(workspace.id, `/api-keys/${apiKey.id}/revoke`)));
+  return (
+    <ConfirmDialog
+      title={`Revoke key “${apiKey.name}”?`}
+      confirmLabel="Revoke key"
+      danger
+      pending={revoke.pending}
+      error={revoke.error !== null && <ErrorMessage error={revoke.error} />}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (await revoke.execute()) onRevoked();
+      }}
+    >
+      <p>Anything using this key gets 401 Unauthorized from its next request. A revoked key cannot be restored; create a new one to replace it.</p>
+    </ConfirmDialog>
+  );
+}

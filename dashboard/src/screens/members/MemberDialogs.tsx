@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { api, ws } from '../../api';
+import { Dialog } from '../../components/Dialog';
+import { Field } from '../../components/Field';
+import { Secret } from '../../components/Secret';
+import { ErrorMessage } from '../../components/Status';
+import { useMutation } from '../../hooks';
+import type { Member, AddedMember, WorkspaceSummary } from '../../types';
+import { PermissionsGrid } from './PermissionsGrid';
+
+export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSummary; onClose(): void }) {
+  const [email, setEmail] = useState('');
+  const [createUser, setCreateUser] = useState(false);
+  const [permissions, setPermissions] = useState<string[]>(['posts:read']);
+  const [added, setAdded] = useState<AddedMember | null>(null);
+  const add = useMutation((body: { email: string; permissions: string[]; createUser: boolean }) => api.post<AddedMember>(ws(workspace.id, '/members'), body));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const member = await add.execute({ email: email.trim(), permissions, createUser });
+    if (member) setAdded(member);
+  };
+
+  if (added) {
+    return (
+      <Dialog title="Member added" onClose={onClose}>
+        <p>
+          <strong>{added.email}</strong> is now a member of {workspace.name}.
+        </p>
+        {added.oneTimePassword && (
+          <Secret
+            label={`One-time password for ${added.email}`}
+            value={added.oneTimePassword}
+            warning="You will not see this password again. Give it to them privately; they should change it after signing in."
+          />
+        )}
+        <div className="actions">
+          <button type="button" className="button-primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title="Add a member" onClose={onClose}>
+      <form onSubmit={submit} className="stack">
+        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
+        <div className="check">
+          <input id="add-member-create" type="checkbox" checked={createUser} onChange={(e) => setCreateUser(e.target.checked)} />
+          <label htmlFor="add-member-create">Create an account for this email (a one-time password is shown once)</label>
+        </div>
+        <p className="hint">Without it, the email must already belong to someone with a Quire account.</p>
+        <PermissionsGrid caption="Permissions" value={permissions} onChange={setPermissions} />
+        {add.error !== null && <ErrorMessage error={add.error} />}
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={add.pending}>
+            {add.pending ? 'Adding…' : 'Add member'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+interface PermissionsProps {
+  workspace: WorkspaceSummary;
+  member: Member;
+  onClose(): void;
+  onSaved(): void;
+}
+
+export function PermissionsDialog({ workspace, member, onClose, onSaved }: PermissionsProps) {
+  const [permissions, setPermissions] = useState<string[]>(member.permissions);
+  const save = useMutation((value: string[]) => api.patch<Member>(ws(workspace.id, `/members/${member.userId}`), { permissions: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await save.execute(permissions)) onSaved();
+  };
+  return (
+    <Dialog title={`Permissions of ${member.email}`} onClose={onClose}>
+      <form onSubmit={submit} className="stack">
+        <p className="hint">Changes apply at once, to the dashboard and to every API key this member created.</p>
+        <PermissionsGrid caption={`Permissions of ${member.email}`} value={permissions} onChange={setPermissions} />
+        {save.error !== null && <ErrorMessage error={save.error} />}
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={save.pending}>
+            {save.pending ? 'Saving…' : 'Save permissions'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { can } from './session';
+import type { Permission, WorkspaceSummary } from './types';
+
+export const SECTIONS = ['keys', 'members', 'settings', 'posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export function isSection(value: string): value is Section {
+  return (SECTIONS as readonly string[]).includes(value);
+}
+
+export interface NavItem {
+  section: Section;
+  label: string;
+  /** Hidden without it: the server would only answer 403. */
+  needs?: Permission;
+}
+
+export const NAV: Array<{ heading: string; items: NavItem[] }> = [
+  {
+    heading: 'Workspace',
+    items: [
+      { section: 'keys', label: 'API keys', needs: 'api-keys:read' },
+      { section: 'members', label: 'Members' },
+      { section: 'settings', label: 'Site settings' },
+    ],
+  },
+  {
+    heading: 'Content',
+    items: [
+      { section: 'posts', label: 'Posts', needs: 'posts:read' },
+      { section: 'pages', label: 'Pages', needs: 'pages:read' },
+      { section: 'media', label: 'Media', needs: 'media:read' },
+      { section: 'authors', label: 'Authors', needs: 'authors:read' },
+      { section: 'categories', label: 'Categories', needs: 'categories:read' },
+      { section: 'tags', label: 'Tags', needs: 'tags:read' },
+    ],
+  },
+  {
+    heading: 'Site health',
+    items: [
+      { section: 'redirects', label: 'Redirects', needs: 'redirects:read' },
+      { section: 'link-health', label: 'Link health', needs: 'link-health:read' },
+    ],
+  },
+];
+
+export function allowed(workspace: WorkspaceSummary, item: NavItem): boolean {
+  return !item.needs || can(workspace, item.needs);
+}
+
+const ITEMS = NAV.flatMap((group) => group.items);
+// Keys are the dashboard's reason to exist; content next; Members is open to everyone, so it is the last resort.
+const LANDING_ORDER: Section[] = ['keys', 'posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health', 'members'];
+
+/** Where to land in a workspace: the wanted section when the member may read it, else the first they may. */
+export function landingSection(workspace: WorkspaceSummary, wanted?: string): Section {
+  const readable = (section: string) => ITEMS.some((item) => item.section === section && allowed(workspace, item));
+  if (wanted && readable(wanted)) return wanted as Section;
+  return LANDING_ORDER.find(readable) ?? 'members';
+}

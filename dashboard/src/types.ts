@@ -1,0 +1,15 @@
+// The dashboard shares the server's schemas as types only (STYLE.md): nothing here is bundled from src/.
+export type { ApiKey, ApiKeyWithSecret, ApiKeyStatus } from '../../src/modules/api-keys/api-keys.schemas.js';
+export type { Post } from '../../src/modules/posts/posts.schemas.js';
+export type { Page } from '../../src/modules/pages/pages.schemas.js';
+export type { Media } from '../../src/modules/media/media.schemas.js';
+export type { Author } from '../../src/modules/authors/authors.schemas.js';
+export type { Category } from '../../src/modules/categories/categories.schemas.js';
+export type { Tag } from '../../src/modules/tags/tags.schemas.js';
+export type { Redirect } from '../../src/modules/redirects/redirects.schemas.js';
+export type { LinkHealth } from '../../src/modules/link-health/link-health.schemas.js';
+export type { Block } from '../../src/blocks/blocks.schemas.js';
+export type { Paginated } from '../../src/http/pagination.js';
+export type { SiteSettings } from '../../src/modules/seo/site-settings.js';
+export type { Permission, Resource } from '../../src/modules/accounts/permissions.js';
+export type { Session, WorkspaceSummary, Member, AddedMember } from '../../src/modules/dashboard/dashboard.schemas.js';

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { AxeResults, Result } from 'axe-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { ROOT } from '../e2e/helpers.js';
+import { services } from '../helpers/services.js';
+
+/** Why the browser suites cannot run here, or null when they can; it goes into the skipped suite's title. */
+export const SKIP_REASON = services.chromium ? null : 'SKIPPED: /usr/bin/chromium is absent (bash .ci/run installs it with apt-get)';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+export const WIDTHS = [375, 1440] as const;
+export const PASSWORD = 'correct horse battery staple';
+
+/**
+ * Debian's Chromium, never a downloaded one. Playwright gives every launch a fresh temporary profile
+ * (it refuses --user-data-dir in args; that flag belongs to launchPersistentContext).
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: services.chromium!,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    timeout: 20_000,
+  });
+}
+
+export const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' };
+
+/** Globals of the page, typed just enough for the evaluations below (the test program has no DOM lib). */
+interface PageGlobals {
+  document: { documentElement: { scrollWidth: number; clientWidth: number } };
+  navigator: { clipboard: { readText(): Promise<string> } };
+  axe: { run(context: unknown, options: object): Promise<AxeResults> };
+}
+
+/** The serious and critical axe violations of the page as it is now. */
+export async function axeViolations(page: Page): Promise<Array<Pick<Result, 'id' | 'impact' | 'help'> & { targets: string[] }>> {
+  const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  const results = await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    return g.axe.run(g.document, { resultTypes: ['violations'] });
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** True when the page is no wider than the viewport: nothing scrolls sideways. */
+export function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as PageGlobals).document.documentElement;
+    return root.scrollWidth <= root.clientWidth;
+  });
+}
+
+export function clipboardText(page: Page): Promise<string> {
+  return page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText());
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** Waits until no loading indicator is left: every request of the screen has answered. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('.status-loading, [aria-busy="true"]'));
+}
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/**
+ * A fetch made by the page itself (its cookie, its origin), so the server sees exactly what the
+ * dashboard would send; `csrf` adds the session's token the way the app does.
+ */
+export function pageFetch<T = Record<string, unknown>>(
+  page: Page,
+  method: string,
+  url: string,
+  options: { body?: unknown; csrf?: boolean } = {},
+): Promise<JsonResponse<T>> {
+  return page.evaluate(
+    async ({ method, url, body, csrf }) => {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (csrf) {
+        const session = (await (await fetch('/api/v1/dashboard/session')).json()) as { csrfToken: string };
+        headers['X-CSRF-Token'] = session.csrfToken;
+      }
+      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    { method, url, body: options.body, csrf: options.csrf ?? false },
+  );
+}
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard/`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('main h1').filter({ hasNotText: 'Sign in' }).waitFor();
+}
+
+interface FocusNode {
+  ownerDocument: { activeElement: unknown };
+  contains(other: unknown): boolean;
+}
+
+/** Whether the element itself has the keyboard focus. */
+export function hasFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => (el as unknown as FocusNode).ownerDocument.activeElement === el);
+}
+
+/** Whether the focus is on the element or anywhere inside it. */
+export function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const node = el as unknown as FocusNode;
+    return node.contains(node.ownerDocument.activeElement);
+  });
+}
+
+/** First-run setup through the UI; resolves to the new workspace's id and slug once the app shows it. */
+export async function setUpOwner(page: Page, baseUrl: string, email: string, workspaceName: string): Promise<{ id: string; slug: string }> {
+  await page.goto(`${baseUrl}/dashboard/setup`);
+  await page.getByRole('heading', { name: 'Set up Quire' }).waitFor();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Workspace name').fill(workspaceName);
+  await page.getByRole('button', { name: 'Create owner and workspace' }).click();
+  await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  const session = await pageFetch<{ workspaces: Array<{ id: string; slug: string }> }>(page, 'GET', '/api/v1/dashboard/session');
+  return session.body.workspaces[0]!;
+}
