@@ -53,7 +53,9 @@ export async function checkPostReferences(db: Kysely<Database>, workspaceId: str
   if (refs.authorId && !authors.has(refs.authorId)) missing('/authorId', 'author');
   if (refs.categoryId && !categories.has(refs.categoryId)) missing('/categoryId', 'category');
   refs.relatedPostIds?.forEach((id, index) => {
-    if (id === stored.postId) issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'a post cannot be related to itself' });
+    // The schema's uniqueItems is case-sensitive; the same post twice would break the table's key.
+    if (refs.relatedPostIds!.indexOf(id) < index) issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'this post is already listed' });
+    else if (id === stored.postId) issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'a post cannot be related to itself' });
     else if (!posts.has(id)) missing(`/relatedPostIds/${index}`, 'live post');
   });
   for (const issue of [

@@ -10,17 +10,32 @@ import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
-import { nowIso, toIso } from '../../shared/time.js';
+import { nowIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { loadPostEmbeds, parsePost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
-import { checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
+import { checkSlug, checkStatusMove, checkStatusOnCreate, lowerId, storedTimestamp } from './posts.rules.js';
 import type { Post, PostCreateBody, PostListQuery, PostSortKey, PostUpdateBody } from './posts.schemas.js';
 
 type Executor = Kysely<Database>;
+
+/** Every id a write references, lowercased, so that an upper-case UUID finds its row on both dialects. */
+function withLowerIds<T extends PostCreateBody | PostUpdateBody>(body: T): T {
+  const blocks = (list: readonly BlockWrite[] | undefined) =>
+    list?.map((block) => (block.type === 'image' ? { ...block, mediaId: lowerId(block.mediaId) } : block));
+  return {
+    ...body,
+    featuredMediaId: lowerId(body.featuredMediaId),
+    authorId: lowerId(body.authorId),
+    categoryId: lowerId(body.categoryId),
+    relatedPostIds: body.relatedPostIds?.map(lowerId),
+    bodyJson: blocks(body.bodyJson),
+    structuredBlocks: blocks(body.structuredBlocks),
+  };
+}
 
 /** The columns a body write recomputes: derived fields of contract §6 and the search column. */
 function bodyColumns(blocks: readonly BlockWrite[]) {
@@ -74,11 +89,11 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
       const filter = {
         q: query.q ? foldForSearch(query.q) : undefined,
         status: query.status,
-        categoryId: query.categoryId === '' ? null : query.categoryId,
-        authorId: query.authorId,
-        tagId: query.tagId,
-        dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
-        dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
+        categoryId: query.categoryId === '' ? null : lowerId(query.categoryId),
+        authorId: lowerId(query.authorId),
+        tagId: lowerId(query.tagId),
+        dateFrom: query.dateFrom ? storedTimestamp(query.dateFrom, '/dateFrom', 'query') : undefined,
+        dateTo: query.dateTo ? storedTimestamp(query.dateTo, '/dateTo', 'query') : undefined,
       };
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
       return pageOf(page, await present(db, actor.workspaceId, rows), total);
@@ -88,9 +103,12 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
       return presentOne(db, actor.workspaceId, await requirePost(db, actor.workspaceId, idOrSlug));
     },
 
-    async create(actor: Actor, body: PostCreateBody): Promise<Post> {
+    async create(actor: Actor, request: PostCreateBody): Promise<Post> {
+      const body = withLowerIds(request);
       const status = body.status ?? 'draft';
       checkStatusOnCreate(status);
+      checkSlug(body.slug);
+      const publishedAt = body.publishedAt ? storedTimestamp(body.publishedAt, '/publishedAt') : null;
       const workspaceId = actor.workspaceId;
       return writing(async (trx) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
@@ -110,7 +128,7 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
           author_id: body.authorId ?? null,
           category_id: body.categoryId ?? null,
           status,
-          published_at: body.publishedAt ? toIso(body.publishedAt) : status === 'published' ? now : null,
+          published_at: publishedAt ?? (status === 'published' ? now : null),
           scheduled_at: null,
           is_how_to: body.isHowTo ?? false,
           summary_for_ai: body.summaryForAi ?? null,
@@ -132,8 +150,11 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
       });
     },
 
-    async update(actor: Actor, idOrSlug: string, body: PostUpdateBody): Promise<Post> {
+    async update(actor: Actor, idOrSlug: string, request: PostUpdateBody): Promise<Post> {
       const workspaceId = actor.workspaceId;
+      const body = withLowerIds(request);
+      checkSlug(body.slug);
+      const publishedAt = body.publishedAt ? storedTimestamp(body.publishedAt, '/publishedAt') : body.publishedAt;
       return writing(async (trx) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
@@ -153,7 +174,7 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
         if (body.authorId !== undefined) patch.author_id = body.authorId;
         if (body.categoryId !== undefined) patch.category_id = body.categoryId;
         if (body.status !== undefined) patch.status = body.status;
-        if (body.publishedAt !== undefined) patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);
+        if (publishedAt !== undefined) patch.published_at = publishedAt;
         // Moving to published stamps publishedAt when it is empty (and the request did not set it).
         else if (body.status === 'published' && current.status !== 'published' && current.published_at === null) patch.published_at = now;
         if (body.isHowTo !== undefined) patch.is_how_to = body.isHowTo;
@@ -185,11 +206,11 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
     },
 
     async attachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
-      return changeTags(actor.workspaceId, idOrSlug, tagIds, 'attach');
+      return changeTags(actor.workspaceId, idOrSlug, tagIds.map(lowerId), 'attach');
     },
 
     async detachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
-      return changeTags(actor.workspaceId, idOrSlug, tagIds, 'detach');
+      return changeTags(actor.workspaceId, idOrSlug, tagIds.map(lowerId), 'detach');
     },
   };
 
