@@ -1,9 +1,10 @@
 import type { AuthorRow, MediaRow } from '../../db/schema.js';
 import { parseJson } from '../../shared/json.js';
 import { presentMedia } from '../media/media.presenter.js';
-import { graph, personNode, type AuthorForLd } from '../seo/json-ld.js';
+import { authorJsonLd } from '../seo/author-json-ld.js';
+import type { AuthorForLd } from '../seo/json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
-import { siteUrlFor, type SiteSettings } from '../seo/site-settings.js';
+import type { SiteSettings } from '../seo/site-settings.js';
 import type { Author, Person } from './authors.schemas.js';
 
 export interface AuthorContext {
@@ -17,9 +18,8 @@ export function presentAuthor(row: AuthorRow, ctx: AuthorContext): Author {
   const avatarMedia = avatar ? presentMedia(ctx.publicUrl, avatar) : null;
   const sameAs = parseJson<string[]>(row.same_as) ?? [];
   const person = parseJson<Person>(row.person);
-  const forLd: AuthorForLd = { slug: row.slug, displayName: row.display_name, bio: row.bio, sameAs, person, avatarUrl: avatarMedia?.url ?? null };
-  const url = siteUrlFor(ctx.settings, ctx.settings.authorUrlPattern, { slug: row.slug });
-  const profile = url ? { '@type': 'ProfilePage', '@id': url, url, mainEntity: { '@id': `${url}#person` } } : null;
+  const seo = parseJson<Seo>(row.seo);
+  const forLd = { slug: row.slug, displayName: row.display_name, bio: row.bio, sameAs, person, avatarUrl: avatarMedia?.url ?? null };
   return {
     id: row.id,
     workspaceId: row.workspace_id,
@@ -31,9 +31,9 @@ export function presentAuthor(row: AuthorRow, ctx: AuthorContext): Author {
     avatarMedia,
     sameAs,
     isActive: Boolean(row.is_active),
-    seo: parseJson<Seo>(row.seo),
+    seo,
     person,
-    jsonLd: graph([profile, personNode(forLd, ctx.settings)]),
+    jsonLd: authorJsonLd({ ...forLd, seo, createdAt: row.created_at, updatedAt: row.updated_at }, ctx.settings),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

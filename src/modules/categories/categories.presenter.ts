@@ -1,8 +1,9 @@
 import type { CategoryRow } from '../../db/schema.js';
 import { parseJson } from '../../shared/json.js';
-import { breadcrumbNode, graph, type CategoryChainItem } from '../seo/json-ld.js';
+import { categoryJsonLd } from '../seo/category-json-ld.js';
+import type { CategoryChainItem } from '../seo/json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
-import { siteUrlFor, type SiteSettings } from '../seo/site-settings.js';
+import type { SiteSettings } from '../seo/site-settings.js';
 import type { Category } from './categories.schemas.js';
 
 /** The chain from the root down to `id`, from a map holding the category and its ancestors. */
@@ -24,13 +25,13 @@ export function chainForLd(chain: readonly CategoryRow[]): CategoryChainItem[] {
       .slice(0, index + 1)
       .map((c) => c.slug)
       .join('/'),
+    breadcrumbsTitle: parseJson<Seo>(row.seo)?.breadcrumbsTitle,
   }));
 }
 
 export function presentCategory(row: CategoryRow, categories: ReadonlyMap<string, CategoryRow>, settings: SiteSettings): Category {
   const chain = chainForLd(categoryChain(row.id, categories));
   const path = chain[chain.length - 1]?.path ?? row.slug;
-  const url = siteUrlFor(settings, settings.categoryUrlPattern, { slug: row.slug, path });
   const description = row.description;
   return {
     id: row.id,
@@ -44,10 +45,7 @@ export function presentCategory(row: CategoryRow, categories: ReadonlyMap<string
     isActive: Boolean(row.is_active),
     seo: parseJson<Seo>(row.seo),
     collectionMetadata: parseJson(row.collection_metadata),
-    jsonLd: graph([
-      { '@type': 'CollectionPage', name: row.name, ...(description ? { description } : {}), ...(url ? { '@id': url, url } : {}) },
-      breadcrumbNode(chain, settings),
-    ]),
+    jsonLd: categoryJsonLd({ name: row.name, description, chain }, settings),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -4,7 +4,7 @@ import { parseJson } from '../../shared/json.js';
 import { authorForLd, presentAuthor } from '../authors/authors.presenter.js';
 import { categoryChain, chainForLd, presentCategory } from '../categories/categories.presenter.js';
 import { mediaUrl, presentMedia } from '../media/media.presenter.js';
-import { postJsonLd } from '../seo/json-ld.js';
+import { postJsonLd } from '../seo/post-json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
 import type { ParsedPost, PostEmbeds } from './posts.embeds.js';
 import type { Post } from './posts.schemas.js';

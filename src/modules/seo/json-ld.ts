@@ -1,17 +1,20 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import type { Person } from '../authors/authors.schemas.js';
-import type { Seo } from './seo.schemas.js';
 import { siteUrlFor, type SiteSettings } from './site-settings.js';
 
 /*
- * schema.org JSON-LD built on every read from a row, its embedded relations and the site settings.
- * A property whose source is missing is left out: nothing is invented.
+ * schema.org JSON-LD built on every read from a row, its embedded relations and the site settings
+ * (docs/seo.md, "jsonLd"). A property whose source is missing is left out: nothing is invented, and an
+ * absolute URL exists only when the site URL and the matching URL pattern are set.
  */
 
-type Node = Record<string, unknown>;
-const CONTEXT = 'https://schema.org';
+export type Node = Record<string, unknown>;
+export const CONTEXT = 'https://schema.org';
 
-function compact(node: Node): Node {
+/** Google cuts an Article headline after 110 characters. */
+export const HEADLINE_MAX = 110;
+
+export function compact(node: Node): Node {
   const out: Node = {};
   for (const [key, value] of Object.entries(node)) {
     if (value === null || value === undefined || value === '') continue;
@@ -19,6 +22,41 @@ function compact(node: Node): Node {
     out[key] = value;
   }
   return out;
+}
+
+export function graph(nodes: ReadonlyArray<Node | null>): Node {
+  return { '@context': CONTEXT, '@graph': nodes.filter((n): n is Node => n !== null) };
+}
+
+/** `url#fragment`: a node's @id hangs off its page's URL, so there is none while the URL is unknown. */
+export function idFor(url: string | null, fragment: string): string | undefined {
+  return url ? `${url.split('#')[0]}#${fragment}` : undefined;
+}
+
+/** A reference to a node of the same graph, when that node has an @id to point at. */
+export function refTo(node: Node | null): Node | undefined {
+  return typeof node?.['@id'] === 'string' ? { '@id': node['@id'] } : undefined;
+}
+
+/** The first candidate that is not blank: an empty `seo.title` means "not set", as a missing one. */
+export function firstText(...candidates: ReadonlyArray<string | null | undefined>): string | undefined {
+  return candidates.find((text): text is string => typeof text === 'string' && text.trim() !== '');
+}
+
+/**
+ * The first candidate that fits in 110 characters (code points); when none does, the first one cut
+ * at the last word boundary in its second half and ended with `…`, so no word is cut in two.
+ */
+export function headline(...candidates: ReadonlyArray<string | null | undefined>): string | undefined {
+  const texts = candidates.filter((text): text is string => firstText(text) !== undefined);
+  const fitting = texts.find((text) => [...text].length <= HEADLINE_MAX);
+  if (fitting !== undefined || texts.length === 0) return fitting;
+  const chars = [...texts[0]!];
+  const cut = chars.slice(0, HEADLINE_MAX - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  const endsAWord = /\s/u.test(chars[HEADLINE_MAX - 1]!);
+  const kept = endsAWord || space < cut.length / 2 ? cut : cut.slice(0, space);
+  return `${kept.replace(/[\s,;:.\u2013\u2014-]+$/u, '')}…`;
 }
 
 export interface AuthorForLd {
@@ -30,18 +68,12 @@ export interface AuthorForLd {
   avatarUrl: string | null;
 }
 
-export interface CategoryChainItem {
-  slug: string;
-  name: string;
-  path: string;
-}
-
 export function personNode(author: AuthorForLd, settings: SiteSettings): Node {
   const person = author.person ?? {};
   const url = siteUrlFor(settings, settings.authorUrlPattern, { slug: author.slug });
   return compact({
     '@type': 'Person',
-    '@id': url ? `${url}#person` : undefined,
+    '@id': idFor(url, 'person'),
     name: author.displayName,
     url,
     description: author.bio,
@@ -57,121 +89,60 @@ export function personNode(author: AuthorForLd, settings: SiteSettings): Node {
   });
 }
 
+/** The publisher: the publisher's name and URL, else the site's; none without a name (Google requires one). */
 export function publisherNode(settings: SiteSettings, logoUrl: string | null): Node | null {
-  const name = settings.publisherName ?? settings.siteName;
+  const name = firstText(settings.publisherName, settings.siteName);
   if (!name) return null;
+  const url = settings.publisherUrl ?? settings.siteUrl;
   return compact({
     '@type': 'Organization',
+    '@id': idFor(url, 'organization'),
     name,
-    url: settings.publisherUrl ?? settings.siteUrl,
+    url,
     logo: logoUrl ? { '@type': 'ImageObject', url: logoUrl } : undefined,
   });
 }
 
-/** A BreadcrumbList over a category chain (root first); items without a URL leave the list out. */
-export function breadcrumbNode(chain: readonly CategoryChainItem[], settings: SiteSettings, last?: { name: string; url: string | null }): Node | null {
-  const items = chain.map((category) => ({ name: category.name, url: siteUrlFor(settings, settings.categoryUrlPattern, category) }));
-  if (last) items.push(last);
-  if (items.length === 0 || items.some((item) => item.url === null)) return null;
-  return {
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
-  };
-}
-
-export function faqNode(blocks: readonly StoredBlock[]): Node | null {
-  const questions = blocks.flatMap((block) => (block.type === 'faq' ? block.items : []));
-  if (questions.length === 0) return null;
-  return {
-    '@type': 'FAQPage',
-    mainEntity: questions.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } })),
-  };
-}
-
-/** Steps are the items of the first ordered list; without one, each heading and the text under it. */
-export function howToSteps(blocks: readonly StoredBlock[]): Node[] {
-  const ordered = blocks.find((block) => block.type === 'list' && block.style === 'ordered');
-  if (ordered && ordered.type === 'list') return ordered.items.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, text }));
-  const steps: Node[] = [];
-  let current: { name: string; text: string[] } | null = null;
-  const flush = () => {
-    if (current) steps.push(compact({ '@type': 'HowToStep', position: steps.length + 1, name: current.name, text: current.text.join('\n') || current.name }));
-  };
-  for (const block of blocks) {
-    if (block.type === 'heading') {
-      flush();
-      current = { name: block.text, text: [] };
-    } else if (current && block.type === 'paragraph') current.text.push(block.text);
-  }
-  flush();
-  return steps;
-}
-
-/** `structuredData` joins the graph: its own `@graph` nodes, or itself as one node when typed. */
-export function mergeStructuredData(graph: Node[], structuredData: Record<string, unknown> | null): Node[] {
-  if (!structuredData) return graph;
-  const extra = structuredData['@graph'];
-  if (Array.isArray(extra)) return [...graph, ...extra.filter((n): n is Node => typeof n === 'object' && n !== null)];
-  if (typeof structuredData['@type'] === 'string') {
-    const { '@context': _context, ...node } = structuredData;
-    return [...graph, node];
-  }
-  // An untyped object adds properties to the main node without replacing its identity.
-  const [main, ...rest] = graph;
-  const { '@type': _type, '@id': _id, '@context': _ctx, ...props } = structuredData;
-  return main ? [{ ...props, ...main }, ...rest] : graph;
-}
-
-export function graph(nodes: Array<Node | null>): Node {
-  return { '@context': CONTEXT, '@graph': nodes.filter((n): n is Node => n !== null) };
-}
-
-export interface PostForLd {
+export interface CategoryChainItem {
   slug: string;
-  title: string;
-  excerpt: string;
-  seo: Seo | null;
-  schemaType: string;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  wordCount: number;
-  readingTimeMin: number;
-  isHowTo: boolean;
-  canonicalUrl: string | null;
-  blocks: readonly StoredBlock[];
-  structuredData: Record<string, unknown> | null;
-  author: AuthorForLd | null;
-  categoryChain: CategoryChainItem[];
-  imageUrl: string | null;
-  tagNames: string[];
+  name: string;
+  path: string;
+  breadcrumbsTitle?: string | undefined;
 }
 
-export function postJsonLd(post: PostForLd, settings: SiteSettings, logoUrl: string | null): Node {
-  const url = post.canonicalUrl ?? siteUrlFor(settings, settings.postUrlPattern, { slug: post.slug });
-  const category = post.categoryChain[post.categoryChain.length - 1];
-  const main = compact({
-    '@type': post.schemaType,
-    '@id': url ? `${url}#article` : undefined,
-    headline: post.seo?.title ?? post.title,
-    description: post.seo?.description ?? post.excerpt,
-    datePublished: post.publishedAt,
-    dateCreated: post.createdAt,
-    dateModified: post.updatedAt,
-    author: post.author ? personNode(post.author, settings) : undefined,
-    publisher: publisherNode(settings, logoUrl),
-    image: post.imageUrl,
-    mainEntityOfPage: url ? { '@type': 'WebPage', '@id': url } : undefined,
-    url,
-    wordCount: post.wordCount,
-    timeRequired: `PT${post.readingTimeMin}M`,
-    keywords: post.tagNames.length > 0 ? post.tagNames.join(', ') : undefined,
-    articleSection: category?.name,
-    inLanguage: undefined,
+export interface Crumb {
+  name: string;
+  url: string | null;
+}
+
+export function categoryCrumbs(chain: readonly CategoryChainItem[], settings: SiteSettings): Crumb[] {
+  return chain.map((category) => ({
+    name: firstText(category.breadcrumbsTitle, category.name) ?? category.name,
+    url: siteUrlFor(settings, settings.categoryUrlPattern, category),
+  }));
+}
+
+/**
+ * A BreadcrumbList, or null for fewer than two crumbs (Google wants a trail). A crumb whose URL is
+ * unknown keeps its name and position and has no `item`.
+ */
+export function breadcrumbNode(crumbs: readonly Crumb[], pageUrl: string | null): Node | null {
+  if (crumbs.length < 2) return null;
+  return compact({
+    '@type': 'BreadcrumbList',
+    '@id': idFor(pageUrl, 'breadcrumb'),
+    itemListElement: crumbs.map((crumb, index) => compact({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
   });
-  const howTo = post.isHowTo
-    ? compact({ '@type': 'HowTo', name: post.title, description: post.excerpt, totalTime: `PT${post.readingTimeMin}M`, step: howToSteps(post.blocks) })
-    : null;
-  const nodes = [main, breadcrumbNode(post.categoryChain, settings, { name: post.title, url }), faqNode(post.blocks), howTo];
-  return graph(mergeStructuredData(nodes.filter((n): n is Node => n !== null), post.structuredData));
+}
+
+/** Every question of every faq block, in body order. */
+export function faqQuestions(blocks: readonly StoredBlock[]): Node[] {
+  return blocks
+    .flatMap((block) => (block.type === 'faq' ? block.items : []))
+    .map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } }));
+}
+
+export function faqNode(blocks: readonly StoredBlock[], pageUrl: string | null): Node | null {
+  const questions = faqQuestions(blocks);
+  return questions.length === 0 ? null : compact({ '@type': 'FAQPage', '@id': idFor(pageUrl, 'faq'), mainEntity: questions });
 }

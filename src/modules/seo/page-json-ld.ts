@@ -1,5 +1,5 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import { faqNode, graph, publisherNode } from './json-ld.js';
+import { compact, faqNode, faqQuestions, firstText, graph, publisherNode, type Node } from './json-ld.js';
 import type { Seo } from './seo.schemas.js';
 import { siteUrlFor, type SiteSettings } from './site-settings.js';
 
@@ -13,16 +13,23 @@ export interface PageForLd {
   blocks: readonly StoredBlock[];
 }
 
-/** A page as its `pageType` node (AboutPage …), with an FAQPage beside it when the body has faq blocks. */
-export function pageJsonLd(page: PageForLd, settings: SiteSettings, logoUrl: string | null): Record<string, unknown> {
-  const url = page.seo?.canonicalUrl ?? siteUrlFor(settings, settings.pageUrlPattern, { slug: page.slug });
-  const description = page.seo?.description;
-  const publisher = publisherNode(settings, logoUrl);
-  const main: Record<string, unknown> = { '@type': page.pageType, name: page.seo?.title ?? page.title };
-  if (url) Object.assign(main, { '@id': url, url });
-  if (description) main.description = description;
-  if (page.publishedAt) main.datePublished = page.publishedAt;
-  main.dateModified = page.updatedAt;
-  if (publisher) main.publisher = publisher;
-  return graph([main, page.pageType === 'FAQPage' ? null : faqNode(page.blocks)]);
+/**
+ * A page as its `pageType` node (AboutPage …). An FAQPage page carries the questions of its faq blocks as
+ * its own `mainEntity`; any other page with faq blocks gets an FAQPage node beside it.
+ */
+export function pageJsonLd(page: PageForLd, settings: SiteSettings, logoUrl: string | null): Node {
+  const url = firstText(page.seo?.canonicalUrl) ?? siteUrlFor(settings, settings.pageUrlPattern, { slug: page.slug });
+  const isFaqPage = page.pageType === 'FAQPage';
+  const main = compact({
+    '@type': page.pageType,
+    '@id': url,
+    url,
+    name: firstText(page.seo?.title, page.title),
+    description: page.seo?.description,
+    datePublished: page.publishedAt,
+    dateModified: page.updatedAt,
+    publisher: publisherNode(settings, logoUrl),
+    mainEntity: isFaqPage ? faqQuestions(page.blocks) : undefined,
+  });
+  return graph([main, isFaqPage ? null : faqNode(page.blocks, url)]);
 }
