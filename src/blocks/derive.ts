@@ -4,6 +4,13 @@ import type { BlockWrite, StoredBlock } from './blocks.schemas.js';
 
 export const WORDS_PER_MINUTE = 230;
 
+/**
+ * The version of the rules behind every derived field (bodyText, word count, reading time, heading
+ * ids, tocItems, seoScore, readabilityScore; docs/seo.md). Sent as `Quire-Derived-Version` on every
+ * external response; a change of rule raises it, and the migration that ships it re-derives every row.
+ */
+export const DERIVED_FIELDS_VERSION = 1;
+
 export interface TocItem {
   level: 2 | 3 | 4;
   text: string;

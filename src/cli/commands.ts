@@ -1,8 +1,22 @@
 import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
-import { parsePermissionList } from '../modules/accounts/permissions.js';
+import type { Actor } from '../modules/accounts/actor.js';
+import { ALL_PERMISSIONS, parsePermissionList } from '../modules/accounts/permissions.js';
 import type { Runtime } from '../runtime.js';
 import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
+
+/** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
+const SETTING_FLAGS = {
+  'site-name': 'siteName',
+  'site-url': 'siteUrl',
+  'logo-media-id': 'logoMediaId',
+  'publisher-name': 'publisherName',
+  'publisher-url': 'publisherUrl',
+  'post-url-pattern': 'postUrlPattern',
+  'page-url-pattern': 'pageUrlPattern',
+  'author-url-pattern': 'authorUrlPattern',
+  'category-url-pattern': 'categoryUrlPattern',
+} as const;
 
 export interface CommandInput {
   flags: Record<string, string | boolean | undefined>;
@@ -94,6 +108,35 @@ export const COMMANDS: Record<string, Command> = {
     options: ['workspace', 'email'],
     required: ['workspace', 'email'],
     run: (runtime, input) => runtime.services.accounts.removeMember(text(input, 'workspace'), text(input, 'email')),
+  },
+
+  'workspace settings': {
+    usage:
+      'quire workspace settings --workspace W [--site-name S] [--site-url URL] [--logo-media-id ID] [--publisher-name S] [--publisher-url URL] [--post-url-pattern /blog/{slug}] [--page-url-pattern P] [--author-url-pattern P] [--category-url-pattern P]   ("" clears; no option prints them)',
+    options: ['workspace', ...Object.keys(SETTING_FLAGS)],
+    required: ['workspace'],
+    async run(runtime, input) {
+      const workspace = await runtime.services.accounts.requireWorkspace(text(input, 'workspace'));
+      // The CLI acts as the workspace's owner: it runs on the server, with the database's credentials.
+      const owner: Actor = {
+        workspaceId: workspace.id,
+        userId: workspace.owner_user_id,
+        apiKeyId: null,
+        isOwner: true,
+        permissions: new Set(ALL_PERMISSIONS),
+        contentVersion: workspace.content_version,
+      };
+      const patch: Record<string, string | null> = {};
+      for (const [flag, field] of Object.entries(SETTING_FLAGS)) {
+        const value = input.flags[flag];
+        if (typeof value === 'string') patch[field] = value.trim() === '' ? null : value;
+      }
+      if (patch.logoMediaId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(patch.logoMediaId)) {
+        throw badRequest('--logo-media-id must be a media id (a UUID)');
+      }
+      const { settings } = runtime.services.dashboard;
+      return Object.keys(patch).length === 0 ? settings.get(owner) : settings.update(owner, patch);
+    },
   },
 
   'key create': {

@@ -3,6 +3,7 @@ import { deriveBody } from '../blocks/derive.js';
 import type { PostStatus, PostsTable } from '../db/schema.js';
 import { searchText } from '../shared/search.js';
 import { slugFrom } from '../shared/slug.js';
+import { scoreColumns } from '../modules/posts/posts.scores.js';
 import { composeBody, type BodyFeatures, type ImageChoice } from './body.js';
 import { seededId } from './ids.js';
 import { Random } from './random.js';
@@ -124,16 +125,18 @@ export class PostFactory {
     }
 
     const iso = (ms: number) => new Date(ms).toISOString();
+    const slug = this.#slugs.claim(slugFrom(title, 'post'));
+    const bodyJson = JSON.stringify(derived.blocks);
     return {
       tagIds,
       relatedIds,
       row: {
         id: seededId(this.workspaceId, 'post', index),
         workspace_id: this.workspaceId,
-        slug: this.#slugs.claim(slugFrom(title, 'post')),
+        slug,
         title,
         excerpt,
-        body_json: JSON.stringify(derived.blocks),
+        body_json: bodyJson,
         body_text: derived.bodyText,
         search_text: searchText(title, excerpt, derived.bodyText),
         toc_items: JSON.stringify(derived.tocItems),
@@ -153,9 +156,16 @@ export class PostFactory {
         schema_type: 'BlogPosting',
         structured_data: null,
         structured_blocks: '[]',
-        // Computed by the scoring feature, not here.
-        seo_score: 0,
-        readability_score: 0,
+        ...scoreColumns({
+          title,
+          slug,
+          excerpt,
+          seo,
+          body_json: bodyJson,
+          body_text: derived.bodyText,
+          word_count: derived.wordCount,
+          featured_media_id: featured,
+        }),
         deleted_at: null,
         created_at: iso(created),
         updated_at: iso(updated),

@@ -14,6 +14,7 @@ import { pngSize } from '../../src/seed/png.js';
 import { seedWorkspace, type SeedSummary } from '../../src/seed/seed.js';
 import { buildTestApp, EXTERNAL, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { scoreColumns } from '../../src/modules/posts/posts.scores.js';
 
 const ANCHOR = new Date('2026-03-01T00:00:00.000Z');
 const TWO_YEARS_MS = 730 * 86_400_000;
@@ -101,7 +102,8 @@ describeEachDialect('quire seed', (dialect) => {
       if (post.published_at) expect(Date.parse(post.published_at)).toBeGreaterThanOrEqual(ANCHOR.getTime() - TWO_YEARS_MS);
       expect(Date.parse(post.updated_at)).toBeLessThanOrEqual(ANCHOR.getTime());
       expect(post.schema_type).toBe('BlogPosting');
-      expect([post.seo_score, post.readability_score]).toEqual([0, 0]);
+      // Seeded posts are scored exactly as a write through the API would score them.
+      expect([post.seo_score, post.readability_score]).toEqual(Object.values(scoreColumns(post)));
     }
   });
 

@@ -8,6 +8,7 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
+import { rescorePosts } from '../posts/posts.scores.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { safeFilename } from './media.filename.js';
 import { UploadInspector } from './media.inspector.js';
@@ -184,7 +185,14 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
       const workspaceId = actor.workspaceId;
       const row = await db.transaction().execute(async (trx) => {
         const current = await requireMedia(trx, workspaceId, id);
+        // The foreign key clears these posts' featured image, which their SEO score reads.
+        const featuring = await trx.selectFrom('posts').select('id').where('workspace_id', '=', workspaceId).where('featured_media_id', '=', id).execute();
         await repo.delete(trx, workspaceId, id);
+        await rescorePosts(
+          trx,
+          workspaceId,
+          featuring.map((post) => post.id),
+        );
         await bumpContentVersion(trx, workspaceId);
         return current;
       });

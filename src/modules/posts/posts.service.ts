@@ -17,6 +17,7 @@ import { loadPostEmbeds, parsePost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
+import { scoreColumns } from './posts.scores.js';
 import { checkSlug, checkStatusMove, checkStatusOnCreate, lowerId, storedTimestamp } from './posts.rules.js';
 import type { Post, PostCreateBody, PostListQuery, PostSortKey, PostUpdateBody } from './posts.schemas.js';
 
@@ -117,9 +118,10 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
         const title = body.title.trim();
         const excerpt = body.excerpt ?? '';
         const derived = bodyColumns(body.bodyJson ?? []);
+        const slug = await claimSlug(trx, workspaceId, body.slug, title);
         await repo.insert(trx, workspaceId, {
           id,
-          slug: await claimSlug(trx, workspaceId, body.slug, title),
+          slug,
           title,
           excerpt,
           ...derived,
@@ -138,8 +140,16 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
           schema_type: body.schemaType ?? 'BlogPosting',
           structured_data: toJson(body.structuredData),
           structured_blocks: JSON.stringify(assignHeadingIds(body.structuredBlocks ?? [], '/structuredBlocks')),
-          seo_score: 0,
-          readability_score: 0,
+          ...scoreColumns({
+            title,
+            slug,
+            excerpt,
+            seo: toJson(body.seo),
+            body_json: derived.body_json,
+            body_text: derived.body_text,
+            word_count: derived.word_count,
+            featured_media_id: body.featuredMediaId ?? null,
+          }),
           deleted_at: null,
           created_at: now,
           updated_at: now,
@@ -185,6 +195,8 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
         if (body.structuredData !== undefined) patch.structured_data = toJson(body.structuredData);
         if (body.structuredBlocks !== undefined) patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
 
+        // Every write rescores from the row as it will be: the scores read most of its fields.
+        Object.assign(patch, scoreColumns({ ...current, ...patch }));
         await repo.update(trx, workspaceId, current.id, patch);
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         await bumpContentVersion(trx, workspaceId);

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { Database, PostRow } from '../../db/schema.js';
+import { parseJson } from '../../shared/json.js';
+import { readabilityScore } from '../seo/readability.js';
+import { seoScore } from '../seo/seo-score.js';
+import type { Seo } from '../seo/seo.schemas.js';
+
+type ScoredFields = Pick<PostRow, 'title' | 'slug' | 'excerpt' | 'seo' | 'body_json' | 'body_text' | 'word_count' | 'featured_media_id'>;
+
+/** The two stored scores of a post, from the row as it will be written (docs/seo.md). */
+export function scoreColumns(row: ScoredFields): { seo_score: number; readability_score: number } {
+  return {
+    seo_score: seoScore({
+      title: row.title,
+      slug: row.slug,
+      excerpt: row.excerpt,
+      seo: parseJson<Seo>(row.seo),
+      blocks: JSON.parse(row.body_json) as StoredBlock[],
+      bodyText: row.body_text,
+      wordCount: row.word_count,
+      featuredMediaId: row.featured_media_id,
+    }),
+    readability_score: readabilityScore(row.body_text),
+  };
+}
+
+/**
+ * Rescores posts whose inputs changed behind their back: a media row's deletion clears their
+ * featured image through the foreign key. One read and one update per affected post.
+ */
+export async function rescorePosts(trx: Kysely<Database>, workspaceId: string, postIds: readonly string[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const rows = await trx
+    .selectFrom('posts')
+    .select(['id', 'title', 'slug', 'excerpt', 'seo', 'body_json', 'body_text', 'word_count', 'featured_media_id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...postIds])
+    .execute();
+  for (const row of rows) {
+    await trx.updateTable('posts').set(scoreColumns(row)).where('workspace_id', '=', workspaceId).where('id', '=', row.id).execute();
+  }
+}
