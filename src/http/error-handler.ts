@@ -34,6 +34,10 @@ export function toAppError(error: FastifyError | Error): AppError | null {
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new AppError('BAD_REQUEST', REASON_MESSAGES.malformed_json!, { reason: 'malformed_json' });
   }
+  // PostgreSQL's "invalid byte sequence" / "untranslatable character": text the client sent.
+  if (fastifyError.code === '22021' || fastifyError.code === '22P05') {
+    return new AppError('BAD_REQUEST', 'The request holds text the database cannot store', { reason: 'invalid_character' });
+  }
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('BAD_REQUEST', 'The request could not be processed', { reason: 'bad_request' });
   }

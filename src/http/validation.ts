@@ -6,6 +6,17 @@ import type { ValidationIssue } from '../errors.js';
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/;
+
+/** An RFC 3339 date-time with seconds below 60 whose instant lies in the years 1 to 9999 UTC. */
+export function isStorableDateTime(value: string): boolean {
+  if (!DATE_TIME.test(value) || Number(value.slice(17, 19)) > 59) return false;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function createAjv(coerceTypes: boolean): Ajv {
@@ -20,6 +31,9 @@ function createAjv(coerceTypes: boolean): Ajv {
     discriminator: true,
   });
   addFormats(ajv, ['date-time', 'uri', 'email']);
+  // RFC 3339 admits instants a Date cannot hold (a leap second) and years PostgreSQL refuses; both
+  // would reach the database as a 500, so the format itself refuses them.
+  ajv.addFormat('date-time', { type: 'string', validate: isStorableDateTime });
   // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not.
   ajv.addFormat('uuid', UUID);
   return ajv;
@@ -95,6 +109,9 @@ export function toIssue(error: ErrorObject | FastifySchemaValidationError, part:
   } else if (error.keyword === 'discriminator' && typeof params.tag === 'string') {
     path = `${path}/${escapePointer(params.tag)}`;
     message = `${params.tag} is missing or not one of the known values`;
+  } else if (error.keyword === 'not') {
+    // The one `not` in our schemas: a slug may not look like a UUID, which `{idOrSlug}` reads as an id.
+    message = 'must not be shaped like a UUID';
   } else if (error.keyword === 'minProperties') {
     message = 'at least one field is required';
   }

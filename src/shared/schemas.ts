@@ -4,7 +4,13 @@ import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.js';
 /** Schema primitives every resource shares. */
 export const Uuid = Type.String({ format: 'uuid' });
 export const Timestamp = Type.String({ format: 'date-time' });
-export const Slug = Type.String({ minLength: 1, maxLength: SLUG_MAX_LENGTH, pattern: SLUG_PATTERN });
+/** A UUID-shaped slug would be read as an id by `{idOrSlug}`, so nothing could ever be found by it. */
+export const Slug = Type.String({
+  minLength: 1,
+  maxLength: SLUG_MAX_LENGTH,
+  pattern: SLUG_PATTERN,
+  not: { pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' },
+});
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** `{idOrSlug}` of a single-resource route: a UUID resolves by id, anything else by slug. */

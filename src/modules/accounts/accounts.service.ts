@@ -123,12 +123,12 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
       const trimmed = checkWorkspaceName(name);
       const owner = await requireUser(ownerEmail);
       // Two workspaces of one name created at the same moment can pick the same free slug; the unique
-      // index refuses the second, which then tries again and finds the next one.
+      // index refuses all but one, which then try again: each round at least one succeeds.
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await db.transaction().execute((trx) => insertOwnedWorkspace(trx, trimmed, owner.id));
         } catch (error) {
-          if (attempt >= 5 || !dialect.isUniqueViolation(error)) throw error;
+          if (attempt >= 20 || !dialect.isUniqueViolation(error)) throw error;
         }
       }
     },
