@@ -5,6 +5,7 @@ import { initial } from './migrations/0001_initial.js';
 import { nameSearch } from './migrations/0002_name_search.js';
 import { mediaSearch } from './migrations/0003_media_search.js';
 import { sessions } from './migrations/0004_sessions.js';
+import { searchIndexes } from './migrations/0005_search_indexes.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0002_name_search': nameSearch(),
     '0003_media_search': mediaSearch(),
     '0004_sessions': sessions(helpers),
+    '0005_search_indexes': searchIndexes(helpers),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ColumnDataType, RawBuilder } from 'kysely';
+import type { ColumnDataType, Kysely, RawBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -11,4 +11,14 @@ export interface DialectHelpers {
   isForeignKeyViolation(error: unknown): boolean;
   /** `column` contains `needle` as a literal substring (no LIKE wildcards, so `%` and `_` match themselves). */
   containsText(column: string, needle: string): RawBuilder<boolean>;
+  /**
+   * The same match over a table's `search_text`, through its search index (SQLite FTS5 trigram,
+   * PostgreSQL pg_trgm), so `q` stays a literal, case-insensitive substring search without a scan.
+   */
+  searchIndexed(table: SearchableTable, needle: string): RawBuilder<boolean>;
+  /** Creates that index for `table` (a migration's step), filling it from the rows already there. */
+  createSearchIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
 }
+
+/** Tables whose `search_text` has a search index: the large ones. */
+export type SearchableTable = 'posts' | 'pages';

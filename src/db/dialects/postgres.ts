@@ -49,4 +49,11 @@ export const postgresHelpers: DialectHelpers = {
   isUniqueViolation: (error) => (error as PgError)?.code === '23505',
   isForeignKeyViolation: (error) => (error as PgError)?.code === '23503',
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
+  // LIKE is what a pg_trgm index serves; the needle's own wildcards and escapes are escaped first.
+  searchIndexed: (table, needle) => sql<boolean>`${sql.ref(`${table}.search_text`)} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+  async createSearchIndex(db, table) {
+    // pg_trgm is a trusted extension (PostgreSQL 13+): a database owner may create it.
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text gin_trgm_ops)`.execute(db);
+  },
 };

@@ -134,4 +134,35 @@ export const sqliteHelpers: DialectHelpers = {
     (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
   isForeignKeyViolation: (error) => (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
+  // A trigram index needs three characters; a shorter needle scans, which is cheap for so short a
+  // pattern's rare use. The phrase is quoted so FTS5 syntax in the query is taken literally.
+  searchIndexed: (table, needle) =>
+    [...needle].length < 3
+      ? sql<boolean>`instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0`
+      : sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${`"${needle.replace(/"/g, '""')}"`})`,
+  async createSearchIndex(db, table) {
+    const index = `${table}_search`;
+    await sql`create virtual table ${sql.table(index)} using fts5(search_text, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(db);
+    // Triggers keep the external-content index in step with every write of the column.
+    await sql
+      .raw(
+        `create trigger ${index}_ai after insert on ${table} begin insert into ${index}(rowid, search_text) values (new.rowid, new.search_text); end;
+         `,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${index}_ad after delete on ${table} begin insert into ${index}(${index}, rowid, search_text) values ('delete', old.rowid, old.search_text); end;`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${index}_au after update of search_text on ${table} begin
+           insert into ${index}(${index}, rowid, search_text) values ('delete', old.rowid, old.search_text);
+           insert into ${index}(rowid, search_text) values (new.rowid, new.search_text);
+         end;`,
+      )
+      .execute(db);
+    await sql.raw(`insert into ${index}(${index}) values ('rebuild')`).execute(db);
+  },
 };

@@ -20,7 +20,7 @@ function livePages(db: Executor, workspaceId: string) {
 export const pagesRepository = {
   async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: { q?: string; status?: PageRow['status'] }, page: PageRequest<PageSortKey>) {
     let query = livePages(db, workspaceId);
-    if (filter.q) query = query.where(dialect.containsText('search_text', filter.q));
+    if (filter.q) query = query.where(dialect.searchIndexed('pages', filter.q));
     if (filter.status) query = query.where('status', '=', filter.status);
     const [rows, count] = await Promise.all([
       query

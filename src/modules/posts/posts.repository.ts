@@ -49,7 +49,7 @@ export interface RelatedRow {
 export const postsRepository = {
   async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: PostFilter, page: PageRequest<PostSortKey>) {
     let query = livePosts(db, workspaceId);
-    if (filter.q) query = query.where(dialect.containsText('posts.search_text', filter.q));
+    if (filter.q) query = query.where(dialect.searchIndexed('posts', filter.q));
     if (filter.status) query = query.where('posts.status', '=', filter.status);
     if (filter.categoryId === null) query = query.where('posts.category_id', 'is', null);
     else if (filter.categoryId) query = query.where('posts.category_id', '=', filter.categoryId);
