@@ -37,6 +37,7 @@ describe('loadConfig defaults (contract §1)', () => {
   it('allows 1,200 requests per 60 s, uploads of 25 MiB, trusts no proxy and logs at info', () => {
     expect(config.rateLimit).toEqual({ max: 1200, windowMs: 60_000 });
     expect(config.maxUploadBytes).toBe(25 * 1024 * 1024);
+    expect(config.responseCacheBytes).toBe(64 * 1024 * 1024);
     expect(config.trustProxy).toBe(false);
     expect(config.logLevel).toBe('info');
   });
@@ -73,6 +74,7 @@ describe('loadConfig accepts good values', () => {
       QUIRE_RATE_LIMIT_MAX: '100',
       QUIRE_RATE_LIMIT_WINDOW_MS: '1000',
       QUIRE_MAX_UPLOAD_BYTES: '1048576',
+      QUIRE_RESPONSE_CACHE_MB: '0',
       QUIRE_TRUST_PROXY: 'true',
       LOG_LEVEL: 'debug',
     });
@@ -86,6 +88,7 @@ describe('loadConfig accepts good values', () => {
       redisUrl: 'redis://cache:6379/0',
       rateLimit: { max: 100, windowMs: 1000 },
       maxUploadBytes: 1_048_576,
+      responseCacheBytes: 0,
       mediaStorage: { driver: 'local' },
       trustProxy: true,
       logLevel: 'debug',
@@ -166,6 +169,7 @@ describe('loadConfig refuses bad values with a one-line message naming the varia
     ['QUIRE_RATE_LIMIT_MAX', 'many'],
     ['QUIRE_RATE_LIMIT_WINDOW_MS', '99'],
     ['QUIRE_MAX_UPLOAD_BYTES', '0'],
+    ['QUIRE_RESPONSE_CACHE_MB', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['QUIRE_TRUST_PROXY', 'bogus!!'],
     ['QUIRE_TRUST_PROXY', '10.0.0.1,'],

@@ -12,6 +12,8 @@ export interface Config {
   redisUrl: string | null;
   rateLimit: { max: number; windowMs: number };
   maxUploadBytes: number;
+  /** Bytes of serialized GET responses kept in this process; 0 turns the cache off. */
+  responseCacheBytes: number;
   mediaStorage: MediaStorageConfig;
   trustProxy: boolean | number | string[];
   logLevel: LogLevel;
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: integer(env, 'QUIRE_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
     },
     maxUploadBytes: integer(env, 'QUIRE_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
+    responseCacheBytes: integer(env, 'QUIRE_RESPONSE_CACHE_MB', 64, 0, 65536) * 1024 * 1024,
     mediaStorage: mediaStorage(env),
     trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,

@@ -1,10 +1,15 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponseCache } from './response-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Responses that must never be stored anywhere (key material): `Cache-Control: no-store`, no ETag. */
     noStore?: boolean;
+  }
+  interface FastifyRequest {
+    /** The ETag of an answer served from the response cache, which needs no hashing again. */
+    cachedEtag?: string;
   }
 }
 
@@ -13,22 +18,43 @@ function matches(header: string | undefined, etag: string): boolean {
   return header === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
+/** After authentication: answers a GET from the cache when this version of the workspace has it. */
+export function serveFromCache(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  const key = cache.keyFor(request);
+  if (key === undefined) return undefined;
+  const hit = cache.get(key);
+  if (!hit) {
+    request.responseCacheKey = key;
+    return undefined;
+  }
+  request.cachedEtag = hit.etag;
+  return reply.type(hit.contentType).send(hit.payload);
+}
+
 /**
  * Content GETs carry a strong ETag (a hash of the exact bytes) and `Cache-Control: private, no-cache`,
  * so a client may keep a copy but must revalidate; a matching If-None-Match answers 304 with no body.
+ * A fresh 200 GET is kept in the response cache under the key its request was given.
  */
-export async function cacheHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (request.routeOptions.config.noStore) {
-    reply.header('Cache-Control', 'no-store');
+export function cacheHeaders(cache: ResponseCache) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (request.routeOptions.config.noStore) {
+      reply.header('Cache-Control', 'no-store');
+      return payload;
+    }
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    let etag = request.cachedEtag;
+    if (etag === undefined) {
+      etag = `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+      const key = request.responseCacheKey;
+      if (key !== undefined) cache.set(key, { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+    }
+    reply.header('ETag', etag);
+    reply.header('Cache-Control', 'private, no-cache');
+    if (matches(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return '';
+    }
     return payload;
-  }
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-  const etag = `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
-  reply.header('ETag', etag);
-  reply.header('Cache-Control', 'private, no-cache');
-  if (matches(request.headers['if-none-match'], etag)) {
-    reply.code(304);
-    return '';
-  }
-  return payload;
+  };
 }

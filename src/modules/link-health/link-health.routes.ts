@@ -9,7 +9,7 @@ const tags = ['link-health'];
 export const linkHealthRoutes: FastifyPluginAsyncTypebox<{ linkHealth: LinkHealthService }> = async (app, { linkHealth }) => {
   app.get(
     '/link-health',
-    { config: { permission: 'link-health:read' }, schema: { tags, querystring: LinkHealthListQuery, response: { 200: LinkHealthList, ...ErrorResponses } } },
+    { config: { permission: 'link-health:read', /* reports change it without a content write */ cacheable: false }, schema: { tags, querystring: LinkHealthListQuery, response: { 200: LinkHealthList, ...ErrorResponses } } },
     (request) => linkHealth.list(request.actor, request.query, pageRequest(request.query, LINK_HEALTH_SORT_KEYS)),
   );
 
