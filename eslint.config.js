@@ -12,5 +12,5 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  { files: ['bin/**/*.js'], languageOptions: { globals: { process: 'readonly' } } },
+  { files: ['bin/**/*.js', 'scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly' } } },
 );

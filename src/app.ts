@@ -5,10 +5,12 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { externalApi } from './http/external.js';
+import { externalApi, type ResponseObserver } from './http/external.js';
 import { loggerOptions } from './http/logging.js';
+import { refuseNulInBody, refuseNulInUrl } from './http/nul.js';
 import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
+import { ResponseCache } from './http/response-cache.js';
 import { createRouteTable, routeMissHandler } from './http/route-table.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -24,6 +26,8 @@ import { postsRoutes } from './modules/posts/posts.routes.js';
 import { linkHealthRoutes } from './modules/link-health/link-health.routes.js';
 import { redirectsRoutes } from './modules/redirects/redirects.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { registerOpenApi } from './openapi/document.js';
+import { docsRoutes, openApiDocumentRoute } from './openapi/routes.js';
 import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
 
@@ -40,6 +44,8 @@ export interface AppDependencies {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** The built dashboard app; defaults to <repo>/dashboard/dist (tests point it at a directory of their own). */
   dashboardDir?: string;
+  /** Sees every answer of the external API (the tests check each against the OpenAPI document). */
+  responseObserver?: ResponseObserver;
 }
 
 /** Builds the whole application; production and the tests call this same function. */
@@ -77,9 +83,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
-    if (text === '') done(null, undefined);
-    else parseJson(request, text, done);
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, (error, parsed) => {
+      if (error) return done(error);
+      try {
+        refuseNulInBody(text, parsed);
+        done(null, parsed);
+      } catch (refusal) {
+        done(refusal as Error);
+      }
+    });
   });
+  app.addHook('preValidation', refuseNulInUrl);
   registerErrorHandler(app);
 
   const table = createRouteTable();
@@ -92,6 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config));
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
 
+  // The OpenAPI generator records routes as they register, so it comes before all of them.
+  await registerOpenApi(app);
   await app.register(healthRoutes, { db: database.db });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
@@ -100,7 +117,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db: database.db,
     routeTable: table,
     rateLimit: { store, ...config.rateLimit },
+    responseCache: new ResponseCache(config.responseCacheBytes),
+    observeResponse: deps.responseObserver,
     routes: async (scope) => {
+      await scope.register(openApiDocumentRoute);
       await scope.register(apiKeysRoutes, { apiKeys: services.apiKeys });
       await scope.register(authorsRoutes, { authors: services.authors });
       await scope.register(categoriesRoutes, { categories: services.categories });
@@ -112,6 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
     },
   });
+  await app.register(docsRoutes);
   await app.register(dashboard, { services, publicUrl: config.publicUrl, routeTable: table, distDir: deps.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
   return app;
 }

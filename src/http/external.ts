@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DERIVED_FIELDS_VERSION } from '../blocks/derive.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { authenticate, authorize } from './auth.js';
-import { cacheHeaders } from './caching.js';
+import { cacheHeaders, serveFromCache } from './caching.js';
+import type { ResponseCache } from './response-cache.js';
 import type { RateLimitStore } from './rate-limit.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 
@@ -10,9 +12,14 @@ export interface ExternalApiOptions {
   db: Db;
   routeTable: RouteTable;
   rateLimit: { store: RateLimitStore; max: number; windowMs: number };
+  responseCache: ResponseCache;
   /** Registers the resource modules inside the external scope. */
   routes: (scope: FastifyInstance) => Promise<void> | void;
+  /** Sees every answer of the scope as it leaves; the tests check each against the OpenAPI document. */
+  observeResponse?: ResponseObserver;
 }
+
+export type ResponseObserver = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => void;
 
 /**
  * The key-authenticated scope `/api/v1/external`. Its hooks run in the order of contract §7:
@@ -24,6 +31,7 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const { count, resetMs } = await store.hit(request.ip, windowMs);
     const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+    reply.header('Quire-Derived-Version', DERIVED_FIELDS_VERSION);
     reply.header('RateLimit-Limit', max);
     reply.header('RateLimit-Remaining', Math.max(0, max - count));
     reply.header('RateLimit-Reset', resetSeconds);
@@ -33,9 +41,18 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
     }
     request.actor = await authenticate(options.db, request);
     authorize(request.actor, request.routeOptions.config.permission);
+    return serveFromCache(options.responseCache, request, reply);
   });
 
-  scope.addHook('onSend', cacheHeaders);
+  scope.addHook('onSend', cacheHeaders(options.responseCache));
+  // After cacheHeaders, so the observer sees the final status (304) and body.
+  const observe = options.observeResponse;
+  if (observe) {
+    scope.addHook('onSend', async (request, reply, payload) => {
+      observe(request, reply, payload);
+      return payload;
+    });
+  }
 
   // Set here, inside the scope, so that the hooks above (rate limit, key) run before a 404 or 405.
   scope.setNotFoundHandler(routeMissHandler(options.routeTable));

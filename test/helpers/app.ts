@@ -8,6 +8,7 @@ import type { DialectName } from '../../src/db/dialects/dialect.js';
 import { loggerOptions } from '../../src/http/logging.js';
 import { ALL_PERMISSIONS, type Permission } from '../../src/modules/accounts/permissions.js';
 import { openRuntime, type Runtime } from '../../src/runtime.js';
+import { contractObserver, takeContractMismatches } from './contract.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
 export const EXTERNAL = '/api/v1/external';
@@ -47,6 +48,8 @@ export interface TestContext {
 export interface TestAppOptions {
   env?: Record<string, string>;
   deps?: Partial<Pick<AppDependencies, 'redis' | 'dashboardDir'>>;
+  /** Check every external answer against the OpenAPI document (helpers/contract.ts); on by default. */
+  contract?: boolean;
 }
 
 export async function buildTestApp(dialect: DialectName, options: TestAppOptions = {}): Promise<TestContext> {
@@ -66,7 +69,8 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
     },
   });
   const loggerInstance = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, sink);
-  const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, loggerInstance, ...options.deps });
+  const responseObserver = options.contract === false ? undefined : contractObserver(() => app);
+  const app: FastifyInstance = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, loggerInstance, responseObserver, ...options.deps });
   await app.ready();
 
   const { accounts, apiKeys } = runtime.services;
@@ -118,6 +122,9 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       await app.close();
       await runtime.close();
       await database.drop();
+      // Answers to requests made outside a test (beforeAll, afterAll) are checked here.
+      const mismatches = takeContractMismatches();
+      if (mismatches.length > 0) throw new Error(`Responses that do not match the OpenAPI document:\n- ${mismatches.join('\n- ')}`);
     },
   };
   return ctx;

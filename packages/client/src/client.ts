@@ -1,0 +1,140 @@
+import { Transport, type Call, type Query, type QuireOptions, type RequestOptions } from './transport.js';
+import type { BodyOf, ItemOf, OperationId, QueryOf, ResultOf } from './types.js';
+
+const segment = (value: string) => `/${encodeURIComponent(value)}`;
+
+/** The largest page the API serves: an iteration walks the fewest pages with it. */
+const ITERATION_PAGE_SIZE = 100;
+
+type ListOperation = { [Op in OperationId]: ItemOf<Op> extends never ? never : Op }[OperationId];
+
+export interface Listing<Op extends ListOperation> {
+  /** One page: `{data, page, pageSize, order, orderBy?, total, totalPages}`. */
+  list(query?: QueryOf<Op>, options?: RequestOptions): Promise<ResultOf<Op>>;
+  /**
+   * Every item of every page, fetched page by page as the loop asks for more (100 per page unless
+   * `pageSize` says otherwise). Rows written during the walk can shift pages; pass an `orderBy`
+   * that new rows sort after (e.g. `createdAt` with `order: 'asc'`) for a walk that sees each row once.
+   */
+  iterate(query?: QueryOf<Op>, options?: RequestOptions): AsyncGenerator<ItemOf<Op>, void, undefined>;
+}
+
+function listing<Op extends ListOperation>(transport: Transport, path: string): Listing<Op> {
+  const list = (query?: QueryOf<Op>, options?: RequestOptions) => transport.request<ResultOf<Op>>({ method: 'GET', path, query: query as Query, options });
+  async function* iterate(query?: QueryOf<Op>, options?: RequestOptions): AsyncGenerator<ItemOf<Op>, void, undefined> {
+    const base: Query = { pageSize: ITERATION_PAGE_SIZE, ...(query as Query | undefined) };
+    for (let page = Number(base.page ?? 1); ; page += 1) {
+      const result = (await list({ ...base, page } as QueryOf<Op>, options)) as { data: ItemOf<Op>[]; totalPages: number };
+      yield* result.data;
+      if (page >= result.totalPages || result.data.length === 0) return;
+    }
+  }
+  return { list, iterate };
+}
+
+/** get, create, update and delete of one resource addressed by id (or slug, where it has one). */
+function crud<Get extends OperationId, Create extends OperationId, Update extends OperationId, Delete extends OperationId>(transport: Transport, path: string) {
+  const call = <T>(request: Call) => transport.request<T>(request);
+  return {
+    get: (idOrSlug: string, options?: RequestOptions) => call<ResultOf<Get>>({ method: 'GET', path: path + segment(idOrSlug), options }),
+    create: (body: BodyOf<Create>, options?: RequestOptions) => call<ResultOf<Create>>({ method: 'POST', path, json: body, options }),
+    update: (idOrSlug: string, body: BodyOf<Update>, options?: RequestOptions) =>
+      call<ResultOf<Update>>({ method: 'PATCH', path: path + segment(idOrSlug), json: body, options }),
+    delete: (idOrSlug: string, options?: RequestOptions) => call<ResultOf<Delete>>({ method: 'DELETE', path: path + segment(idOrSlug), options }),
+  };
+}
+
+export interface UploadOptions extends RequestOptions {
+  /** The file name to send; the server keeps a cleaned-up form of it. Default: the File's name, else `upload`. */
+  filename?: string;
+  alt?: string;
+  caption?: string;
+}
+
+/**
+ * Quire's external API, one method per operation, typed from the server's OpenAPI document. Every
+ * method returns the API's JSON as is and throws a QuireError for anything else.
+ */
+export class Quire {
+  readonly posts;
+  readonly pages;
+  readonly media;
+  readonly authors;
+  readonly categories;
+  readonly tags;
+  readonly redirects;
+  readonly linkHealth;
+  readonly apiKeys;
+  private readonly transport: Transport;
+
+  constructor(options: QuireOptions) {
+    const transport = new Transport(options);
+    this.transport = transport;
+    const tagIds = (method: 'POST' | 'DELETE', idOrSlug: string, ids: string[], options?: RequestOptions) =>
+      // Attaching or detaching the same tags twice changes nothing (the specification says so): safe to retry.
+      transport.request<ResultOf<'attachPostTags'>>({ method, path: `/posts${segment(idOrSlug)}/tags`, json: { tagIds: ids }, idempotent: true, options });
+
+    this.posts = {
+      ...listing<'listPosts'>(transport, '/posts'),
+      ...crud<'getPost', 'createPost', 'updatePost', 'deletePost'>(transport, '/posts'),
+      attachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) => tagIds('POST', idOrSlug, ids, options),
+      detachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) => tagIds('DELETE', idOrSlug, ids, options),
+    };
+    this.pages = { ...listing<'listPages'>(transport, '/pages'), ...crud<'getPage', 'createPage', 'updatePage', 'deletePage'>(transport, '/pages') };
+    // Media are created by upload (multipart), not by a JSON create.
+    const { create: _create, ...media } = crud<'getMedia', 'uploadMedia', 'updateMedia', 'deleteMedia'>(transport, '/media');
+    this.media = {
+      ...listing<'listMedia'>(transport, '/media'),
+      ...media,
+      upload: (file: Blob | ArrayBuffer | Uint8Array, options: UploadOptions = {}) => {
+        const form = new FormData();
+        // Text fields first: the server reads the parts in order and can refuse a bad field before the bytes.
+        if (options.alt !== undefined) form.append('alt', options.alt);
+        if (options.caption !== undefined) form.append('caption', options.caption);
+        const blob = file instanceof Blob ? file : new Blob([file as ArrayBuffer]);
+        const own = (file as { name?: unknown }).name;
+        const name = options.filename ?? (typeof own === 'string' && own !== '' ? own : 'upload');
+        form.append('file', blob, name);
+        return transport.request<ResultOf<'uploadMedia'>>({ method: 'POST', path: '/media', form, options });
+      },
+    };
+    this.authors = { ...listing<'listAuthors'>(transport, '/authors'), ...crud<'getAuthor', 'createAuthor', 'updateAuthor', 'deleteAuthor'>(transport, '/authors') };
+    this.categories = {
+      ...listing<'listCategories'>(transport, '/categories'),
+      ...crud<'getCategory', 'createCategory', 'updateCategory', 'deleteCategory'>(transport, '/categories'),
+    };
+    this.tags = { ...listing<'listTags'>(transport, '/tags'), ...crud<'getTag', 'createTag', 'updateTag', 'deleteTag'>(transport, '/tags') };
+    this.redirects = {
+      ...listing<'listRedirects'>(transport, '/redirects'),
+      ...crud<'getRedirect', 'createRedirect', 'updateRedirect', 'deleteRedirect'>(transport, '/redirects'),
+      /** The redirect matching `path` and the final target of its chain; a QuireError NOT_FOUND when none matches. */
+      resolve: (path: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'resolveRedirect'>>({ method: 'GET', path: '/redirects/resolve', query: { path }, options }),
+    };
+    this.linkHealth = {
+      ...listing<'listLinkHealth'>(transport, '/link-health'),
+      /** Counts one hit of a broken link; not retried on a 5xx, since a retry could count it twice. */
+      report: (body: BodyOf<'reportLinkHealth'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'reportLinkHealth'>>({ method: 'POST', path: '/link-health', json: body, options }),
+    };
+    // Revealing reads, revoking twice is a no-op: both are safe to retry.
+    const keyAction = <T>(action: 'reveal' | 'revoke', id: string, options?: RequestOptions) =>
+      transport.request<T>({ method: 'POST', path: `/api-keys${segment(id)}/${action}`, idempotent: true, options });
+    this.apiKeys = {
+      ...listing<'listApiKeys'>(transport, '/api-keys'),
+      create: (body: BodyOf<'createApiKey'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'createApiKey'>>({ method: 'POST', path: '/api-keys', json: body, options }),
+      update: (id: string, body: BodyOf<'updateApiKey'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'updateApiKey'>>({ method: 'PATCH', path: `/api-keys${segment(id)}`, json: body, options }),
+      reveal: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revealApiKey'>>('reveal', id, options),
+      revoke: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revokeApiKey'>>('revoke', id, options),
+    };
+  }
+
+  /** The server's OpenAPI document (any valid key may read it). */
+  openApiDocument(options?: RequestOptions): Promise<ResultOf<'getOpenApiDocument'>> {
+    return this.transport.request({ method: 'GET', path: '/openapi.json', options });
+  }
+}
+
+export type { QuireOptions, RequestOptions };

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerProcess } from '../../../test/e2e/helpers.js';
+import { png } from '../../../test/helpers/media.js';
+import { Quire, QuireError, type Post } from '../src/index.js';
+import { seededServer } from './helpers.js';
+
+/*
+ * The client against a real `quire serve` (the compiled server, as a site would reach it): a workspace
+ * seeded by `quire seed` with 30 posts, and the owner's key.
+ */
+
+const SEEDED_POSTS = 30;
+
+describe('@quire/client against a real server', () => {
+  let server: ServerProcess;
+  let quire: Quire;
+  let remove: () => void;
+
+  beforeAll(async () => {
+    const seeded = await seededServer(SEEDED_POSTS);
+    server = seeded.server;
+    remove = seeded.dir.remove;
+    quire = new Quire({ apiKey: seeded.key, baseUrl: server.url });
+  }, 90_000);
+  afterAll(async () => {
+    await server?.stop().catch(() => undefined);
+    remove?.();
+  });
+
+  it('walks every page with the iterator and sees each post exactly once', async () => {
+    const { total } = await quire.posts.list({ pageSize: 1 });
+    expect(total).toBe(SEEDED_POSTS);
+    const seen: string[] = [];
+    // 7 per page: five pages, the last one short.
+    for await (const post of quire.posts.iterate({ pageSize: 7, orderBy: 'createdAt', order: 'asc' })) seen.push(post.id);
+    expect(seen).toHaveLength(SEEDED_POSTS);
+    expect(new Set(seen).size).toBe(SEEDED_POSTS);
+  });
+
+  it('filters and sorts with typed queries: published posts, newest publication first', async () => {
+    const page = await quire.posts.list({ status: 'published', orderBy: 'publishedAt', order: 'desc', pageSize: 5 });
+    expect(page).toMatchObject({ page: 1, pageSize: 5, order: 'desc', orderBy: 'publishedAt' });
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(page.data.every((post) => post.status === 'published')).toBe(true);
+    const dates = page.data.map((post) => post.publishedAt!);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it('gets a post by slug and by id, with its relations embedded', async () => {
+    const [first] = (await quire.posts.list({ pageSize: 1 })).data;
+    const bySlug = await quire.posts.get(first!.slug);
+    const byId = await quire.posts.get(first!.id);
+    expect(bySlug.id).toBe(first!.id);
+    expect(byId).toEqual(bySlug);
+    expect(bySlug.jsonLd).toMatchObject({ '@context': 'https://schema.org' });
+    expect(Array.isArray(bySlug.tags)).toBe(true);
+  });
+
+  it('returns data from every list method', async () => {
+    await quire.pages.create({ title: 'About us', pageType: 'AboutPage', bodyJson: [{ type: 'paragraph', text: 'We bake.' }] });
+    await quire.redirects.create({ fromPath: '/old-about', toPath: '/about' });
+    await quire.linkHealth.report({ path: '/missing', statusCode: 404 });
+    const lists = {
+      posts: await quire.posts.list(),
+      pages: await quire.pages.list(),
+      media: await quire.media.list(),
+      authors: await quire.authors.list(),
+      categories: await quire.categories.list(),
+      tags: await quire.tags.list(),
+      redirects: await quire.redirects.list(),
+      linkHealth: await quire.linkHealth.list(),
+      apiKeys: await quire.apiKeys.list(),
+    };
+    for (const [name, list] of Object.entries(lists)) {
+      expect(list.data.length, name).toBeGreaterThan(0);
+      expect(list.total, name).toBeGreaterThanOrEqual(list.data.length);
+    }
+    let tags = 0;
+    for await (const tag of quire.tags.iterate({ pageSize: 2 })) tags += tag.name ? 1 : 0;
+    expect(tags).toBe(lists.tags.total);
+  });
+
+  it('creates, updates, tags and deletes a post', async () => {
+    const created: Post = await quire.posts.create({
+      title: 'Written by the client',
+      bodyJson: [
+        { type: 'heading', level: 2, text: 'First steps' },
+        { type: 'paragraph', text: 'One two three.' },
+      ],
+    });
+    expect(created).toMatchObject({ status: 'draft', slug: 'written-by-the-client', tocItems: [{ level: 2, text: 'First steps', id: 'first-steps' }] });
+
+    const published = await quire.posts.update(created.slug, { status: 'published', excerpt: 'Short.' });
+    expect(published).toMatchObject({ id: created.id, status: 'published', excerpt: 'Short.' });
+    expect(published.publishedAt).not.toBeNull();
+
+    const tag = await quire.tags.create({ name: 'Client made' });
+    expect((await quire.posts.attachTags(created.id, [tag.id])).tags.map((t) => t.id)).toEqual([tag.id]);
+    expect((await quire.posts.detachTags(created.id, [tag.id])).tags).toEqual([]);
+
+    const deleted = await quire.posts.delete(created.id);
+    expect(deleted.deletedAt).not.toBeNull();
+    await expect(quire.posts.get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
+  });
+
+  it('uploads a file as multipart and resolves redirects', async () => {
+    const media = await quire.media.upload(png(4, 3), { filename: 'dot.png', alt: 'A dot' });
+    expect(media).toMatchObject({ mimeType: 'image/png', width: 4, height: 3, alt: 'A dot', filename: 'dot.png' });
+    const file = await fetch(media.url);
+    expect(file.status).toBe(200);
+
+    const resolved = await quire.redirects.resolve('/old-about');
+    expect(resolved).toMatchObject({ fromPath: '/old-about', finalPath: '/about', hops: 1 });
+  });
+
+  it('manages keys: create, reveal, revoke', async () => {
+    const created = await quire.apiKeys.create({ name: 'Temporary' });
+    expect(created.key).toMatch(/^quire_live_/);
+    expect((await quire.apiKeys.reveal(created.id)).key).toBe(created.key);
+    expect((await quire.apiKeys.revoke(created.id)).status).toBe('Revoked');
+    await expect(new Quire({ apiKey: created.key, baseUrl: server.url }).posts.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+  });
+
+  it('reads the OpenAPI document it was generated from', async () => {
+    const document = (await quire.openApiDocument()) as { openapi: string; info: { title: string } };
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('throws QuireError with code, status, message and the request id on a 404', async () => {
+    const error = await quire.posts.get('no-such-post').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QuireError);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, details: null });
+    expect((error as QuireError).message).toMatch(/not found/i);
+    expect((error as QuireError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('carries validation issues in details on a 400', async () => {
+    const error = (await quire.posts.create({ title: 'x', status: 'scheduled' }).catch((caught: unknown) => caught)) as QuireError;
+    expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+    const unknownField = (await quire.posts.create({ title: 'x', colour: 'red' } as never).catch((caught: unknown) => caught)) as QuireError;
+    expect(unknownField.details).toEqual({ issues: [{ in: 'body', path: '/colour', message: 'colour is not a known field' }] });
+  });
+});

@@ -1,0 +1,2 @@
+/** See client-types.mjs. */
+export function clientTypes(document: object): Promise<string>;

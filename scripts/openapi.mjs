@@ -1,0 +1,16 @@
+// `npm run openapi`: writes the OpenAPI document of the external API to packages/client/openapi.json and
+// the client's types generated from it to packages/client/src/schema.d.ts. It builds the app from dist/
+// (the script compiles it first) and asks @fastify/swagger for the document: no server, no database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { clientTypes } from './client-types.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { generateOpenApiDocument } = await import(pathToFileURL(path.join(root, 'dist/openapi/generate.js')).href);
+
+const document = await generateOpenApiDocument();
+const client = path.join(root, 'packages/client');
+fs.writeFileSync(path.join(client, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
+fs.writeFileSync(path.join(client, 'src/schema.d.ts'), await clientTypes(document));
+process.stdout.write(`wrote packages/client/openapi.json (${Object.keys(document.paths).length} paths) and packages/client/src/schema.d.ts\n`);

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openRuntime } from '../runtime.js';
+
+/**
+ * The OpenAPI document of the external API, from the same buildApp as the server, without listening
+ * and without touching any real data: a throwaway data dir, no migrations (no route is called).
+ */
+export async function generateOpenApiDocument(): Promise<Record<string, unknown>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-'));
+  try {
+    const config = loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_MASTER_KEY: Buffer.alloc(32).toString('base64'), LOG_LEVEL: 'silent' });
+    const runtime = await openRuntime(config, { migrate: false });
+    try {
+      const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey });
+      await app.ready();
+      const document = app.swagger() as unknown as Record<string, unknown>;
+      await app.close();
+      return document;
+    } finally {
+      await runtime.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,142 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EXTERNAL_PREFIX } from '../../src/openapi/document.js';
+
+// ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/*
+ * The contract check: every answer of the external API that an integration test provokes is checked
+ * against the OpenAPI document of the same app, by operation (method + route) and status: the status
+ * must be documented, the body must validate against its schema, the documented headers must be
+ * there. Mismatches are collected here and fail the test that caused them (contract-setup.ts).
+ */
+
+type JsonObject = Record<string, unknown>;
+
+const pending: string[] = [];
+
+/** The mismatches recorded since the last call, and forgets them. */
+export function takeContractMismatches(): string[] {
+  return pending.splice(0, pending.length);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Compiles each response schema once, against one document. */
+class ContractDocument {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(readonly document: JsonObject) {
+    addFormats(this.ajv, ['date-time', 'uri', 'email']);
+    this.ajv.addFormat('uuid', UUID);
+    // The document is one schema resource: `#/components/...` references resolve inside it.
+    this.ajv.addSchema(document, 'openapi.json');
+  }
+
+  /** The response object for an operation and status, `$ref`s to shared responses followed. */
+  response(path: string, method: string, status: number): { pointer: string; response: JsonObject } | 'no-operation' | 'undocumented' {
+    const operation = (this.document.paths as Record<string, Record<string, JsonObject> | undefined>)[path]?.[method];
+    if (!operation) return 'no-operation';
+    const responses = operation.responses as Record<string, JsonObject>;
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => responses[candidate]);
+    if (!key) return 'undocumented';
+    let response = responses[key]!;
+    let pointer = `#/paths/${escape(path)}/${method}/responses/${key}`;
+    if (typeof response.$ref === 'string') {
+      pointer = response.$ref;
+      response = this.resolve(pointer);
+    }
+    return { pointer, response };
+  }
+
+  resolve(pointer: string): JsonObject {
+    return pointer
+      .slice(2)
+      .split('/')
+      .reduce<JsonObject>((node, part) => node[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] as JsonObject, this.document);
+  }
+
+  validator(pointer: string): ValidateFunction {
+    let validate = this.validators.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `openapi.json${pointer}` });
+      this.validators.set(pointer, validate);
+    }
+    return validate;
+  }
+
+  errorsOf(validate: ValidateFunction): string {
+    return this.ajv.errorsText(validate.errors, { separator: '; ', dataVar: 'body' });
+  }
+}
+
+/** A JSON Pointer segment as a URI fragment holds it (`{idOrSlug}` percent-encoded). */
+const escape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+
+// The document depends on the code only, never on configuration, so one per process is enough.
+let shared: ContractDocument | undefined;
+
+function contractOf(app: FastifyInstance): ContractDocument {
+  shared ??= new ContractDocument(app.swagger() as unknown as JsonObject);
+  return shared;
+}
+
+function headerValue(reply: FastifyReply, name: string): string | undefined {
+  const value = reply.getHeader(name);
+  return value === undefined ? undefined : String(value);
+}
+
+function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: unknown): string | null {
+  const template = request.routeOptions.url;
+  // A path no route matched (401 or 404 from the scope's not-found handler) is no operation.
+  if (template === undefined || request.method === 'HEAD') return null;
+  const path = template.slice(EXTERNAL_PREFIX.length).replace(/:(\w+)/g, '{$1}');
+  const method = request.method.toLowerCase();
+  const status = reply.statusCode;
+  const contract = contractOf(app);
+  const found = contract.response(path, method, status);
+  const where = `${request.method} ${request.url} → ${status}`;
+  if (found === 'no-operation') return `${where}: ${request.method} ${path} is not in the document`;
+  if (found === 'undocumented') return `${where}: status ${status} is not documented for ${request.method} ${path}`;
+
+  const problems: string[] = [];
+  for (const [name, header] of Object.entries((found.response.headers ?? {}) as Record<string, JsonObject>)) {
+    const definition = typeof header.$ref === 'string' ? contract.resolve(header.$ref) : header;
+    if (definition.required === true && headerValue(reply, name) === undefined) problems.push(`header ${name} is missing`);
+  }
+
+  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  const content = found.response.content as Record<string, JsonObject> | undefined;
+  if (!content) {
+    if (text !== '') problems.push('a body was sent where the document says there is none');
+  } else if (!content['application/json']) {
+    problems.push(`the document has no application/json body for this status`);
+  } else {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      problems.push(`the body is not JSON: ${text.slice(0, 200)}`);
+    }
+    if (problems.length === 0) {
+      const validate = contract.validator(`${found.pointer}/content/application~1json/schema`);
+      if (!validate(body)) problems.push(`${contract.errorsOf(validate)}; body: ${text.slice(0, 300)}`);
+    }
+  }
+  return problems.length === 0 ? null : `${where}: ${problems.join('; ')}`;
+}
+
+/** The observer buildTestApp hands to buildApp: records each mismatch, never disturbs the answer. */
+export function contractObserver(getApp: () => FastifyInstance) {
+  return (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
+    try {
+      const mismatch = check(getApp(), request, reply, payload);
+      if (mismatch) pending.push(mismatch);
+    } catch (error) {
+      pending.push(`${request.method} ${request.url}: the contract check failed: ${(error as Error).stack ?? String(error)}`);
+    }
+  };
+}
