@@ -4,12 +4,13 @@ import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { deriveBody, imageMediaIds } from '../../blocks/derive.js';
 import { imageReferenceIssues } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import { writeTransaction } from '../../db/transaction.js';
 import type { Database } from '../../db/schema.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
-import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
+import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
@@ -21,7 +22,8 @@ import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody }
 
 type Executor = Kysely<Database>;
 
-export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: string) {
+export function createPagesService(database: DatabaseHandle, publicUrl: string) {
+  const { db, dialect } = database;
   /** Three queries for any number of pages: the site settings, then every image and the logo at once. */
   async function present(executor: Executor, workspaceId: string, rows: readonly PageRow[]): Promise<Page[]> {
     const bodies = rows.map((row) => JSON.parse(row.body_json) as StoredBlock[]);
@@ -41,22 +43,6 @@ export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: s
     return row;
   }
 
-  async function claimSlug(executor: Executor, workspaceId: string, explicit: string | undefined, title: string, currentId?: string): Promise<string> {
-    if (explicit === undefined) return firstFreeSlug(slugFrom(title, 'page'), (candidates) => repo.takenSlugs(executor, workspaceId, candidates));
-    const holder = await repo.findByIdOrSlug(executor, workspaceId, explicit);
-    if (holder && holder.id !== currentId) throw conflict(`The slug "${explicit}" is taken by another page`, { field: 'slug', slug: explicit });
-    return explicit;
-  }
-
-  async function writing<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (dialect.isUniqueViolation(error)) throw conflict('The slug was taken by a concurrent write', { field: 'slug' });
-      throw error;
-    }
-  }
-
   return {
     async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<Paginated<Page>> {
       const filter = { ...(query.q ? { q: foldForSearch(query.q) } : {}), ...(query.status ? { status: query.status } : {}) };
@@ -70,7 +56,7 @@ export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: s
 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
       const workspaceId = actor.workspaceId;
-      return writing(async (trx) => {
+      return writeTransaction(database, async (trx) => {
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
         const now = nowIso();
@@ -80,7 +66,7 @@ export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: s
         const derived = deriveBody(body.bodyJson ?? []);
         await repo.insert(trx, workspaceId, {
           id,
-          slug: await claimSlug(trx, workspaceId, body.slug, title),
+          slug: await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, title, 'page'),
           title,
           body_json: JSON.stringify(derived.blocks),
           body_text: derived.bodyText,
@@ -100,13 +86,13 @@ export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: s
 
     async update(actor: Actor, idOrSlug: string, body: PageUpdateBody): Promise<Page> {
       const workspaceId = actor.workspaceId;
-      return writing(async (trx) => {
+      return writeTransaction(database, async (trx) => {
         const current = await requirePage(trx, workspaceId, idOrSlug);
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, JSON.parse(current.body_json) as StoredBlock[]);
         if (issues.length > 0) throw invalid(issues);
         const now = nowIso();
         const patch: PagePatch = { updated_at: now };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug(trx, workspaceId, body.slug, current.title, current.id);
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, current.title, 'page');
         if (body.title !== undefined) patch.title = body.title.trim();
         if (body.bodyJson !== undefined) {
           const derived = deriveBody(body.bodyJson);
@@ -128,7 +114,7 @@ export function createPagesService({ db, dialect }: DatabaseHandle, publicUrl: s
     /** Soft delete: the slug is freed, and the answer is the page as it was, with deletedAt set. */
     async remove(actor: Actor, idOrSlug: string): Promise<Page> {
       const workspaceId = actor.workspaceId;
-      return writing(async (trx) => {
+      return writeTransaction(database, async (trx) => {
         const current = await requirePage(trx, workspaceId, idOrSlug);
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();

@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely';
 import type { BlockWrite } from '../../blocks/blocks.schemas.js';
 import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { existingIds } from '../../db/references.js';
 import type { Database, PostRow } from '../../db/schema.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
-import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
-import { nowIso } from '../../shared/time.js';
+import { claimSlug } from '../../shared/slug-claim.js';
+import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { loadPostEmbeds, parsePost } from './posts.embeds.js';
@@ -18,7 +19,7 @@ import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
-import { checkSlug, checkStatusMove, checkStatusOnCreate, lowerId, storedTimestamp } from './posts.rules.js';
+import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
 import type { Post, PostCreateBody, PostListQuery, PostSortKey, PostUpdateBody } from './posts.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -50,7 +51,8 @@ function bodyColumns(blocks: readonly BlockWrite[]) {
   };
 }
 
-export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: string) {
+export function createPostsService(database: DatabaseHandle, publicUrl: string) {
+  const { db, dialect } = database;
   async function present(executor: Executor, workspaceId: string, rows: readonly PostRow[]): Promise<Post[]> {
     const parsed = rows.map(parsePost);
     const embeds = await loadPostEmbeds(executor, workspaceId, parsed);
@@ -68,23 +70,6 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
     return row;
   }
 
-  async function claimSlug(executor: Executor, workspaceId: string, explicit: string | undefined, title: string, currentId?: string): Promise<string> {
-    if (explicit === undefined) return firstFreeSlug(slugFrom(title, 'post'), (candidates) => repo.takenSlugs(executor, workspaceId, candidates));
-    const holder = await repo.findByIdOrSlug(executor, workspaceId, explicit);
-    if (holder && holder.id !== currentId) throw conflict(`The slug "${explicit}" is taken by another post`, { field: 'slug', slug: explicit });
-    return explicit;
-  }
-
-  /** A concurrent writer can take a slug between our check and our write; the unique index says so. */
-  async function writing<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (dialect.isUniqueViolation(error)) throw conflict('The slug was taken by a concurrent write', { field: 'slug' });
-      throw error;
-    }
-  }
-
   return {
     async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<Post>> {
       const filter = {
@@ -93,8 +78,8 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
         categoryId: query.categoryId === '' ? null : lowerId(query.categoryId),
         authorId: lowerId(query.authorId),
         tagId: lowerId(query.tagId),
-        dateFrom: query.dateFrom ? storedTimestamp(query.dateFrom, '/dateFrom', 'query') : undefined,
-        dateTo: query.dateTo ? storedTimestamp(query.dateTo, '/dateTo', 'query') : undefined,
+        dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
+        dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
       };
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
       return pageOf(page, await present(db, actor.workspaceId, rows), total);
@@ -108,17 +93,16 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
       const body = withLowerIds(request);
       const status = body.status ?? 'draft';
       checkStatusOnCreate(status);
-      checkSlug(body.slug);
-      const publishedAt = body.publishedAt ? storedTimestamp(body.publishedAt, '/publishedAt') : null;
+      const publishedAt = body.publishedAt ? toIso(body.publishedAt) : null;
       const workspaceId = actor.workspaceId;
-      return writing(async (trx) => {
+      return writeTransaction(database, async (trx) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
         const now = nowIso();
         const id = crypto.randomUUID();
         const title = body.title.trim();
         const excerpt = body.excerpt ?? '';
         const derived = bodyColumns(body.bodyJson ?? []);
-        const slug = await claimSlug(trx, workspaceId, body.slug, title);
+        const slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, title, 'post');
         await repo.insert(trx, workspaceId, {
           id,
           slug,
@@ -163,9 +147,8 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
     async update(actor: Actor, idOrSlug: string, request: PostUpdateBody): Promise<Post> {
       const workspaceId = actor.workspaceId;
       const body = withLowerIds(request);
-      checkSlug(body.slug);
-      const publishedAt = body.publishedAt ? storedTimestamp(body.publishedAt, '/publishedAt') : body.publishedAt;
-      return writing(async (trx) => {
+      const publishedAt = body.publishedAt ? toIso(body.publishedAt) : body.publishedAt;
+      return writeTransaction(database, async (trx) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
@@ -173,7 +156,7 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
 
         const now = nowIso();
         const patch: PostPatch = { updated_at: now };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug(trx, workspaceId, body.slug, current.title, current.id);
+        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, current.title, 'post');
         if (body.title !== undefined) patch.title = body.title.trim();
         if (body.excerpt !== undefined) patch.excerpt = body.excerpt;
         if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
@@ -207,7 +190,7 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
     /** Soft delete: the slug is freed, and the answer is the post as it was, with deletedAt set. */
     async remove(actor: Actor, idOrSlug: string): Promise<Post> {
       const workspaceId = actor.workspaceId;
-      return writing(async (trx) => {
+      return writeTransaction(database, async (trx) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();
@@ -228,7 +211,7 @@ export function createPostsService({ db, dialect }: DatabaseHandle, publicUrl: s
 
   /** Attach and detach are idempotent; every tag id must belong to the bound workspace (else 400). */
   async function changeTags(workspaceId: string, idOrSlug: string, tagIds: readonly string[], change: 'attach' | 'detach'): Promise<Post> {
-    return writing(async (trx) => {
+    return writeTransaction(database, async (trx) => {
       const current = await requirePost(trx, workspaceId, idOrSlug);
       const known = await existingIds(trx, 'tags', workspaceId, tagIds);
       const issues = tagIds.flatMap((id, index) => (known.has(id) ? [] : [{ in: 'body' as const, path: `/tagIds/${index}`, message: 'no tag with this id in this workspace' }]));
