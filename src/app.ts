@@ -12,6 +12,7 @@ import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.
 import { requestId } from './http/request-id.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createRouteTable, routeMissHandler } from './http/route-table.js';
+import { serializerCompiler } from './http/serialization.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // JSON is the only media type the API speaks (multipart arrives with media uploads).
   app.removeContentTypeParser('text/plain');
   // Many clients send `Content-Type: application/json` on every request, bodiless ones included

@@ -42,12 +42,15 @@ export function cacheHeaders(cache: ResponseCache) {
       reply.header('Cache-Control', 'no-store');
       return payload;
     }
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     let etag = request.cachedEtag;
     if (etag === undefined) {
-      etag = `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const bytes = Buffer.from(payload);
+      etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
       const key = request.responseCacheKey;
-      if (key !== undefined) cache.set(key, { payload, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      if (key !== undefined) cache.set(key, { payload: bytes, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      // The bytes go out as they are: they are already encoded, and the cache holds the same ones.
+      payload = bytes;
     }
     reply.header('ETag', etag);
     reply.header('Cache-Control', 'private, no-cache');

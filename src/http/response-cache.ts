@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 export interface CachedResponse {
-  payload: string;
+  /** The UTF-8 bytes, so a hit is written out without encoding the text again. */
+  payload: Buffer;
   etag: string;
   contentType: string;
 }
@@ -50,19 +51,19 @@ export class ResponseCache {
   }
 
   set(key: string, entry: CachedResponse): void {
-    const size = entry.payload.length * 2;
+    const size = entry.payload.length;
     if (size > this.maxBytes / 8) return;
     const old = this.#entries.get(key);
     if (old) {
       this.#entries.delete(key);
-      this.#bytes -= old.payload.length * 2;
+      this.#bytes -= old.payload.length;
     }
     this.#entries.set(key, entry);
     this.#bytes += size;
     for (const [oldest, value] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldest);
-      this.#bytes -= value.payload.length * 2;
+      this.#bytes -= value.payload.length;
     }
   }
 }
