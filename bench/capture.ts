@@ -1,0 +1,72 @@
+import type { RequestSpec, Scenario } from './scenarios.js';
+
+/** One response as the real server sent it, for the ceiling to send again. */
+export interface CapturedResponse {
+  status: number;
+  /** Name/value pairs, without the ones Node's HTTP server sets itself on every response. */
+  headers: Array<[string, string]>;
+  bodyBase64: string;
+}
+
+/** Every response the ceiling answers to one request (method, path and key), sent in turn. */
+export interface CeilingRoute {
+  method: string;
+  path: string;
+  apiKey: string | null;
+  responses: CapturedResponse[];
+}
+
+// Connection management and framing: the ceiling's own Node server writes these.
+const HOP_BY_HOP = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+export function routeKey(method: string, path: string, apiKey: string | null): string {
+  return `${method} ${path} ${apiKey ?? ''}`;
+}
+
+async function captureOne(baseUrl: string, spec: RequestSpec, body: string | undefined): Promise<CapturedResponse> {
+  const headers: Record<string, string> = {};
+  if (spec.apiKey !== null) headers['x-api-key'] = spec.apiKey;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  // autocannon asks for no compression; neither may this, or the bytes would differ.
+  headers['accept-encoding'] = 'identity';
+  const response = await fetch(`${baseUrl}${spec.path}`, {
+    method: spec.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (response.status !== spec.expectStatus) {
+    throw new Error(`${spec.method} ${spec.path} answered ${response.status}, not ${spec.expectStatus}: ${bytes.toString('utf8').slice(0, 500)}`);
+  }
+  if (response.headers.has('content-encoding')) throw new Error(`${spec.method} ${spec.path} came compressed; the ceiling replays identity bodies`);
+  const kept: Array<[string, string]> = [];
+  response.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') kept.push([name, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) kept.push(['set-cookie', cookie]);
+  return { status: response.status, headers: kept, bodyBase64: bytes.toString('base64') };
+}
+
+/**
+ * Sends each of the scenario's requests once (each body once) and keeps the answers. This also
+ * checks the scenario before it is measured: a wrong status stops the benchmark with the body.
+ */
+export async function captureScenario(baseUrl: string, scenario: Scenario): Promise<CeilingRoute[]> {
+  const routes: CeilingRoute[] = [];
+  for (const spec of scenario.requests) {
+    const responses: CapturedResponse[] = [];
+    for (const body of spec.bodies.length > 0 ? spec.bodies : [undefined]) responses.push(await captureOne(baseUrl, spec, body));
+    routes.push({ method: spec.method, path: spec.path, apiKey: spec.apiKey, responses });
+  }
+  return routes;
+}
+
+/** The body size of the scenario's measured response: its first read, or its first write. */
+export function responseBytes(scenario: Scenario, routes: CeilingRoute[]): number {
+  const index = Math.max(
+    0,
+    scenario.requests.findIndex((spec) => spec.kind === 'read'),
+  );
+  return Buffer.from(routes[index]!.responses[0]!.bodyBase64, 'base64').length;
+}

@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { captureScenario, responseBytes, routeKey, type CeilingRoute } from './capture.js';
+import { databaseBackendPids, type Dataset } from './dataset.js';
+import { Api, discoverFixtures, restoreWrites, type Fixtures } from './fixtures.js';
+import type { BenchFlags } from './flags.js';
+import { drive, type LoadResult } from './load.js';
+import { baseEnv, freePort, launch, waitFor, type Child } from './processes.js';
+import { loadAverage, UsageWindow, waitUntilIdle, type UsageReport } from './proc-stats.js';
+import { startQuire, type QuireServer } from './quire-server.js';
+import type { ColdStart, Row } from './report.js';
+import { blockOf, buildScenarios, SCENARIO_NAMES, type Block, type Scenario } from './scenarios.js';
+
+const COLD_STARTS = 3;
+const BLOCKS: Block[] = ['warm', 'no-cache', 'cold'];
+
+type Log = (line: string) => void;
+type Measured = LoadResult & { usage: UsageReport };
+
+interface ServerRun {
+  scenario: Scenario;
+  bytes: number;
+  load1: number;
+  result: Measured;
+  notes: string[];
+}
+
+export interface Measurement {
+  coldStarts: ColdStart[];
+  fixtures: Fixtures | null;
+  rows: Row[];
+  /** Whether link-health's hitCount grew by exactly the 2xx count; null when it did not run. */
+  linkHealthExact: boolean | null;
+}
+
+/** A warm-up, then the measured run with the process watched; an `amount` run is sized from the warm-up's rate. */
+async function warmAndDrive(
+  url: string,
+  scenario: Scenario,
+  flags: BenchFlags,
+  pid: number,
+  before?: () => Promise<number[]>,
+): Promise<Measured> {
+  const settings = { connections: flags.connections, duration: flags.warmup, amount: 0 };
+  // Always for a time, so an `amount` scenario learns from it how many requests fill the measured run.
+  const warm = flags.warmup > 0 ? await drive(url, { ...scenario, bounded: 'duration' }, settings) : null;
+  const amount = Math.round((warm?.requestsPerSecond ?? 500) * flags.duration);
+  await waitUntilIdle(pid);
+  const alsoOurs = (await before?.()) ?? [];
+  const usage = new UsageWindow(pid, alsoOurs);
+  const result = await drive(url, scenario, { ...settings, duration: flags.duration, amount });
+  return { ...result, usage: usage.end() };
+}
+
+async function hitCountSum(api: Api, prefix: string): Promise<number> {
+  const page = await api.json<{ data: Array<{ hitCount: number }> }>('GET', `/link-health?pageSize=100&q=${encodeURIComponent(prefix)}`);
+  return page.data.reduce((sum, row) => sum + row.hitCount, 0);
+}
+
+/**
+ * The hitCount sum once it stops moving: the warm-up ends with requests in flight, which the server
+ * still commits after autocannon has hung up on them; they must not count toward the measured run.
+ */
+async function settledHitCountSum(api: Api, prefix: string): Promise<number> {
+  let last = await hitCountSum(api, prefix);
+  for (let i = 0; i < 20; i += 1) {
+    await sleep(250);
+    const now = await hitCountSum(api, prefix);
+    if (now === last) return now;
+    last = now;
+  }
+  throw new Error('the link-health hitCount kept moving after the warm-up');
+}
+
+interface OnServer {
+  server: QuireServer;
+  dataset: Dataset;
+  api: Api;
+  fixtures: Fixtures;
+  flags: BenchFlags;
+  captures: Map<string, CeilingRoute[]>;
+  log: Log;
+}
+
+async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures, flags, captures, log }: OnServer) {
+  const routes = await captureScenario(server.url, scenario);
+  captures.set(scenario.name, routes);
+  const linkHealth = scenario.name === 'link-health';
+  const prefix = fixtures.linkHealthPaths[0]!.replace(/[^/]+$/, '');
+  let hitsBefore = 0;
+  let load1 = 0;
+  log(`${scenario.name}: ${scenario.what}`);
+  const result = await warmAndDrive(server.url, scenario, flags, server.pid, async () => {
+    if (linkHealth) hitsBefore = await settledHitCountSum(api, prefix);
+    load1 = loadAverage()[0];
+    return databaseBackendPids(dataset);
+  });
+  const notes: string[] = [];
+  let exact: boolean | null = null;
+  if (linkHealth) {
+    const grown = (await settledHitCountSum(api, prefix)) - hitsBefore;
+    exact = grown === result.ok;
+    notes.push(`hitCount grew by ${grown} for ${result.ok} 2xx responses counted by autocannon: ${exact ? 'exact' : 'MISMATCH'}`);
+  }
+  if (scenario.block === 'cold') {
+    notes.push(
+      `${result.reads} reads and ${result.responses - result.reads} writes (${Math.round(result.responses / 2 / result.seconds)} pairs/s); ` +
+        `the row shows reads; write p50 ${result.writeP50} ms, p99 ${result.writeP99} ms`,
+    );
+  }
+  if (result.unexpected > 0) notes.push(`UNEXPECTED: ${result.unexpected} responses with another status than expected (${JSON.stringify(result.statusCodes)})`);
+  if (result.errors > 0) {
+    notes.push(`${result.errors} requests failed, ${result.timeouts} of them by autocannon's 10 s timeout (not in the latencies, so p99 is capped near 10 s)`);
+  }
+  return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes }, exact };
+}
+
+async function startCeiling(captures: Map<string, CeilingRoute[]>, workDir: string): Promise<Child> {
+  const routes = new Map<string, CeilingRoute>();
+  for (const list of captures.values()) for (const route of list) if (!routes.has(routeKey(route.method, route.path, route.apiKey))) routes.set(routeKey(route.method, route.path, route.apiKey), route);
+  const file = path.join(workDir, 'ceiling-routes.json');
+  fs.writeFileSync(file, JSON.stringify([...routes.values()]));
+  const port = await freePort();
+  const ceiling = launch([fileURLToPath(new URL('./ceiling.js', import.meta.url)), file, String(port)], baseEnv({}), port);
+  await waitFor(`${ceiling.url}/-/ready`, {}, performance.now(), 10_000, ceiling);
+  return ceiling;
+}
+
+function toRow(run: ServerRun, ceiling: Measured | null): Row {
+  const { result } = run;
+  const cpu = result.usage.cpuSeconds;
+  return {
+    scenario: run.scenario.name,
+    block: run.scenario.block,
+    what: run.scenario.what,
+    requestsPerSecond: result.requestsPerSecond,
+    p50: result.p50,
+    p99: result.p99,
+    bytes: run.bytes,
+    ceilingRequestsPerSecond: ceiling?.requestsPerSecond ?? null,
+    ceilingPercent: ceiling && ceiling.requestsPerSecond > 0 ? Math.round((result.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 10 : null,
+    cpuMsPerResponse: cpu === null || result.responses === 0 ? null : Math.round((cpu * 1e6) / result.responses) / 1000,
+    peakRssMb: result.usage.peakRssMb,
+    load1: run.load1,
+    otherCpuPercent: result.usage.otherCpuPercent,
+    notes: ceiling && (ceiling.unexpected > 0 || ceiling.errors > 0) ? [...run.notes, `ceiling UNEXPECTED: ${JSON.stringify(ceiling.statusCodes)}, ${ceiling.errors} errors`] : run.notes,
+    server: result,
+    ceiling,
+  };
+}
+
+/** Cold starts, then each block of scenarios on its own server process, then the ceiling of each. */
+export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Promise<Measurement> {
+  const unknown = flags.only.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; the scenarios are ${SCENARIO_NAMES.join(', ')}`);
+  const selected = (name: string) => flags.only.length === 0 || flags.only.includes(name);
+
+  const coldStarts: ColdStart[] = [];
+  for (let i = 0; i < COLD_STARTS; i += 1) {
+    const server = await startQuire(dataset, { cacheOff: false, cpuProfDir: null });
+    coldStarts.push(server.startup);
+    await server.stop();
+  }
+  log(`cold starts (ms to /healthz, to GET /posts): ${coldStarts.map((c) => `${c.healthzMs}/${c.firstPostsMs}`).join(', ')}`);
+
+  let fixtures: Fixtures | null = null;
+  let scenarios: Scenario[] = [];
+  let linkHealthExact: boolean | null = null;
+  const captures = new Map<string, CeilingRoute[]>();
+  const runs: ServerRun[] = [];
+  for (const block of BLOCKS) {
+    if (!SCENARIO_NAMES.some((name) => blockOf(name) === block && selected(name))) continue;
+    const server = await startQuire(dataset, { cacheOff: block === 'no-cache', cpuProfDir: flags.cpuProf });
+    try {
+      const api = new Api(server.url, dataset.key);
+      if (!fixtures) {
+        fixtures = await discoverFixtures(api, log);
+        scenarios = buildScenarios(dataset, fixtures);
+        log(`post ${fixtures.post.slug}; q "${fixtures.common.text}" (${fixtures.common.total} posts), "${fixtures.rare.text}" (${fixtures.rare.total})`);
+      }
+      const chosen = scenarios.filter((scenario) => scenario.block === block && selected(scenario.name));
+      for (const scenario of chosen) {
+        const { run, exact } = await runOnServer(scenario, { server, dataset, api, fixtures, flags, captures, log });
+        runs.push(run);
+        if (scenario.name === 'link-health') linkHealthExact = exact;
+      }
+      if (chosen.some((scenario) => scenario.requests.some((spec) => spec.method === 'PATCH'))) await restoreWrites(api, fixtures);
+    } finally {
+      await server.stop();
+    }
+  }
+
+  const rows: Row[] = [];
+  if (runs.length > 0) {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-ceiling-'));
+    const ceiling = await startCeiling(captures, workDir);
+    try {
+      for (const run of runs) {
+        log(`ceiling: ${run.scenario.name}`);
+        rows.push(toRow(run, await warmAndDrive(ceiling.url, run.scenario, flags, ceiling.pid)));
+      }
+    } finally {
+      await ceiling.stop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+  const order = (row: Row) => SCENARIO_NAMES.indexOf(row.scenario as (typeof SCENARIO_NAMES)[number]);
+  return { coldStarts, fixtures, rows: rows.sort((a, b) => order(a) - order(b)), linkHealthExact };
+}

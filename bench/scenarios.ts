@@ -1,0 +1,133 @@
+import type { Dataset } from './dataset.js';
+import type { Fixtures } from './fixtures.js';
+import { EXTERNAL } from './quire-server.js';
+
+/**
+ * Which server a scenario runs against: `warm` the default server (its response cache allowed),
+ * `no-cache` one started with QUIRE_RESPONSE_CACHE_MB=0, `cold` the default server with a write
+ * before every read. Each block gets a fresh server process.
+ */
+export type Block = 'warm' | 'no-cache' | 'cold';
+
+export interface RequestSpec {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  apiKey: string | null;
+  /** JSON bodies, sent in turn (one after the other across all connections). */
+  bodies: string[];
+  /** Reads are what a cold scenario reports; its writes only invalidate. */
+  kind: 'read' | 'write';
+  expectStatus: number;
+}
+
+export interface Scenario {
+  name: string;
+  block: Block;
+  what: string;
+  /** Sent in this order on every connection, over and over. */
+  requests: RequestSpec[];
+  /**
+   * `amount`: a fixed number of requests (sized from the warm-up's rate) instead of a fixed time,
+   * so no request is still in flight when the run ends: link-health's hitCount must come out exact.
+   */
+  bounded: 'duration' | 'amount';
+}
+
+export const SCENARIO_NAMES = [
+  'post-by-slug',
+  'post-by-slug-no-cache',
+  'post-by-slug-cold',
+  'list-default',
+  'list-default-no-cache',
+  'list-default-cold',
+  'list-by-tag',
+  'list-by-category',
+  'list-by-status',
+  'search-common',
+  'search-common-no-cache',
+  'search-rare',
+  'search-rare-no-cache',
+  'deep-page',
+  'patch-60-blocks',
+  'link-health',
+  'media-file',
+  'unauthorized-401',
+] as const;
+
+/** The block a scenario name belongs to: its suffix says which server it needs. */
+export function blockOf(name: string): Block {
+  return name.endsWith('-no-cache') ? 'no-cache' : name.endsWith('-cold') ? 'cold' : 'warm';
+}
+
+export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[] {
+  const read = (path: string, apiKey: string | null = dataset.key, expectStatus = 200): RequestSpec => ({
+    method: 'GET',
+    path,
+    apiKey,
+    bodies: [],
+    kind: 'read',
+    expectStatus,
+  });
+  const coldWrite: RequestSpec = {
+    method: 'PATCH',
+    path: `${EXTERNAL}/posts/${fixtures.coldWrite.postId}`,
+    apiKey: dataset.key,
+    bodies: fixtures.coldWrite.bodies,
+    kind: 'write',
+    expectStatus: 200,
+  };
+  const bySlug = read(`${EXTERNAL}/posts/${fixtures.post.slug}`);
+  const list = read(`${EXTERNAL}/posts`);
+  const byPublished = 'orderBy=publishedAt&order=desc';
+  const searchCommon = read(`${EXTERNAL}/posts?q=${encodeURIComponent(fixtures.common.text)}`);
+  const searchRare = read(`${EXTERNAL}/posts?q=${encodeURIComponent(fixtures.rare.text)}`);
+  const scenario = (name: string, what: string, requests: RequestSpec[], bounded: Scenario['bounded'] = 'duration'): Scenario => ({
+    name,
+    block: blockOf(name),
+    what,
+    requests,
+    bounded,
+  });
+
+  return [
+    scenario('post-by-slug', `GET /posts/${fixtures.post.slug}: author (with avatar), category path, featured media, tags, related posts`, [bySlug]),
+    scenario('post-by-slug-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [bySlug]),
+    scenario('post-by-slug-cold', 'the same read, each after a PATCH of another post\'s title on the same connection', [coldWrite, bySlug]),
+    scenario('list-default', 'GET /posts: the default page of 10, every embed', [list]),
+    scenario('list-default-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [list]),
+    scenario('list-default-cold', 'the same read, each after a PATCH of another post\'s title on the same connection', [coldWrite, list]),
+    scenario('list-by-tag', 'GET /posts?tagId=…&orderBy=publishedAt&order=desc', [read(`${EXTERNAL}/posts?tagId=${fixtures.tagId}&${byPublished}`)]),
+    scenario('list-by-category', 'GET /posts?categoryId=…&orderBy=publishedAt&order=desc', [
+      read(`${EXTERNAL}/posts?categoryId=${fixtures.categoryId}&${byPublished}`),
+    ]),
+    scenario('list-by-status', 'GET /posts?status=published&orderBy=publishedAt&order=desc', [read(`${EXTERNAL}/posts?status=published&${byPublished}`)]),
+    scenario('search-common', `GET /posts?q=${fixtures.common.text} (${fixtures.common.total} posts match)`, [searchCommon]),
+    // The search targets are about the index: these rows show the search itself, not the cache's copy of it.
+    scenario('search-common-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [searchCommon]),
+    scenario('search-rare', `GET /posts?q=${fixtures.rare.text} (${fixtures.rare.total} posts match)`, [searchRare]),
+    scenario('search-rare-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [searchRare]),
+    scenario('deep-page', `GET /posts?pageSize=10&page=${fixtures.lastPage}: the last page`, [
+      read(`${EXTERNAL}/posts?pageSize=10&page=${fixtures.lastPage}`),
+    ]),
+    scenario('patch-60-blocks', 'PATCH /posts/… with a 60-block bodyJson, two versions in turn', [
+      { method: 'PATCH', path: `${EXTERNAL}/posts/${fixtures.patch.postId}`, apiKey: dataset.key, bodies: fixtures.patch.bodies, kind: 'write', expectStatus: 200 },
+    ]),
+    scenario(
+      'link-health',
+      `POST /link-health, ${fixtures.linkHealthPaths.length} paths in turn`,
+      [
+        {
+          method: 'POST',
+          path: `${EXTERNAL}/link-health`,
+          apiKey: dataset.key,
+          bodies: fixtures.linkHealthPaths.map((path) => JSON.stringify({ path, referrer: '/blog/', statusCode: 404 })),
+          kind: 'write',
+          expectStatus: 200,
+        },
+      ],
+      'amount',
+    ),
+    scenario('media-file', `GET ${fixtures.mediaPath} (public, no key)`, [read(fixtures.mediaPath, null)]),
+    scenario('unauthorized-401', 'GET /posts/<slug> with a revoked key', [read(bySlug.path, dataset.revokedKey, 401)]),
+  ];
+}
