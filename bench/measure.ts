@@ -118,6 +118,23 @@ async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures,
   return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes }, exact };
 }
 
+/**
+ * The errors (pino level 50 and up) in a server's log. Pino buffers its output to a pipe until the
+ * process exits, so this is read once the block's server has stopped.
+ */
+function loggedErrors(output: string): { count: number; first: string } {
+  const messages: string[] = [];
+  for (const line of output.split('\n')) {
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      if ((entry.level ?? 0) >= 50) messages.push(entry.err?.message ?? entry.msg ?? line.slice(0, 300));
+    } catch {
+      // Not a log line (a partial line at the 200 kB cut, or plain text).
+    }
+  }
+  return { count: messages.length, first: messages[0] ?? '' };
+}
+
 async function startCeiling(captures: Map<string, CeilingRoute[]>, workDir: string): Promise<Child> {
   const routes = new Map<string, CeilingRoute>();
   for (const list of captures.values()) for (const route of list) if (!routes.has(routeKey(route.method, route.path, route.apiKey))) routes.set(routeKey(route.method, route.path, route.apiKey), route);
@@ -190,6 +207,12 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
       if (chosen.some((scenario) => scenario.requests.some((spec) => spec.method === 'PATCH'))) await restoreWrites(api, fixtures);
     } finally {
       await server.stop();
+    }
+    const errors = loggedErrors(server.output());
+    for (const run of runs) {
+      if (run.scenario.block === block && run.result.unexpected > 0 && errors.count > 0) {
+        run.notes.push(`the server logged ${errors.count} errors in this block (in the last 200 kB of its log), the first: ${errors.first}`);
+      }
     }
   }
 

@@ -69,6 +69,7 @@ export interface Child {
   pid: number;
   url: string;
   child: ChildProcess;
+  /** The last 200,000 characters it wrote to stdout and stderr. */
   output(): string;
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -90,9 +91,11 @@ export function launch(args: string[], env: Env, port: number): Child {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-20_000)));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output = (output + chunk).slice(-20_000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const keep = (chunk: string) => (output = (output + chunk).slice(-200_000));
+  child.stdout!.setEncoding('utf8').on('data', keep);
+  child.stderr!.setEncoding('utf8').on('data', keep);
+  // 'close', not 'exit': by then its stdout and stderr have been read to the end (pino flushes at exit).
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   void exited.then(() => children.delete(child));
   let gone = false;
   void exited.then(() => (gone = true));
