@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { ValidationIssue } from '../errors.js';
+import { deferCompile } from './deferred-compile.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -43,8 +44,23 @@ function createAjv(coerceTypes: boolean): Ajv {
 const bodyAjv = createAjv(false);
 const textAjv = createAjv(true);
 
-export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }) {
-  return (httpPart === 'body' ? bodyAjv : textAjv).compile(schema);
+export interface Validator {
+  (data: unknown): boolean;
+  /** The last call's errors, where Fastify reads them. */
+  errors?: ValidateFunction['errors'];
+}
+
+/** Compiled on the route's first request (deferred-compile.ts). */
+export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }): Validator {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  const compiled = deferCompile(() => ajv.compile(schema));
+  const validate: Validator = (data) => {
+    const check = compiled();
+    const valid = check(data);
+    validate.errors = check.errors;
+    return valid;
+  };
+  return validate;
 }
 
 /** Fields a client may read but never write; naming them in an error says why the write was refused. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { ApiKeyRow, Database, NewApiKeyRow } from '../../db/schema.js';
 import type { PageRequest } from '../../http/pagination.js';
 
@@ -57,13 +57,28 @@ export function authenticationQuery(db: Executor, keyHash: string) {
     .where('api_keys.key_hash', '=', keyHash);
 }
 
+/**
+ * Every request runs the authentication query, and building it through Kysely cost about a third of a
+ * cached answer's CPU; its text depends only on the dialect, so each database compiles it once.
+ */
+const authenticationSql = new WeakMap<Executor, string>();
+
 export const apiKeysRepository = {
   /**
    * The authentication query. The only read that starts from something other than a workspace id:
    * it is how a request finds its workspace.
    */
-  findForAuthentication(db: Executor, keyHash: string): Promise<KeyAuthentication | undefined> {
-    return authenticationQuery(db, keyHash).executeTakeFirst();
+  async findForAuthentication(db: Executor, keyHash: string): Promise<KeyAuthentication | undefined> {
+    let text = authenticationSql.get(db);
+    if (text === undefined) {
+      const compiled = authenticationQuery(db, '').compile();
+      // The key hash must stay the query's only parameter for the text to be reused with another.
+      if (compiled.parameters.length !== 1) throw new Error('the authentication query must take the key hash alone');
+      text = compiled.sql;
+      authenticationSql.set(db, text);
+    }
+    const { rows } = await db.executeQuery<KeyAuthentication>(CompiledQuery.raw(text, [keyHash]));
+    return rows[0];
   },
 
   async list(db: Executor, workspaceId: string, filter: ApiKeyFilter, page: PageRequest<keyof typeof SORT_COLUMNS>) {

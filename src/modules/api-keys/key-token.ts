@@ -51,7 +51,7 @@ export function isWellFormedKey(candidate: string): boolean {
 }
 
 export function hashKey(key: string): string {
-  return crypto.createHash('sha256').update(key).digest('hex');
+  return crypto.hash('sha256', key, 'hex');
 }
 
 export function keyPrefix(key: string): string {

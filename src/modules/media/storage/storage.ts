@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../../../config.js';
+import type { Config, MediaStorageConfig } from '../../../config.js';
 import { localStorage } from './local.js';
-import { s3Storage } from './s3.js';
 
 /** An inclusive byte range of a stored file, as HTTP Range counts it. */
 export interface ByteRange {
@@ -39,5 +38,19 @@ export function assertStorageKey(key: string): void {
 
 export function createMediaStorage(config: Pick<Config, 'dataDir' | 'mediaStorage'>): MediaStorage {
   const settings = config.mediaStorage;
-  return settings.driver === 's3' ? s3Storage(settings) : localStorage(path.join(config.dataDir, 'media'));
+  return settings.driver === 's3' ? deferredS3(settings) : localStorage(path.join(config.dataDir, 'media'));
+}
+
+/**
+ * The AWS SDK takes a quarter of a second to import, so a server on local storage never loads it
+ * and one on S3 loads it with its first media request.
+ */
+function deferredS3(settings: Extract<MediaStorageConfig, { driver: 's3' }>): MediaStorage {
+  let loaded: Promise<MediaStorage> | undefined;
+  const storage = () => (loaded ??= import('./s3.js').then((module) => module.s3Storage(settings)));
+  return {
+    put: async (key, body, options) => (await storage()).put(key, body, options),
+    get: async (key, range) => (await storage()).get(key, range),
+    delete: async (key) => (await storage()).delete(key),
+  };
 }
