@@ -263,6 +263,8 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type ApiKeyUpdate = Updateable<ApiKeysTable>;
 export type PostRow = Selectable<PostsTable>;
+/** A post as reads load it: search_text, a second folded copy of the text, serves the index alone. */
+export type StoredPost = Omit<PostRow, 'search_text'>;
 export type NewPostRow = Insertable<PostsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewMediaRow = Insertable<MediaTable>;

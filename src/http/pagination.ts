@@ -63,6 +63,17 @@ export function pageRequest<K extends string>(
   return { page: query.page, pageSize: query.pageSize, order: query.order ?? 'desc', orderBy };
 }
 
+/**
+ * The total a page implies on its own: a page that holds rows but is not full ends the list, and an
+ * empty first page means an empty list. Otherwise undefined, and the caller counts. A search for a
+ * rare word answers from one query this way instead of running the search twice.
+ */
+export function impliedTotal(request: PageRequest, rowsOnPage: number): number | undefined {
+  if (rowsOnPage > 0 && rowsOnPage < request.pageSize) return (request.page - 1) * request.pageSize + rowsOnPage;
+  if (rowsOnPage === 0 && request.page === 1) return 0;
+  return undefined;
+}
+
 export function pageOf<T>(request: PageRequest, data: T[], total: number): Paginated<T> {
   const page: Paginated<T> = {
     data,

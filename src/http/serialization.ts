@@ -18,5 +18,23 @@ function withPlainUnions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withPlainUnions);
   if (schema === null || typeof schema !== 'object') return schema;
   if ('discriminator' in schema) return {};
+  const nullable = nullableOf(schema);
+  if (nullable) return { ...(withPlainUnions(nullable) as object), nullable: true };
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withPlainUnions(value)]));
+}
+
+const isNull = (schema: unknown) => typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'null';
+
+/**
+ * `X | null` (TypeBox writes `anyOf: [X, {type: 'null'}]`) as X with `nullable`: for an `anyOf`,
+ * fast-json-stringify validates the value against each branch with ajv to pick one, which for an
+ * embedded author or a media id cost more than writing it out.
+ */
+function nullableOf(schema: object): object | undefined {
+  const branches = (schema as { anyOf?: unknown }).anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2 || Object.keys(schema).some((key) => key !== 'anyOf' && key !== 'description')) return undefined;
+  const [first, second] = branches as unknown[];
+  const other = isNull(first) ? second : isNull(second) ? first : undefined;
+  if (typeof other !== 'object' || other === null || typeof (other as { type?: unknown }).type !== 'string') return undefined;
+  return other;
 }

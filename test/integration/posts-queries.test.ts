@@ -12,6 +12,8 @@ import { createPost, heading, image, paragraph, postsApi, type Post, type Respon
 const BUDGET = {
   // key lookup, rows, count, then the embeds: site settings, tags, related, authors, categories, media.
   list: 9,
+  // A page that is not full ends the list and so gives its total without the count.
+  lastPage: 8,
   // key lookup, the post, then the same six embed queries.
   get: 8,
   // key lookup, begin, post, media and related-post checks, update, replace related (delete, insert),
@@ -102,9 +104,29 @@ describeEachDialect('posts: query budget', (dialect) => {
     expect(page.data.filter((post) => post.relatedPosts.length === 2).length).toBeGreaterThanOrEqual(98);
 
     const tagId = page.data[0]!.tags[0]!.id;
-    for (const query of [{ q: 'budget', orderBy: 'title', order: 'asc' }, { status: 'published', orderBy: 'publishedAt' }, { tagId, pageSize: 100 }, { authorId: seeded[5]!.authorId! }]) {
-      expect(await cost(() => api().list(key, query)), JSON.stringify(query)).toBe(BUDGET.list);
-    }
+    const cases = [
+      { query: { q: 'budget', orderBy: 'title', order: 'asc' }, budget: BUDGET.list },
+      { query: { status: 'published', orderBy: 'publishedAt' }, budget: BUDGET.list },
+      // 73 of the 110 posts carry the tag: one partial page of 100.
+      { query: { tagId, pageSize: 100 }, budget: BUDGET.lastPage },
+      { query: { authorId: seeded[5]!.authorId! }, budget: BUDGET.lastPage },
+      { query: { pageSize: 100, page: 2 }, budget: BUDGET.lastPage },
+      // Past the end: the key, the empty page, the count, site settings; no embeds to load.
+      { query: { pageSize: 100, page: 3 }, budget: 4 },
+    ];
+    for (const { query, budget } of cases) expect(await cost(() => api().list(key, query)), JSON.stringify(query)).toBe(budget);
+  });
+
+  it('a total read off a partial page is the same the count gives', async () => {
+    const counted = (await api().list(key, { pageSize: 100 })).json() as { total: number };
+    const implied = (await api().list(key, { pageSize: 100, page: 2 })).json() as { total: number; data: unknown[]; totalPages: number };
+    const beyond = (await api().list(key, { pageSize: 100, page: 9 })).json() as { total: number; data: unknown[] };
+    expect(implied.total).toBe(counted.total);
+    expect(implied.total).toBe(100 + implied.data.length);
+    expect(implied.totalPages).toBe(2);
+    expect(beyond).toMatchObject({ total: counted.total, data: [] });
+    const none = (await api().list(key, { q: 'no post says this' })).json() as { total: number; totalPages: number };
+    expect(none).toMatchObject({ total: 0, totalPages: 1 });
   });
 
   it('a post with 1 image block and one with 200 cost the same to read', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, PagesTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import type { PageRequest } from '../../http/pagination.js';
+import { impliedTotal, type PageRequest } from '../../http/pagination.js';
 import { isUuid } from '../../shared/slug.js';
 import type { PageSortKey } from './pages.schemas.js';
 
@@ -22,17 +22,15 @@ export const pagesRepository = {
     let query = livePages(db, workspaceId);
     if (filter.q) query = query.where(dialect.searchIndexed('pages', filter.q));
     if (filter.status) query = query.where('status', '=', filter.status);
-    const [rows, count] = await Promise.all([
-      query
-        .selectAll()
-        .orderBy(SORT_COLUMNS[page.orderBy ?? 'createdAt'], page.order)
-        .orderBy('id', page.order)
-        .limit(page.pageSize)
-        .offset((page.page - 1) * page.pageSize)
-        .execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.total) };
+    const rows = await query
+      .selectAll()
+      .orderBy(SORT_COLUMNS[page.orderBy ?? 'createdAt'], page.order)
+      .orderBy('id', page.order)
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute();
+    const total = impliedTotal(page, rows.length) ?? Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+    return { rows, total };
   },
 
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string): Promise<PageRow | undefined> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { imageMediaIds } from '../../blocks/derive.js';
-import type { AuthorRow, CategoryRow, Database, MediaRow, PostRow } from '../../db/schema.js';
+import type { AuthorRow, CategoryRow, Database, MediaRow, StoredPost } from '../../db/schema.js';
 import { authorsRepository } from '../authors/authors.repository.js';
 import { categoriesRepository } from '../categories/categories.repository.js';
 import { mediaRepository } from '../media/media.repository.js';
@@ -12,7 +12,7 @@ import { postsRepository, type RelatedRow } from './posts.repository.js';
 
 /** A post row with its two stored bodies parsed once. */
 export interface ParsedPost {
-  row: PostRow;
+  row: StoredPost;
   body: StoredBlock[];
   structuredBlocks: StoredBlock[];
 }
@@ -27,7 +27,7 @@ export interface PostEmbeds {
   media: Map<string, MediaRow>;
 }
 
-export function parsePost(row: PostRow): ParsedPost {
+export function parsePost(row: StoredPost): ParsedPost {
   return { row, body: JSON.parse(row.body_json) as StoredBlock[], structuredBlocks: JSON.parse(row.structured_blocks) as StoredBlock[] };
 }
 

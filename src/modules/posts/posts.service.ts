@@ -5,7 +5,7 @@ import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { existingIds } from '../../db/references.js';
-import type { Database, PostRow } from '../../db/schema.js';
+import type { Database, StoredPost } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { toJson } from '../../shared/json.js';
@@ -53,18 +53,18 @@ function bodyColumns(blocks: readonly BlockWrite[]) {
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
-  async function present(executor: Executor, workspaceId: string, rows: readonly PostRow[]): Promise<Post[]> {
+  async function present(executor: Executor, workspaceId: string, rows: readonly StoredPost[]): Promise<Post[]> {
     const parsed = rows.map(parsePost);
     const embeds = await loadPostEmbeds(executor, workspaceId, parsed);
     return parsed.map((post) => presentPost(post, embeds, publicUrl));
   }
 
-  async function presentOne(executor: Executor, workspaceId: string, row: PostRow): Promise<Post> {
+  async function presentOne(executor: Executor, workspaceId: string, row: StoredPost): Promise<Post> {
     const [post] = await present(executor, workspaceId, [row]);
     return post!;
   }
 
-  async function requirePost(executor: Executor, workspaceId: string, idOrSlug: string): Promise<PostRow> {
+  async function requirePost(executor: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
     const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
     if (!row) throw notFound('Post');
     return row;
