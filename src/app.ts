@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
@@ -5,7 +6,8 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { externalApi, type ResponseObserver } from './http/external.js';
+import { cachedGetFastPath } from './http/cached-get.js';
+import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
 import { loggerOptions } from './http/logging.js';
 import { refuseNulInBody, refuseNulInUrl } from './http/nul.js';
 import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
@@ -74,6 +76,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       void (reply as FastifyReply).code(400).send(envelope(new AppError('BAD_REQUEST', 'The request could not be routed', { reason })) as never);
     },
   };
+  let fastPath: ReturnType<typeof cachedGetFastPath> | undefined;
+  options.serverFactory = (handler, settings) => {
+    const server = http.createServer((request, response) => {
+      // Only GETs of the external API may be answered from the response cache; all else goes on at once.
+      if (fastPath === undefined || request.method !== 'GET' || !request.url?.startsWith(`${EXTERNAL_PREFIX}/`)) return handler(request, response);
+      fastPath(request, response).then(
+        (answered) => answered || handler(request, response),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'cached-GET fast path failed');
+          handler(request, response);
+        },
+      );
+    });
+    // What Fastify sets on a server it creates itself.
+    const timeouts = settings as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+    server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = timeouts.requestTimeout ?? 0;
+    server.setTimeout(timeouts.connectionTimeout ?? 0);
+    return server;
+  };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -114,12 +136,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { db: database.db });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
+  const responseCache = new ResponseCache(config.responseCacheBytes);
+  // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
+  if (config.trustProxy === false) {
+    fastPath = cachedGetFastPath({ prefix: `${EXTERNAL_PREFIX}/`, db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit }, log: () => app.log });
+  }
   await app.register(externalApi, {
-    prefix: '/api/v1/external',
+    prefix: EXTERNAL_PREFIX,
     db: database.db,
     routeTable: table,
     rateLimit: { store, ...config.rateLimit },
-    responseCache: new ResponseCache(config.responseCacheBytes),
+    responseCache,
     observeResponse: deps.responseObserver,
     routes: async (scope) => {
       await scope.register(openApiDocumentRoute);

@@ -25,7 +25,10 @@ const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
  * through any instance applies to the very next request. Every failure is the same 401.
  */
 export async function authenticate(db: Db, request: FastifyRequest): Promise<Actor> {
-  const header = request.headers['x-api-key'];
+  return authenticateKey(db, request.headers['x-api-key']);
+}
+
+export async function authenticateKey(db: Db, header: string | string[] | undefined): Promise<Actor> {
   // The checksum check refuses a malformed key before any database work.
   if (typeof header !== 'string' || !isWellFormedKey(header)) throw unauthorized();
   const row = await apiKeysRepository.findForAuthentication(db, hashKey(header));

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-function matches(header: string | undefined, etag: string): boolean {
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
@@ -48,13 +48,16 @@ export function cacheHeaders(cache: ResponseCache) {
       const bytes = Buffer.from(payload);
       etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
       const key = request.responseCacheKey;
-      if (key !== undefined) cache.set(key, { payload: bytes, etag, contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+      if (key !== undefined) {
+        const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+        cache.set(key, { payload: bytes, etag, contentType, permission: request.routeOptions.config.permission });
+      }
       // The bytes go out as they are: they are already encoded, and the cache holds the same ones.
       payload = bytes;
     }
     reply.header('ETag', etag);
     reply.header('Cache-Control', 'private, no-cache');
-    if (matches(request.headers['if-none-match'], etag)) {
+    if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
     }

@@ -3,10 +3,13 @@ import { DERIVED_FIELDS_VERSION } from '../blocks/derive.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { authenticate, authorize } from './auth.js';
+import { takeEarlyWork } from './cached-get.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
 import type { ResponseCache } from './response-cache.js';
 import type { RateLimitStore } from './rate-limit.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
+
+export const EXTERNAL_PREFIX = '/api/v1/external';
 
 export interface ExternalApiOptions {
   db: Db;
@@ -29,7 +32,9 @@ export type ResponseObserver = (request: FastifyRequest, reply: FastifyReply, pa
 export async function externalApi(scope: FastifyInstance, options: ExternalApiOptions): Promise<void> {
   const { store, max, windowMs } = options.rateLimit;
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, resetMs } = await store.hit(request.ip, windowMs);
+    // A request the cached-GET fast path handed on was counted there, and its key maybe resolved.
+    const early = takeEarlyWork(request.raw);
+    const { count, resetMs } = early?.limit ?? (await store.hit(request.ip, windowMs));
     const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
     reply.header('Quire-Derived-Version', DERIVED_FIELDS_VERSION);
     reply.header('RateLimit-Limit', max);
@@ -39,7 +44,7 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
       reply.header('Retry-After', resetSeconds);
       throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds: resetSeconds });
     }
-    request.actor = await authenticate(options.db, request);
+    request.actor = early?.actor ?? (await authenticate(options.db, request));
     authorize(request.actor, request.routeOptions.config.permission);
     return serveFromCache(options.responseCache, request, reply);
   });

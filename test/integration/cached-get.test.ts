@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
+import { describeEachDialect } from '../helpers/database.js';
+
+/*
+ * Over real HTTP a cached GET is answered by the fast path in front of Fastify (src/http/cached-get.ts);
+ * `inject` always goes through Fastify. Each check compares the two, or holds the fast path to what
+ * the hooks it stands in for guarantee: one count per request, a key resolved afresh, the permission.
+ */
+const MAX = 1000;
+
+describeEachDialect('cached GETs over HTTP', (dialect) => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    ctx = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: String(MAX), QUIRE_RATE_LIMIT_WINDOW_MS: '600000' } });
+    await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}${EXTERNAL}`;
+  });
+  afterAll(() => ctx?.close());
+
+  const fetchGet = (key: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'x-api-key': key, ...headers } });
+  const queries = () => ctx.runtime.database.stats.queries;
+  /** Headers that differ between any two answers, whoever writes them. */
+  const VARYING = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive', 'transfer-encoding']);
+  const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name.toLowerCase())));
+
+  it('answers with the bytes and headers Fastify gives, for one query, counted once', async () => {
+    const { key, workspace } = await ctx.ownerKey();
+    await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload: { title: 'Cached' } });
+    const first = await fetchGet(key, '/posts');
+    const firstBody = await first.text();
+    const before = queries();
+    const second = await fetchGet(key, '/posts');
+    const secondBody = await second.text();
+    expect(queries() - before).toBe(1);
+    expect(secondBody).toBe(firstBody);
+    expect(Number(second.headers.get('ratelimit-remaining'))).toBe(Number(first.headers.get('ratelimit-remaining')) - 1);
+
+    const viaFastify = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key } });
+    expect(viaFastify.body).toBe(secondBody);
+    expect(stable(Object.fromEntries(second.headers))).toEqual(stable(viaFastify.headers));
+    expect(second.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    const etag = second.headers.get('etag')!;
+    const revalidated = await fetchGet(key, '/posts', { 'if-none-match': etag });
+    const revalidatedViaFastify = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key, 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    expect(revalidatedViaFastify.statusCode).toBe(304);
+    expect(stable(Object.fromEntries(revalidated.headers))).toEqual(stable(revalidatedViaFastify.headers));
+    expect(workspace.id).toBeTruthy();
+  });
+
+  it('resolves the key afresh: a revoked key and a withdrawn permission are refused at once', async () => {
+    const { key, keyId, workspace, user } = await ctx.memberKey(['posts:read', 'tags:read']);
+    const { key: ownerKey } = await ctx.createKey(workspace, workspace.owner);
+    expect((await fetchGet(key, '/tags')).status).toBe(200);
+    expect((await fetchGet(key, '/tags')).status).toBe(200);
+    await ctx.setPermissions(workspace, user, ['posts:read']);
+    const forbidden = await fetchGet(key, '/tags');
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { code: string }).code).toBe('FORBIDDEN');
+    expect((await fetchGet(key, '/posts')).status).toBe(200);
+    const revoked = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/api-keys/${keyId}/revoke`, headers: { 'x-api-key': ownerKey } });
+    expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+    expect((await fetchGet(key, '/posts')).status).toBe(401);
+    expect(ownerKey).not.toBe(key);
+  });
+
+  it('counts every request once, cached or not, and refuses the one over the limit', async () => {
+    // A fresh instance, so that the earlier tests' requests are not in its count.
+    const limited = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '600000' } });
+    try {
+      await limited.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(limited.app.server.address() as AddressInfo).port}${EXTERNAL}/posts`;
+      const { key } = await limited.ownerKey();
+      const statuses = [];
+      const remaining = [];
+      for (let i = 0; i < 4; i += 1) {
+        const response = await fetch(url, { headers: { 'x-api-key': key } });
+        statuses.push(response.status);
+        remaining.push(response.headers.get('ratelimit-remaining'));
+        if (response.status === 429) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(remaining).toEqual(['2', '1', '0', '0']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('logs a cached answer as Fastify logs any other: two lines under the request id', async () => {
+    const { key } = await ctx.ownerKey();
+    await fetchGet(key, '/authors');
+    const answer = await fetchGet(key, '/authors');
+    const id = answer.headers.get('x-request-id');
+    const lines = ctx.logs.filter((line) => line.reqId === id);
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(lines[0]).toMatchObject({ req: { method: 'GET', url: `${EXTERNAL}/authors` } });
+    expect(lines[1]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(JSON.stringify(lines)).not.toContain(key);
+  });
+});
