@@ -9,10 +9,12 @@ import type { RateLimitDecision, RateLimitStore } from './rate-limit.js';
 import { requestId } from './request-id.js';
 import type { ResponseCache } from './response-cache.js';
 
-/** What the fast path already did for a request it handed on: counted it, and maybe resolved its key. */
+/** What the fast path already did for a request it handed on: counted it, and maybe resolved or refused its key. */
 export interface EarlyWork {
   limit: RateLimitDecision;
   actor?: Actor;
+  /** The 401 the key got, when it got one. */
+  refusal?: unknown;
 }
 
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
@@ -58,7 +60,8 @@ export function cachedGetFastPath(options: CachedGetOptions): (request: Incoming
     if (limit.count > max) return false;
     try {
       early.actor = await authenticateKey(db, request.headers['x-api-key']);
-    } catch {
+    } catch (refusal) {
+      early.refusal = refusal;
       return false;
     }
     const hit = cache.get(cache.key(early.actor, url));

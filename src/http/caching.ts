@@ -46,7 +46,7 @@ export function cacheHeaders(cache: ResponseCache) {
     if (etag === undefined) {
       if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       const bytes = Buffer.from(payload);
-      etag = `"${crypto.createHash('sha1').update(bytes).digest('base64url')}"`;
+      etag = `"${crypto.hash('sha1', bytes, 'base64url')}"`;
       const key = request.responseCacheKey;
       if (key !== undefined) {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');

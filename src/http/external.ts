@@ -44,6 +44,7 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
       reply.header('Retry-After', resetSeconds);
       throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds: resetSeconds });
     }
+    if (early?.refusal !== undefined) throw early.refusal;
     request.actor = early?.actor ?? (await authenticate(options.db, request));
     authorize(request.actor, request.routeOptions.config.permission);
     return serveFromCache(options.responseCache, request, reply);
