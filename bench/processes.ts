@@ -17,6 +17,13 @@ export const ROOT = (() => {
 })();
 export const BIN = path.join(ROOT, 'bin', 'quire.js');
 
+/** The node flags on bin/quire.js's `#!/usr/bin/env -S node …` line: the server runs with them everywhere. */
+export function binNodeFlags(): string[] {
+  const first = fs.readFileSync(BIN, 'utf8').split('\n', 1)[0] ?? '';
+  const match = /^#!\/usr\/bin\/env -S node(?<flags>(?: \S+)*)\s*$/.exec(first);
+  return match?.groups?.flags?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
 export type Env = Record<string, string>;
 
 /** Only what Node needs: a DATABASE_URL or PORT exported in the shell must not change what is measured. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { datasetEnv, type Dataset } from './dataset.js';
-import { BIN, freePort, launch, waitFor, type Child } from './processes.js';
+import { BIN, binNodeFlags, freePort, launch, waitFor, type Child } from './processes.js';
 
 export const EXTERNAL = '/api/v1/external';
 const START_TIMEOUT_MS = 30_000;
@@ -31,7 +31,7 @@ export async function startQuire(dataset: Dataset, options: ServerOptions): Prom
     QUIRE_RATE_LIMIT_MAX: '1000000000',
     ...(options.cacheOff ? { QUIRE_RESPONSE_CACHE_MB: '0' } : {}),
   };
-  const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [];
+  const nodeArgs = [...binNodeFlags(), ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [])];
   const spawned = performance.now();
   const child = launch([...nodeArgs, BIN, 'serve'], env, port);
   try {
