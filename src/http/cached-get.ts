@@ -42,9 +42,9 @@ export interface CachedGetOptions {
  * Fastify's routing, hooks and reply: these cost more than the rest of a cached answer together, and
  * cached reads are most of a CMS's traffic. It does what the external API's hooks do, in their order
  * (count the request, resolve the key afresh with the one authentication query, check the route's
- * permission) and writes the same headers. Anything else (a miss, a refusal, a 304-able error) goes
- * on to Fastify, which takes over the count and the key from here (takeEarlyWork), so nothing is
- * counted or looked up twice. Only without trustProxy: the rate-limit bucket is the socket's address.
+ * permission) and writes the same headers. Anything else (a miss, a refused key, a permission the
+ * key lacks, a request over the limit) goes on to Fastify, which takes over the count and the key
+ * from here (takeEarlyWork), so nothing is counted or looked up twice. Only without trustProxy: the rate-limit bucket is the socket's address.
  *
  * Resolves true when it answered.
  */
