@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { can, type Actor } from '../modules/accounts/actor.js';
 import { authenticateKey } from './auth.js';
 import { etagMatches } from './caching.js';
-import type { RateLimitDecision, RateLimitStore } from './rate-limit.js';
+import { limitHeaders, type RateLimitDecision, type RateLimitStore } from './rate-limit.js';
 import { requestId } from './request-id.js';
 import type { ResponseCache } from './response-cache.js';
 
@@ -78,9 +78,7 @@ export function cachedGetFastPath(options: CachedGetOptions): (request: Incoming
     response.writeHead(notModified ? 304 : 200, {
       'x-request-id': id,
       'quire-derived-version': DERIVED_FIELDS_VERSION,
-      'ratelimit-limit': max,
-      'ratelimit-remaining': Math.max(0, max - limit.count),
-      'ratelimit-reset': Math.max(1, Math.ceil(limit.resetMs / 1000)),
+      ...limitHeaders(max, limit),
       'content-type': hit.contentType,
       etag: hit.etag,
       'cache-control': 'private, no-cache',

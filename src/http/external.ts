@@ -6,7 +6,7 @@ import { authenticate, authorize } from './auth.js';
 import { takeEarlyWork } from './cached-get.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
 import type { ResponseCache } from './response-cache.js';
-import type { RateLimitStore } from './rate-limit.js';
+import { limitHeaders, resetSeconds, type RateLimitStore } from './rate-limit.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 
 export const EXTERNAL_PREFIX = '/api/v1/external';
@@ -34,15 +34,12 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // A request the cached-GET fast path handed on was counted there, and its key maybe resolved.
     const early = takeEarlyWork(request.raw);
-    const { count, resetMs } = early?.limit ?? (await store.hit(request.ip, windowMs));
-    const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
-    reply.header('Quire-Derived-Version', DERIVED_FIELDS_VERSION);
-    reply.header('RateLimit-Limit', max);
-    reply.header('RateLimit-Remaining', Math.max(0, max - count));
-    reply.header('RateLimit-Reset', resetSeconds);
-    if (count > max) {
-      reply.header('Retry-After', resetSeconds);
-      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds: resetSeconds });
+    const limit = early?.limit ?? (await store.hit(request.ip, windowMs));
+    reply.headers({ 'quire-derived-version': DERIVED_FIELDS_VERSION, ...limitHeaders(max, limit) });
+    if (limit.count > max) {
+      const retryAfterSeconds = resetSeconds(limit.resetMs);
+      reply.header('Retry-After', retryAfterSeconds);
+      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds });
     }
     if (early?.refusal !== undefined) throw early.refusal;
     request.actor = early?.actor ?? (await authenticate(options.db, request));

@@ -6,6 +6,18 @@ export interface RateLimitDecision {
   resetMs: number;
 }
 
+/** Seconds until the window ends, as RateLimit-Reset and Retry-After give them: at least 1. */
+export const resetSeconds = (resetMs: number): number => Math.max(1, Math.ceil(resetMs / 1000));
+
+/** The RateLimit-* headers every answer of the external API carries, refused ones too. */
+export function limitHeaders(max: number, { count, resetMs }: RateLimitDecision) {
+  return {
+    'ratelimit-limit': max,
+    'ratelimit-remaining': Math.max(0, max - count),
+    'ratelimit-reset': resetSeconds(resetMs),
+  };
+}
+
 export interface RateLimitStore {
   /** Counts one request for `bucket` in the current window. */
   hit(bucket: string, windowMs: number): Promise<RateLimitDecision>;
