@@ -19,8 +19,9 @@ export interface QuireServer extends Child {
 
 /**
  * `node <the flags on bin/quire.js's first line> bin/quire.js serve` on the dataset, as production
- * runs it, but with warnings-only logs and a rate limit too high to trip. Resolves once both /healthz and an authenticated GET /posts answer 200,
- * polled side by side from the spawn, so each time is its own.
+ * runs it, but with warnings-only logs and a rate limit too high to trip. Resolves once both /healthz
+ * and an authenticated GET /posts answer 200, polled side by side from the spawn, so each time is
+ * its own.
  */
 export async function startQuire(dataset: Dataset, options: ServerOptions): Promise<QuireServer> {
   const port = await freePort();
