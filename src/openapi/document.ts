@@ -1,13 +1,12 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { EXTERNAL_PREFIX } from '../http/external.js';
 import { MEDIA_LIMITS } from '../modules/media/media.schemas.js';
 import { namedSchemas, simplify, type Json, type JsonObject } from './components.js';
 import { POST_EXAMPLE, POST_RESPONSE_OPERATIONS, REQUEST_EXAMPLES } from './examples.js';
 import { OPERATIONS } from './operations.js';
 import { CACHE_HEADERS, COMMON_HEADERS, errorResponseRef, errorResponses, HEADERS } from './responses.js';
 import { API_DESCRIPTION, TAGS } from './text.js';
-
-export const EXTERNAL_PREFIX = '/api/v1/external';
 
 /** Per operation, carried from `transform` to `transformObject` and removed there. */
 const ERRORS_KEY = 'x-quire-errors';
