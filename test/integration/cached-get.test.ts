@@ -96,6 +96,24 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
     }
   });
 
+  it('behind a trusted proxy, counts each client by its forwarded address, cached answers too', async () => {
+    const proxied = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '600000', QUIRE_TRUST_PROXY: 'true' } });
+    try {
+      await proxied.app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `http://127.0.0.1:${(proxied.app.server.address() as AddressInfo).port}${EXTERNAL}/posts`;
+      const { key } = await proxied.ownerKey();
+      const remaining = async (client: string) => {
+        const response = await fetch(url, { headers: { 'x-api-key': key, 'x-forwarded-for': client } });
+        expect(response.status).toBe(200);
+        return response.headers.get('ratelimit-remaining');
+      };
+      // Same socket address for all three; a count by socket would give 2, 1, 0.
+      expect([await remaining('203.0.113.1'), await remaining('203.0.113.1'), await remaining('203.0.113.2')]).toEqual(['2', '1', '2']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('logs a cached answer as Fastify logs any other: two lines under the request id', async () => {
     const { key } = await ctx.ownerKey();
     await fetchGet(key, '/authors');
