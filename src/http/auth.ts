@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Actor } from '../modules/accounts/actor.js';
@@ -24,11 +23,7 @@ const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
  * keys, membership or permissions outlives the request, so a revocation or a permission edit made
  * through any instance applies to the very next request. Every failure is the same 401.
  */
-export async function authenticate(db: Db, request: FastifyRequest): Promise<Actor> {
-  return authenticateKey(db, request.headers['x-api-key']);
-}
-
-export async function authenticateKey(db: Db, header: string | string[] | undefined): Promise<Actor> {
+export async function authenticate(db: Db, header: string | string[] | undefined): Promise<Actor> {
   // The checksum check refuses a malformed key before any database work.
   if (typeof header !== 'string' || !isWellFormedKey(header)) throw unauthorized();
   const row = await apiKeysRepository.findForAuthentication(db, hashKey(header));

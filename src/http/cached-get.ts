@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DERIVED_FIELDS_VERSION } from '../blocks/derive.js';
 import type { Db } from '../db/database.js';
 import { can, type Actor } from '../modules/accounts/actor.js';
-import { authenticateKey } from './auth.js';
+import { authenticate } from './auth.js';
 import { etagMatches } from './caching.js';
 import { limitHeaders, type RateLimitDecision, type RateLimitStore } from './rate-limit.js';
 import { requestId } from './request-id.js';
@@ -59,7 +59,7 @@ export function cachedGetFastPath(options: CachedGetOptions): (request: Incoming
     earlyWork.set(request, early);
     if (limit.count > max) return false;
     try {
-      early.actor = await authenticateKey(db, request.headers['x-api-key']);
+      early.actor = await authenticate(db, request.headers['x-api-key']);
     } catch (refusal) {
       early.refusal = refusal;
       return false;

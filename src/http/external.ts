@@ -42,7 +42,7 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
       throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds });
     }
     if (early?.refusal !== undefined) throw early.refusal;
-    request.actor = early?.actor ?? (await authenticate(options.db, request));
+    request.actor = early?.actor ?? (await authenticate(options.db, request.headers['x-api-key']));
     authorize(request.actor, request.routeOptions.config.permission);
     return serveFromCache(options.responseCache, request, reply);
   });
