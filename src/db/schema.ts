@@ -26,6 +26,10 @@ export interface WorkspacesTable {
   owner_user_id: string;
   /** Bumped in the same transaction as every content write; read by the authentication query. */
   content_version: Generated<number>;
+  /** Bumped with content_version by writes to anything a post embeds other than posts (post_renders). */
+  embeds_version: Generated<number>;
+  /** Posts not deleted: the total of an unfiltered list, kept by the writes that create and delete posts. */
+  live_post_count: Generated<number>;
   site_name: string | null;
   site_url: string | null;
   logo_media_id: string | null;
@@ -163,6 +167,18 @@ export interface PostsTable {
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Bumped by every write to the post and to the posts it lists as related (post_renders). */
+  render_stamp: Generated<number>;
+}
+
+/** A post's serialized answer and the labels it was built under (migration 0006). */
+export interface PostRendersTable {
+  post_id: string;
+  workspace_id: string;
+  render_stamp: number;
+  embeds_version: number;
+  format: string;
+  json: string;
 }
 
 export interface PostTagsTable {
@@ -250,6 +266,7 @@ export interface Database {
   tags: TagsTable;
   posts: PostsTable;
   post_tags: PostTagsTable;
+  post_renders: PostRendersTable;
   related_posts: RelatedPostsTable;
   pages: PagesTable;
   redirects: RedirectsTable;
@@ -263,8 +280,11 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type ApiKeyUpdate = Updateable<ApiKeysTable>;
 export type PostRow = Selectable<PostsTable>;
-/** A post as reads load it: search_text, a second folded copy of the text, serves the index alone. */
-export type StoredPost = Omit<PostRow, 'search_text'>;
+/**
+ * A post as reads load it: search_text, a second folded copy of the text, serves the index alone, and
+ * render_stamp only labels stored renders.
+ */
+export type StoredPost = Omit<PostRow, 'search_text' | 'render_stamp'>;
 export type NewPostRow = Insertable<PostsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewMediaRow = Insertable<MediaTable>;

@@ -1,5 +1,7 @@
+import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { impliedTotal, type PageRequest } from './pagination.js';
+import { impliedTotal, pageOf, paginated, paginatedJson, type PageRequest } from './pagination.js';
+import { compileSerializer } from './serialization.js';
 
 const page = (number: number, pageSize = 10): PageRequest => ({ page: number, pageSize, order: 'desc', orderBy: undefined });
 
@@ -18,5 +20,22 @@ describe('impliedTotal', () => {
     expect(impliedTotal(page(1), 10)).toBeUndefined();
     expect(impliedTotal(page(3), 10)).toBeUndefined();
     expect(impliedTotal(page(5), 0)).toBeUndefined();
+  });
+});
+
+describe('paginatedJson', () => {
+  const item = Type.Object({ id: Type.String(), n: Type.Integer() });
+  const serialize = compileSerializer(paginated(item));
+  const items = [{ id: 'a"b', n: 1 }, { id: 'c', n: 2 }];
+
+  it('writes the bytes the schema serializer writes, with and without orderBy', () => {
+    for (const request of [page(2, 2), { ...page(1, 5), order: 'asc' as const, orderBy: 'title "quoted"' }]) {
+      const expected = serialize(pageOf(request, items, 7));
+      expect(paginatedJson(pageOf(request, items.map((one) => JSON.stringify(one)), 7))).toBe(expected);
+    }
+  });
+
+  it('writes an empty page', () => {
+    expect(JSON.parse(paginatedJson(pageOf(page(3), [], 0)))).toEqual({ data: [], page: 3, pageSize: 10, order: 'desc', total: 0, totalPages: 1 });
   });
 });

@@ -87,4 +87,14 @@ export function pageOf<T>(request: PageRequest, data: T[], total: number): Pagin
   return page;
 }
 
+/**
+ * A page whose items are JSON text already, as the `paginated` schema serializes it: the items spliced
+ * in as they are, the rest written out in the order fast-json-stringify writes them (required
+ * properties first, so the optional orderBy comes last).
+ */
+export function paginatedJson(page: Paginated<string>): string {
+  const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
+  return `{"data":[${page.data.join(',')}],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`;
+}
+
 export type ListQuery<K extends string> = Static<ReturnType<typeof listQuery<K, TProperties>>>;

@@ -1,4 +1,5 @@
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import { deferCompile } from './deferred-compile.js';
 
 /**
@@ -10,8 +11,22 @@ import { deferCompile } from './deferred-compile.js';
  * Compiled on the route's first answer with that status (deferred-compile.ts).
  */
 export function serializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
+  return compileSerializer(schema);
+}
+
+/** The serializer a route with this response schema uses, for JSON built ahead of the request. */
+export function compileSerializer<T>(schema: unknown): (data: T) => string {
   const compiled = deferCompile(() => fastJson(withPlainUnions(schema) as Parameters<typeof fastJson>[0]));
   return (data) => compiled()(data);
+}
+
+/**
+ * Sends JSON text that was serialized from the route's own response schema beforehand (stored post
+ * renders): Fastify sends a string with a JSON content type as it is, and the onSend hooks (ETag,
+ * response cache) see the same string they would otherwise.
+ */
+export function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 function withPlainUnions(schema: unknown): unknown {

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../errors.js';
 import { bumpContentVersion } from '../modules/accounts/accounts.repository.js';
 import type { MediaStorage } from '../modules/media/storage/storage.js';
+import { postsRepository } from '../modules/posts/posts.repository.js';
 import { insertRows } from './insert.js';
 import { mediaCount, planMedia, type SeedMedia } from './media.js';
 import { PostFactory, type SeedPost } from './posts.js';
@@ -125,6 +126,7 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
         'related_posts',
         batch.flatMap((p) => p.relatedIds.map((relatedId, position) => ({ workspace_id: workspaceId, post_id: p.row.id, related_post_id: relatedId, position }))),
       );
+      await postsRepository.recountLive(trx, workspaceId);
       // Once per transaction, not per post: enough for every cached read to see the change.
       await bumpContentVersion(trx, workspaceId);
     });

@@ -43,7 +43,7 @@ export const accountsRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insertWorkspace(db: Executor, workspace: Omit<WorkspaceRow, 'content_version'>): Promise<void> {
+  async insertWorkspace(db: Executor, workspace: Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>): Promise<void> {
     await db.insertInto('workspaces').values(workspace).execute();
   },
 
@@ -83,12 +83,18 @@ export const accountsRepository = {
 
 /**
  * Bumped in the same transaction as every content write: a response cached under an older version
- * can never be served after the write commits.
+ * can never be served after the write commits. The embeds version moves with it unless the caller
+ * says the write touched nothing a stored post render embeds (posts re-stamp their own renders,
+ * posts.renders.ts; pages and redirects are embedded by no post).
  */
-export async function bumpContentVersion(db: Executor, workspaceId: string): Promise<void> {
+export async function bumpContentVersion(db: Executor, workspaceId: string, touched: 'post-embeds' | 'no-post-embeds' = 'post-embeds'): Promise<void> {
   await db
     .updateTable('workspaces')
-    .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+    .set((eb) =>
+      touched === 'post-embeds'
+        ? { content_version: eb('content_version', '+', 1), embeds_version: eb('embeds_version', '+', 1) }
+        : { content_version: eb('content_version', '+', 1) },
+    )
     .where('id', '=', workspaceId)
     .execute();
 }

@@ -34,7 +34,7 @@ export function normalizeEmail(email: string): string {
   return normalized;
 }
 
-function presentWorkspace(row: WorkspaceRow | Omit<WorkspaceRow, 'content_version'>): WorkspaceSummary {
+function presentWorkspace(row: WorkspaceRow | Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>): WorkspaceSummary {
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest, paginatedJson } from '../../http/pagination.js';
 import { ErrorResponses } from '../../http/responses.js';
+import { sendSerialized } from '../../http/serialization.js';
 import type { Services } from '../../services.js';
 import { AUTHOR_SORT_KEYS, AuthorList, AuthorListQuery } from '../authors/authors.schemas.js';
 import { CATEGORY_SORT_KEYS, CategoryList, CategoryListQuery } from '../categories/categories.schemas.js';
@@ -27,13 +28,13 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
   app.get(
     `${base}/posts`,
     { config: { permission: 'posts:read' }, schema: { tags, params, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } },
-    (request) => services.posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
+    async (request, reply) => sendSerialized(reply, paginatedJson(await services.posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)))),
   );
 
   app.get(
     `${base}/posts/:idOrSlug`,
     { config: { permission: 'posts:read' }, schema: { tags, params: WorkspaceItemParams, response: { 200: Post, ...ErrorResponses } } },
-    (request) => services.posts.get(request.actor, request.params.idOrSlug),
+    async (request, reply) => sendSerialized(reply, await services.posts.get(request.actor, request.params.idOrSlug)),
   );
 
   app.get(

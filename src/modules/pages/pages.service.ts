@@ -79,7 +79,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           created_at: now,
           updated_at: now,
         });
-        await bumpContentVersion(trx, workspaceId);
+        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
         return presentOne(trx, workspaceId, await requirePage(trx, workspaceId, id));
       });
     },
@@ -106,7 +106,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         else if (body.status === 'published' && current.published_at === null) patch.published_at = now;
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);
-        await bumpContentVersion(trx, workspaceId);
+        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
         return presentOne(trx, workspaceId, await requirePage(trx, workspaceId, current.id));
       });
     },
@@ -119,7 +119,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
-        await bumpContentVersion(trx, workspaceId);
+        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
         return { ...snapshot, deletedAt: now };
       });
     },

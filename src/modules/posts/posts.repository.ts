@@ -3,6 +3,7 @@ import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
 import { isUuid } from '../../shared/slug.js';
+import type { PostHandle } from './posts.renders.js';
 import type { PostSortKey } from './posts.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -43,6 +44,26 @@ function livePosts(db: Executor, workspaceId: string) {
   return db.selectFrom('posts').where('posts.workspace_id', '=', workspaceId).where('posts.deleted_at', 'is', null);
 }
 
+/**
+ * Posts as reads find them: id, the labels of stored renders (posts.renders.ts) and the
+ * stored render when it is current for `format`; the rows themselves are loaded only for the posts
+ * without one.
+ */
+function postHandles(db: Executor, workspaceId: string, format: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('workspaces', 'workspaces.id', 'posts.workspace_id')
+    .leftJoin('post_renders', (join) =>
+      join
+        .onRef('post_renders.post_id', '=', 'posts.id')
+        .onRef('post_renders.render_stamp', '=', 'posts.render_stamp')
+        .onRef('post_renders.embeds_version', '=', 'workspaces.embeds_version')
+        .on('post_renders.format', '=', format),
+    )
+    .select(['posts.id', 'posts.render_stamp', 'workspaces.embeds_version', 'post_renders.json', 'workspaces.live_post_count'])
+    .where('posts.workspace_id', '=', workspaceId);
+}
+
 export type PostPatch = Partial<Omit<PostRow, 'id' | 'workspace_id' | 'created_at'>>;
 
 export interface RelatedRow {
@@ -57,7 +78,7 @@ export interface RelatedRow {
 
 /** All SQL of posts; every function takes the workspace id first, after the executor. */
 export const postsRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: PostFilter, page: PageRequest<PostSortKey>) {
+  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, format: string, filter: PostFilter, page: PageRequest<PostSortKey>) {
     let query = livePosts(db, workspaceId);
     if (filter.q) query = query.where(dialect.searchIndexed('posts', filter.q));
     if (filter.status) query = query.where('posts.status', '=', filter.status);
@@ -79,16 +100,40 @@ export const postsRepository = {
     let idsQuery = query.select('posts.id');
     // Posts never published sort after the rest in both directions, on both dialects alike.
     if (column === 'published_at') idsQuery = idsQuery.orderBy(sql`(posts.published_at is null)`);
-    const pageIds = idsQuery
-      .orderBy(`posts.${column}`, page.order)
-      .orderBy('posts.id', page.order)
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize);
-    let rowsQuery = db.selectFrom('posts').select(READ_COLUMNS).where('posts.workspace_id', '=', workspaceId).where('posts.id', 'in', pageIds);
-    if (column === 'published_at') rowsQuery = rowsQuery.orderBy(sql`(posts.published_at is null)`);
-    const rows = await rowsQuery.orderBy(`posts.${column}`, page.order).orderBy('posts.id', page.order).execute();
-    const total = impliedTotal(page, rows.length) ?? Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-    return { rows, total };
+    const ids = (
+      await idsQuery
+        .orderBy(`posts.${column}`, page.order)
+        .orderBy('posts.id', page.order)
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize)
+        .execute()
+    ).map((row) => row.id);
+    // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
+    const found = ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
+    const byId = new Map(found.map((handle) => [handle.id, handle]));
+    const handles = ids.flatMap((id) => byId.get(id) ?? []);
+    const unfiltered = Object.values(filter).every((value) => value === undefined);
+    const total =
+      impliedTotal(page, handles.length) ??
+      (unfiltered && handles[0] ? handles[0].live_post_count : Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total));
+    return { handles, total };
+  },
+
+  /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
+  findHandle(db: Executor, workspaceId: string, format: string, idOrSlug: string): Promise<PostHandle | undefined> {
+    return postHandles(db, workspaceId, format)
+      .where('posts.deleted_at', 'is', null)
+      .where(isUuid(idOrSlug) ? 'posts.id' : 'posts.slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug)
+      .executeTakeFirst();
+  },
+
+  /**
+   * The rows of posts a read already found, whatever happened to them since: a post deleted in between
+   * is still presented as read (its render, built under the old stamp, is never served).
+   */
+  findByIds(db: Executor, workspaceId: string, ids: readonly string[]): Promise<StoredPost[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('posts').select(READ_COLUMNS).where('posts.workspace_id', '=', workspaceId).where('posts.id', 'in', [...ids]).execute();
   },
 
   /** A UUID resolves by id, any other string by slug; live rows of this workspace only. */
@@ -108,6 +153,23 @@ export const postsRepository = {
     await db
       .insertInto('posts')
       .values({ ...row, workspace_id: workspaceId })
+      .execute();
+    await postsRepository.addLive(db, workspaceId, 1);
+  },
+
+  /** Keeps workspaces.live_post_count, in the transaction that creates or deletes posts. */
+  async addLive(db: Executor, workspaceId: string, delta: number): Promise<void> {
+    await db.updateTable('workspaces').set((eb) => ({ live_post_count: eb('live_post_count', '+', delta) })).where('id', '=', workspaceId).execute();
+  },
+
+  /** Sets workspaces.live_post_count from the rows, after a bulk insert (quire seed). */
+  async recountLive(db: Executor, workspaceId: string): Promise<void> {
+    await db
+      .updateTable('workspaces')
+      .set((eb) => ({
+        live_post_count: eb.selectFrom('posts').select((inner) => inner.fn.countAll<number>().as('n')).where('posts.workspace_id', '=', workspaceId).where('posts.deleted_at', 'is', null),
+      }))
+      .where('id', '=', workspaceId)
       .execute();
   },
 

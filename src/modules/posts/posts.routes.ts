@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageRequest } from '../../http/pagination.js';
+import { pageRequest, paginatedJson } from '../../http/pagination.js';
 import { ErrorResponses } from '../../http/responses.js';
+import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PostsService } from './posts.service.js';
 import { Post, POST_SORT_KEYS, PostCreateBody, PostList, PostListQuery, PostUpdateBody, TagIdsBody } from './posts.schemas.js';
@@ -10,16 +11,17 @@ const read = { permission: 'posts:read' } as const;
 const write = { permission: 'posts:write' } as const;
 
 export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
-  app.get('/posts', { config: read, schema: { tags, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } }, (request) =>
-    posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
+  // Reads answer with stored renders, serialized from these same schemas (posts.renders.ts).
+  app.get('/posts', { config: read, schema: { tags, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } }, async (request, reply) =>
+    sendSerialized(reply, paginatedJson(await posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)))),
   );
 
   app.post('/posts', { config: write, schema: { tags, body: PostCreateBody, response: { 201: Post, ...ErrorResponses } } }, async (request, reply) =>
     reply.code(201).send(await posts.create(request.actor, request.body)),
   );
 
-  app.get('/posts/:idOrSlug', { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } }, (request) =>
-    posts.get(request.actor, request.params.idOrSlug),
+  app.get('/posts/:idOrSlug', { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } }, async (request, reply) =>
+    sendSerialized(reply, await posts.get(request.actor, request.params.idOrSlug)),
   );
 
   app.patch(

@@ -8,19 +8,20 @@ import { existingIds } from '../../db/references.js';
 import type { Database, StoredPost } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { compileSerializer } from '../../http/serialization.js';
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { loadPostEmbeds, parsePost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
+import { postRendersRepository, renderFormat, stampPost, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
-import type { Post, PostCreateBody, PostListQuery, PostSortKey, PostUpdateBody } from './posts.schemas.js';
+import { Post, type PostCreateBody, type PostListQuery, type PostSortKey, type PostUpdateBody } from './posts.schemas.js';
 
 type Executor = Kysely<Database>;
 
@@ -53,6 +54,8 @@ function bodyColumns(blocks: readonly BlockWrite[]) {
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
+  const format = renderFormat(publicUrl);
+  const serializePost = compileSerializer<Post>(Post);
   async function present(executor: Executor, workspaceId: string, rows: readonly StoredPost[]): Promise<Post[]> {
     const parsed = rows.map(parsePost);
     const embeds = await loadPostEmbeds(executor, workspaceId, parsed);
@@ -64,6 +67,22 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     return post!;
   }
 
+  /**
+   * The serialized answer for each handle, in order: its stored render when current, else one built
+   * now from the rows and stored under the handle's labels. A fixed number of queries for any page.
+   */
+  async function rendered(workspaceId: string, handles: readonly PostHandle[]): Promise<string[]> {
+    const missing = handles.filter((handle) => handle.json === null);
+    if (missing.length === 0) return handles.map((handle) => handle.json!);
+    const posts = await present(db, workspaceId, await repo.findByIds(db, workspaceId, missing.map((handle) => handle.id)));
+    const built = new Map(posts.map((post) => [post.id, serializePost(post)]));
+    await postRendersRepository.store(db, workspaceId, format, missing.flatMap((handle) => {
+      const json = built.get(handle.id);
+      return json === undefined ? [] : [{ handle, json }];
+    }));
+    return handles.flatMap((handle) => handle.json ?? built.get(handle.id) ?? []);
+  }
+
   async function requirePost(executor: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
     const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
     if (!row) throw notFound('Post');
@@ -71,7 +90,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   return {
-    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<Post>> {
+    /** The page with each post as JSON text (paginatedJson writes the envelope). */
+    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<string>> {
       const filter = {
         q: query.q ? foldForSearch(query.q) : undefined,
         status: query.status,
@@ -81,12 +101,16 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
         dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
       };
-      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
-      return pageOf(page, await present(db, actor.workspaceId, rows), total);
+      const { handles, total } = await repo.list(db, dialect, actor.workspaceId, format, filter, page);
+      return pageOf(page, await rendered(actor.workspaceId, handles), total);
     },
 
-    async get(actor: Actor, idOrSlug: string): Promise<Post> {
-      return presentOne(db, actor.workspaceId, await requirePost(db, actor.workspaceId, idOrSlug));
+    /** The post as JSON text, serialized from the Post schema. */
+    async get(actor: Actor, idOrSlug: string): Promise<string> {
+      const handle = await repo.findHandle(db, actor.workspaceId, format, idOrSlug);
+      const [json] = handle ? await rendered(actor.workspaceId, [handle]) : [];
+      if (json === undefined) throw notFound('Post');
+      return json;
     },
 
     async create(actor: Actor, request: PostCreateBody): Promise<Post> {
@@ -139,7 +163,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           updated_at: now,
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
-        await bumpContentVersion(trx, workspaceId);
+        await stampPost(trx, workspaceId, id);
         return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, id));
       });
     },
@@ -182,7 +206,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         Object.assign(patch, scoreColumns({ ...current, ...patch }));
         await repo.update(trx, workspaceId, current.id, patch);
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
-        await bumpContentVersion(trx, workspaceId);
+        await stampPost(trx, workspaceId, current.id);
         return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, current.id));
       });
     },
@@ -195,7 +219,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
-        await bumpContentVersion(trx, workspaceId);
+        await repo.addLive(trx, workspaceId, -1);
+        await stampPost(trx, workspaceId, current.id);
         return { ...snapshot, deletedAt: now };
       });
     },
@@ -220,7 +245,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);
       await repo.update(trx, workspaceId, current.id, { updated_at: now });
-      await bumpContentVersion(trx, workspaceId);
+      await stampPost(trx, workspaceId, current.id);
       return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, current.id));
     });
   }

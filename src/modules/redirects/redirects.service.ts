@@ -80,7 +80,7 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
   async function writing<T>(workspaceId: string, work: (trx: Executor) => Promise<T>): Promise<T> {
     try {
       return await db.transaction().execute(async (trx) => {
-        await bumpContentVersion(trx, workspaceId);
+        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
         return work(trx);
       });
     } catch (error) {

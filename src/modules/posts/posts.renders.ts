@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
+
+type Executor = Kysely<Database>;
+
+/**
+ * The version of a post's serialized form. Bump it whenever the presenter, the Post schema or the
+ * serializer changes what a post's JSON looks like: renders stored under another version are never
+ * served. posts.renders.test.ts holds a fingerprint of one rendered post and fails until it is bumped.
+ */
+export const POST_RENDER_VERSION = 1;
+
+/** What a render depends on besides the rows: its version, and the public URL media links are built from. */
+export function renderFormat(publicUrl: string): string {
+  return crypto.hash('sha1', `${POST_RENDER_VERSION}\n${publicUrl}`, 'base64url');
+}
+
+/**
+ * A post a read found, with the labels that were current when it was read and its stored render when
+ * that render was built under the same labels (else null). The labels are read before anything a new
+ * render is built from, so a write in between leaves the new render labelled as already stale.
+ */
+export interface PostHandle {
+  id: string;
+  render_stamp: number;
+  embeds_version: number;
+  json: string | null;
+  /** The workspace's count of posts not deleted, read with the labels: an unfiltered list's total. */
+  live_post_count: number;
+}
+
+export const postRendersRepository = {
+  /** Stores new renders under the labels of the handles they were built for; an older render is replaced. */
+  async store(db: Executor, workspaceId: string, format: string, renders: ReadonlyArray<{ handle: PostHandle; json: string }>): Promise<void> {
+    if (renders.length === 0) return;
+    await db
+      .insertInto('post_renders')
+      .values(
+        renders.map(({ handle, json }) => ({
+          post_id: handle.id,
+          workspace_id: workspaceId,
+          render_stamp: handle.render_stamp,
+          embeds_version: handle.embeds_version,
+          format,
+          json,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('post_id').doUpdateSet((eb) => ({
+          render_stamp: eb.ref('excluded.render_stamp'),
+          embeds_version: eb.ref('excluded.embeds_version'),
+          format: eb.ref('excluded.format'),
+          json: eb.ref('excluded.json'),
+        })),
+      )
+      .execute();
+  },
+};
+
+/**
+ * Every write to a post calls this in its transaction: the post's stored render, and those of the posts
+ * that list it as related (they embed its title, slug, excerpt, status and image), stop being served.
+ * The content version moves as for any content write; the embeds version does not, so every other
+ * post keeps its render.
+ */
+export async function stampPost(trx: Executor, workspaceId: string, postId: string): Promise<void> {
+  await trx
+    .updateTable('posts')
+    .set((eb) => ({ render_stamp: eb('render_stamp', '+', 1) }))
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', postId),
+        eb('id', 'in', eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', '=', postId)),
+      ]),
+    )
+    .execute();
+  await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
+}
