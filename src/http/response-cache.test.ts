@@ -39,4 +39,35 @@ describe('ResponseCache', () => {
     cache.set('k', answer(50));
     expect(cache.bytes).toBe(50);
   });
+
+  it('drops a workspace\'s older versions once a newer one is stored, and refuses older ones after', () => {
+    const cache = new ResponseCache(800);
+    cache.set('w1\n1\n/posts', answer(100));
+    cache.set('w1\n1\n/tags', answer(100));
+    cache.set('w2\n1\n/posts', answer(100));
+    cache.set('w1\n2\n/posts', answer(100));
+    expect(cache.get('w1\n1\n/posts')).toBeUndefined();
+    expect(cache.get('w1\n1\n/tags')).toBeUndefined();
+    expect(cache.get('w2\n1\n/posts')).toBeDefined();
+    expect(cache.get('w1\n2\n/posts')).toBeDefined();
+    expect(cache.bytes).toBe(200);
+    // A request that read version 1 before the write answers after it: not kept.
+    cache.set('w1\n1\n/authors', answer(100));
+    expect(cache.get('w1\n1\n/authors')).toBeUndefined();
+    expect(cache.bytes).toBe(200);
+    // Version 10 after 9 compares as a number.
+    cache.set('w1\n9\n/a', answer(100));
+    cache.set('w1\n10\n/a', answer(100));
+    expect(cache.get('w1\n10\n/a')).toBeDefined();
+    expect(cache.bytes).toBe(200);
+  });
+
+  it('forgets a workspace whose entries were all evicted, then takes any version of it', () => {
+    const cache = new ResponseCache(800);
+    cache.set('w1\n5\n/a', answer(100));
+    for (let i = 0; i < 8; i += 1) cache.set(`w2\n1\n/k${i}`, answer(100));
+    expect(cache.get('w1\n5\n/a')).toBeUndefined();
+    cache.set('w1\n4\n/a', answer(100));
+    expect(cache.get('w1\n4\n/a')).toBeDefined();
+  });
 });

@@ -28,12 +28,19 @@ declare module 'fastify' {
  * version in its transaction: an answer cached before a write is never found after it, so nothing is
  * ever served stale, on one instance or many.
  *
+ * An answer of a version older than the newest one seen for its workspace can never be found again,
+ * so entries of a workspace's older versions are dropped as soon as an answer of a newer one is stored,
+ * rather than waiting to be evicted: with a write before every read, stale list pages otherwise
+ * filled the whole bound (the peak RSS of the benchmark's cold block).
+ *
  * Eviction is second-chance (CLOCK) rather than strict LRU: a hit only marks its entry, where moving
  * it to the young end of the Map cost 6 % of a cached answer's CPU; when room is needed, the oldest
  * entry goes unless it was read since it was last passed over, in which case it moves young instead.
  */
 export class ResponseCache {
   readonly #entries = new Map<string, { response: CachedResponse; referenced: boolean }>();
+  /** Per workspace: the newest content version stored, and the keys stored under it. */
+  readonly #versions = new Map<string, { version: number; keys: Set<string> }>();
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -68,6 +75,16 @@ export class ResponseCache {
   set(key: string, response: CachedResponse): void {
     const size = response.payload.length;
     if (size > this.maxBytes / 8) return;
+    const [workspaceId = '', versionText] = key.split('\n', 2);
+    const version = Number(versionText);
+    let current = this.#versions.get(workspaceId);
+    // Read under a version a write has already superseded: it could never be served.
+    if (current && version < current.version) return;
+    if (!current || version > current.version) {
+      if (current) for (const stale of current.keys) this.#delete(stale);
+      current = { version, keys: new Set() };
+      this.#versions.set(workspaceId, current);
+    }
     this.#delete(key);
     // Room first, then the new entry, so that it is not the one passed over last and evicted.
     let secondChances = this.#entries.size;
@@ -80,10 +97,12 @@ export class ResponseCache {
         this.#entries.set(oldest, slot);
       } else {
         this.#bytes -= slot.response.payload.length;
+        this.#unlist(oldest);
       }
     }
     this.#entries.set(key, { response, referenced: false });
     this.#bytes += size;
+    current.keys.add(key);
   }
 
   #delete(key: string): void {
@@ -91,5 +110,15 @@ export class ResponseCache {
     if (!old) return;
     this.#entries.delete(key);
     this.#bytes -= old.response.payload.length;
+    this.#unlist(key);
+  }
+
+  /** Forgets an entry's key in its workspace's list, and the workspace once it has none. */
+  #unlist(key: string): void {
+    const [workspaceId = ''] = key.split('\n', 1);
+    const current = this.#versions.get(workspaceId);
+    if (!current) return;
+    current.keys.delete(key);
+    if (current.keys.size === 0) this.#versions.delete(workspaceId);
   }
 }
