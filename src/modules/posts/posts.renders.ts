@@ -35,10 +35,13 @@ export const postRendersRepository = {
   /** Stores new renders under the labels of the handles they were built for; an older render is replaced. */
   async store(db: Executor, workspaceId: string, format: string, renders: ReadonlyArray<{ handle: PostHandle; json: string }>): Promise<void> {
     if (renders.length === 0) return;
+    // In one order for every statement: two lists storing the same posts concurrently on PostgreSQL then
+    // wait for each other's row locks instead of deadlocking.
+    const ordered = [...renders].sort((a, b) => (a.handle.id < b.handle.id ? -1 : a.handle.id > b.handle.id ? 1 : 0));
     await db
       .insertInto('post_renders')
       .values(
-        renders.map(({ handle, json }) => ({
+        ordered.map(({ handle, json }) => ({
           post_id: handle.id,
           workspace_id: workspaceId,
           render_stamp: handle.render_stamp,
