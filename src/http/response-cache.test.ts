@@ -70,4 +70,15 @@ describe('ResponseCache', () => {
     cache.set('w1\n4\n/a', answer(100));
     expect(cache.get('w1\n4\n/a')).toBeDefined();
   });
+
+  it('still drops an entry stored while making room evicted the rest of its workspace', () => {
+    const cache = new ResponseCache(800);
+    cache.set('w1\n1\n/a', answer(100));
+    for (let i = 0; i < 7; i += 1) cache.set(`w2\n1\n/k${i}`, answer(100));
+    cache.set('w1\n1\n/b', answer(100));
+    expect(cache.get('w1\n1\n/a')).toBeUndefined();
+    cache.set('w1\n2\n/c', answer(100));
+    expect(cache.get('w1\n1\n/b')).toBeUndefined();
+    expect(cache.get('w1\n2\n/c')).toBeDefined();
+  });
 });

@@ -102,6 +102,8 @@ export class ResponseCache {
     }
     this.#entries.set(key, { response, referenced: false });
     this.#bytes += size;
+    // Making room may have evicted the workspace's last other entry, and its record with it.
+    if (!this.#versions.has(workspaceId)) this.#versions.set(workspaceId, current);
     current.keys.add(key);
   }
 
