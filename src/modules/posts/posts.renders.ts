@@ -63,21 +63,20 @@ export const postRendersRepository = {
 };
 
 /**
- * Every write to a post calls this in its transaction: the post's stored render, and those of the posts
- * that list it as related (they embed its title, slug, excerpt, status and image), stop being served.
- * The content version moves as for any content write; the embeds version does not, so every other
- * post keeps its render.
+ * Every write to a post calls this in its transaction. The post's own render stopped being served when its
+ * row was updated (postsRepository.update moves its stamp; a new post has none); this re-stamps the posts
+ * that list it as related, which embed its title, slug, excerpt, status and image. A post row is wide
+ * (its bodies and search text), and SQLite rewrites all of a row to change one column, so the written
+ * post is not stamped a second time here. The content version moves as for any content write; the embeds
+ * version does not, so every other post keeps its render.
  */
 export async function stampPost(trx: Executor, workspaceId: string, postId: string): Promise<void> {
   await trx
     .updateTable('posts')
     .set((eb) => ({ render_stamp: eb('render_stamp', '+', 1) }))
     .where('workspace_id', '=', workspaceId)
-    .where((eb) =>
-      eb.or([
-        eb('id', '=', postId),
-        eb('id', 'in', eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', '=', postId)),
-      ]),
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', '=', postId),
     )
     .execute();
   await bumpContentVersion(trx, workspaceId, 'no-post-embeds');

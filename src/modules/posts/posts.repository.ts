@@ -173,8 +173,14 @@ export const postsRepository = {
       .execute();
   },
 
+  /** Every update of a post's row moves its render stamp: its stored render is never served again. */
   async update(db: Executor, workspaceId: string, id: string, patch: PostPatch): Promise<void> {
-    await db.updateTable('posts').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await db
+      .updateTable('posts')
+      .set((eb) => ({ ...patch, render_stamp: eb('render_stamp', '+', 1) }))
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
   },
 
   async tagsOf(db: Executor, workspaceId: string, postIds: readonly string[]) {
