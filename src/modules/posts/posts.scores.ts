@@ -5,6 +5,7 @@ import { parseJson } from '../../shared/json.js';
 import { readabilityScore } from '../seo/readability.js';
 import { seoScore } from '../seo/seo-score.js';
 import type { Seo } from '../seo/seo.schemas.js';
+import { postsRepository } from './posts.repository.js';
 
 type ScoredFields = Pick<PostRow, 'title' | 'slug' | 'excerpt' | 'seo' | 'body_json' | 'body_text' | 'word_count' | 'featured_media_id'>;
 
@@ -38,6 +39,6 @@ export async function rescorePosts(trx: Kysely<Database>, workspaceId: string, p
     .where('id', 'in', [...postIds])
     .execute();
   for (const row of rows) {
-    await trx.updateTable('posts').set(scoreColumns(row)).where('workspace_id', '=', workspaceId).where('id', '=', row.id).execute();
+    await postsRepository.update(trx, workspaceId, row.id, scoreColumns(row));
   }
 }

@@ -14,6 +14,7 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
+import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { loadPostEmbeds, parsePost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
@@ -163,7 +164,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           updated_at: now,
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
-        await stampPost(trx, workspaceId, id);
+        // A new post has no render, and no post lists it as related yet: nothing to re-stamp.
+        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
         return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, id));
       });
     },
