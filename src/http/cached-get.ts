@@ -4,7 +4,7 @@ import { DERIVED_FIELDS_VERSION } from '../blocks/derive.js';
 import type { Db } from '../db/database.js';
 import { can, type Actor } from '../modules/accounts/actor.js';
 import { authenticate } from './auth.js';
-import { etagMatches } from './caching.js';
+import { CONTENT_CACHE_CONTROL, etagMatches } from './caching.js';
 import { limitHeaders, type RateLimitDecision, type RateLimitStore } from './rate-limit.js';
 import { requestId } from './request-id.js';
 import type { ResponseCache } from './response-cache.js';
@@ -81,7 +81,7 @@ export function cachedGetFastPath(options: CachedGetOptions): (request: Incoming
       ...limitHeaders(max, limit),
       'content-type': hit.contentType,
       etag: hit.etag,
-      'cache-control': 'private, no-cache',
+      'cache-control': CONTENT_CACHE_CONTROL,
       'content-length': notModified ? 0 : hit.payload.length,
     });
     response.end(notModified ? undefined : hit.payload);

@@ -13,6 +13,9 @@ declare module 'fastify' {
   }
 }
 
+/** Content GETs may be kept by a client, which must revalidate them (the ETag makes that cheap). */
+export const CONTENT_CACHE_CONTROL = 'private, no-cache';
+
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
@@ -56,7 +59,7 @@ export function cacheHeaders(cache: ResponseCache) {
       payload = bytes;
     }
     reply.header('ETag', etag);
-    reply.header('Cache-Control', 'private, no-cache');
+    reply.header('Cache-Control', CONTENT_CACHE_CONTROL);
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304);
       return '';
