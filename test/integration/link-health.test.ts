@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Permission } from '../../src/modules/accounts/permissions.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { createReportBatches, MAX_REPORTS_PER_BATCH } from '../../src/modules/link-health/link-health.batches.js';
+import type { LinkHealthReport } from '../../src/modules/link-health/link-health.repository.js';
 
 type Json = Record<string, unknown>;
 
@@ -127,6 +130,64 @@ describeEachDialect('link-health routes', (dialect) => {
       const listed = (await list(key, 'orderBy=hitCount&order=asc')).json();
       expect(listed.total).toBe(5);
       expect(Object.fromEntries(listed.data.map((row: Json) => [row.path, row.hitCount]))).toEqual({ '/p0': 40, '/p1': 40, '/p2': 40, '/p3': 40, '/p4': 40 });
+    });
+  });
+
+  describe('batches', () => {
+    const at = '2026-11-22T08:00:00.000Z';
+    const reportOf = (path: string): LinkHealthReport => ({ id: crypto.randomUUID(), path, referrer: null, status_code: 404, seen_at: at });
+
+    /** Batches over the test's database whose transactions are counted. */
+    function countedBatches() {
+      const database = ctx.runtime.database;
+      const counted = { transactions: 0 };
+      const db = new Proxy(database.db, {
+        get(target, property) {
+          if (property === 'transaction') {
+            return () => {
+              counted.transactions += 1;
+              return target.transaction();
+            };
+          }
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      return { batches: createReportBatches({ ...database, db }), counted };
+    }
+
+    it('reports that arrive together commit in one transaction, each answered with its own increment', async () => {
+      const { workspace } = await ctx.ownerKey();
+      const { batches, counted } = countedBatches();
+      const rows = await Promise.all(Array.from({ length: 50 }, (_, i) => batches.record(workspace.id, reportOf(`/batch/${i % 2}`))));
+      expect(counted.transactions).toBe(1);
+      for (const path of ['/batch/0', '/batch/1']) {
+        expect(rows.filter((row) => row.path === path).map((row) => row.hit_count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+      }
+    });
+
+    it(`reports arriving while a batch commits form the next batches, of at most ${MAX_REPORTS_PER_BATCH}`, async () => {
+      const { workspace } = await ctx.ownerKey();
+      const { batches, counted } = countedBatches();
+      const first = batches.record(workspace.id, reportOf('/waves'));
+      await new Promise((resolve) => setImmediate(resolve));
+      const rest = Array.from({ length: MAX_REPORTS_PER_BATCH + 1 }, () => batches.record(workspace.id, reportOf('/waves')));
+      const rows = await Promise.all([first, ...rest]);
+      expect(counted.transactions).toBe(3);
+      expect(Math.max(...rows.map((row) => row.hit_count))).toBe(MAX_REPORTS_PER_BATCH + 2);
+    });
+
+    it('a report that fails fails alone: the others of its batch are recorded once each', async () => {
+      const { workspace } = await ctx.ownerKey();
+      const { batches } = countedBatches();
+      const settled = await Promise.allSettled([
+        batches.record(workspace.id, reportOf('/kept')),
+        batches.record(crypto.randomUUID(), reportOf('/orphan')),
+        batches.record(workspace.id, reportOf('/kept')),
+      ]);
+      expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const { key } = await ctx.createKey(workspace, workspace.owner);
+      expect((await list(key)).json().data).toEqual([expect.objectContaining({ path: '/kept', hitCount: 2 })]);
     });
   });
 

@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { ApiKeyRow, Database, NewApiKeyRow } from '../../db/schema.js';
 import type { PageRequest } from '../../http/pagination.js';
 
@@ -57,11 +58,8 @@ export function authenticationQuery(db: Executor, keyHash: string) {
     .where('api_keys.key_hash', '=', keyHash);
 }
 
-/**
- * Every request runs the authentication query, and building it through Kysely cost about a third of a
- * cached answer's CPU; its text depends only on the dialect, so each database compiles it once.
- */
-const authenticationSql = new WeakMap<Executor, string>();
+/** Every request runs it: Kysely builds and compiles it once per dialect. */
+const runAuthentication = preparedQuery((db: Executor, keyHash: string) => authenticationQuery(db, keyHash));
 
 export const apiKeysRepository = {
   /**
@@ -69,15 +67,7 @@ export const apiKeysRepository = {
    * it is how a request finds its workspace.
    */
   async findForAuthentication(db: Executor, keyHash: string): Promise<KeyAuthentication | undefined> {
-    let text = authenticationSql.get(db);
-    if (text === undefined) {
-      const compiled = authenticationQuery(db, '').compile();
-      // The key hash must stay the query's only parameter for the text to be reused with another.
-      if (compiled.parameters.length !== 1) throw new Error('the authentication query must take the key hash alone');
-      text = compiled.sql;
-      authenticationSql.set(db, text);
-    }
-    const { rows } = await db.executeQuery<KeyAuthentication>(CompiledQuery.raw(text, [keyHash]));
+    const { rows } = await runAuthentication(db, keyHash);
     return rows[0];
   },
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, LinkHealthTable } from '../../db/schema.js';
 import type { PageRequest } from '../../http/pagination.js';
 import type { LinkHealthSortKey } from './link-health.schemas.js';
@@ -13,6 +14,28 @@ const SORT_COLUMNS: Record<LinkHealthSortKey, 'hit_count' | 'last_seen_at'> = {
   hitCount: 'hit_count',
   lastSeenAt: 'last_seen_at',
 };
+
+/** The hot path of reports: built and compiled by Kysely once per dialect. */
+const runRecordHit = preparedQuery(
+  (db: Executor, workspaceId: string, id: string, path: string, referrer: string | null, statusCode: number, seenAt: string) =>
+    db
+      .insertInto('link_health')
+      .values({ id, path, referrer, status_code: statusCode, workspace_id: workspaceId, hit_count: 1, first_seen_at: seenAt, last_seen_at: seenAt })
+      .onConflict((oc) =>
+        oc.columns(['workspace_id', 'path']).doUpdateSet((eb) => ({
+          hit_count: eb('link_health.hit_count', '+', 1),
+          status_code: eb.ref('excluded.status_code'),
+          referrer: eb.fn.coalesce('excluded.referrer', 'link_health.referrer'),
+          last_seen_at: eb
+            .case()
+            .when('excluded.last_seen_at', '>', eb.ref('link_health.last_seen_at'))
+            .then(eb.ref('excluded.last_seen_at'))
+            .else(eb.ref('link_health.last_seen_at'))
+            .end(),
+        })),
+      )
+      .returningAll(),
+);
 
 /** All SQL of link-health reports; every function takes the workspace id first, after the executor. */
 export const linkHealthRepository = {
@@ -40,25 +63,8 @@ export const linkHealthRepository = {
    * The latest report's status wins; a report without a referrer keeps the last one known; and
    * lastSeenAt never moves back when two reports commit out of the order of their clocks.
    */
-  recordHit(db: Executor, workspaceId: string, report: LinkHealthReport): Promise<LinkHealthRow> {
-    const { seen_at, ...values } = report;
-    return db
-      .insertInto('link_health')
-      .values({ ...values, workspace_id: workspaceId, hit_count: 1, first_seen_at: seen_at, last_seen_at: seen_at })
-      .onConflict((oc) =>
-        oc.columns(['workspace_id', 'path']).doUpdateSet((eb) => ({
-          hit_count: eb('link_health.hit_count', '+', 1),
-          status_code: eb.ref('excluded.status_code'),
-          referrer: eb.fn.coalesce('excluded.referrer', 'link_health.referrer'),
-          last_seen_at: eb
-            .case()
-            .when('excluded.last_seen_at', '>', eb.ref('link_health.last_seen_at'))
-            .then(eb.ref('excluded.last_seen_at'))
-            .else(eb.ref('link_health.last_seen_at'))
-            .end(),
-        })),
-      )
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  async recordHit(db: Executor, workspaceId: string, report: LinkHealthReport): Promise<LinkHealthRow> {
+    const { rows } = await runRecordHit(db, workspaceId, report.id, report.path, report.referrer ?? null, report.status_code, report.seen_at);
+    return rows[0]!;
   },
 };

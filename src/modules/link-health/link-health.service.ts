@@ -5,6 +5,7 @@ import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.
 import { nowIso } from '../../shared/time.js';
 import { checkReferrer, normalizePath, type PathResult } from '../../shared/url-path.js';
 import type { Actor } from '../accounts/actor.js';
+import { createReportBatches } from './link-health.batches.js';
 import { presentLinkHealth } from './link-health.presenter.js';
 import { linkHealthRepository as repo } from './link-health.repository.js';
 import type { LinkHealth, LinkHealthListQuery, LinkHealthReportBody, LinkHealthSortKey } from './link-health.schemas.js';
@@ -14,7 +15,9 @@ function normalised(result: PathResult, field: string): string {
   throw invalid([{ in: 'body', path: `/${field}`, message: `${field} ${result.message}` }]);
 }
 
-export function createLinkHealthService({ db, dialect }: DatabaseHandle) {
+export function createLinkHealthService(database: DatabaseHandle) {
+  const { db, dialect } = database;
+  const batches = createReportBatches(database);
   return {
     async list(actor: Actor, query: LinkHealthListQuery, page: PageRequest<LinkHealthSortKey>): Promise<Paginated<LinkHealth>> {
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, { q: query.q }, page);
@@ -30,7 +33,7 @@ export function createLinkHealthService({ db, dialect }: DatabaseHandle) {
     async report(actor: Actor, body: LinkHealthReportBody): Promise<LinkHealth> {
       const path = normalised(normalizePath(body.path, 'strip'), 'path');
       const referrer = body.referrer == null ? null : normalised(checkReferrer(body.referrer), 'referrer');
-      const row = await repo.recordHit(db, actor.workspaceId, {
+      const row = await batches.record(actor.workspaceId, {
         id: crypto.randomUUID(),
         path,
         referrer,
