@@ -9,8 +9,15 @@ import { postsRepository } from './posts.repository.js';
 
 type ScoredFields = Pick<PostRow, 'title' | 'slug' | 'excerpt' | 'seo' | 'body_json' | 'body_text' | 'word_count' | 'featured_media_id'>;
 
-/** The two stored scores of a post, from the row as it will be written (docs/seo.md). */
-export function scoreColumns(row: ScoredFields): { seo_score: number; readability_score: number } {
+/**
+ * The two stored scores of a post, from the row as it will be written (docs/seo.md). Readability reads the
+ * text alone, and counting a long body's syllables was the larger half of scoring a title's PATCH: given
+ * the row as it was, an unchanged text keeps its score.
+ */
+export function scoreColumns(
+  row: ScoredFields,
+  previous?: Pick<PostRow, 'body_text' | 'readability_score'>,
+): { seo_score: number; readability_score: number } {
   return {
     seo_score: seoScore({
       title: row.title,
@@ -22,7 +29,7 @@ export function scoreColumns(row: ScoredFields): { seo_score: number; readabilit
       wordCount: row.word_count,
       featuredMediaId: row.featured_media_id,
     }),
-    readability_score: readabilityScore(row.body_text),
+    readability_score: previous !== undefined && previous.body_text === row.body_text ? previous.readability_score : readabilityScore(row.body_text),
   };
 }
 

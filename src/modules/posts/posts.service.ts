@@ -205,7 +205,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         if (body.structuredBlocks !== undefined) patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
 
         // Every write rescores from the row as it will be: the scores read most of its fields.
-        Object.assign(patch, scoreColumns({ ...current, ...patch }));
+        Object.assign(patch, scoreColumns({ ...current, ...patch }, current));
         await repo.update(trx, workspaceId, current.id, patch);
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         await stampPost(trx, workspaceId, current.id);
