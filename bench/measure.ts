@@ -8,7 +8,7 @@ import { databaseBackendPids, type Dataset } from './dataset.js';
 import { Api, discoverFixtures, restoreWrites, type Fixtures } from './fixtures.js';
 import type { BenchFlags } from './flags.js';
 import { drive, type LoadResult } from './load.js';
-import { baseEnv, freePort, launch, waitFor, type Child } from './processes.js';
+import { baseEnv, freePort, launch, waitFor } from './processes.js';
 import { loadAverage, UsageWindow, waitUntilIdle, type UsageReport } from './proc-stats.js';
 import { startQuire, type QuireServer } from './quire-server.js';
 import type { ColdStart, Row } from './report.js';
@@ -135,15 +135,29 @@ function loggedErrors(output: string): { count: number; first: string } {
   return { count: messages.length, first: messages[0] ?? '' };
 }
 
-async function startCeiling(captures: Map<string, CeilingRoute[]>, workDir: string): Promise<Child> {
+/**
+ * The ceiling of one scenario, measured right after Quire's run of it: the same bytes from a bare node:http
+ * process started for it. Measured minutes apart, the same 24 kB answer's ceiling moved 2× within one run
+ * (19,379 and 39,640 req/s on 2026-11-22), which a ratio cannot survive.
+ */
+async function measureCeiling(scenario: Scenario, captured: CeilingRoute[], flags: BenchFlags): Promise<Measured> {
   const routes = new Map<string, CeilingRoute>();
-  for (const list of captures.values()) for (const route of list) if (!routes.has(routeKey(route.method, route.path, route.apiKey))) routes.set(routeKey(route.method, route.path, route.apiKey), route);
-  const file = path.join(workDir, 'ceiling-routes.json');
-  fs.writeFileSync(file, JSON.stringify([...routes.values()]));
-  const port = await freePort();
-  const ceiling = launch([fileURLToPath(new URL('./ceiling.js', import.meta.url)), file, String(port)], baseEnv({}), port);
-  await waitFor(`${ceiling.url}/-/ready`, {}, performance.now(), 10_000, ceiling);
-  return ceiling;
+  for (const route of captured) if (!routes.has(routeKey(route.method, route.path, route.apiKey))) routes.set(routeKey(route.method, route.path, route.apiKey), route);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-ceiling-'));
+  try {
+    const file = path.join(workDir, 'ceiling-routes.json');
+    fs.writeFileSync(file, JSON.stringify([...routes.values()]));
+    const port = await freePort();
+    const ceiling = launch([fileURLToPath(new URL('./ceiling.js', import.meta.url)), file, String(port)], baseEnv({}), port);
+    try {
+      await waitFor(`${ceiling.url}/-/ready`, {}, performance.now(), 10_000, ceiling);
+      return await warmAndDrive(ceiling.url, scenario, flags, ceiling.pid);
+    } finally {
+      await ceiling.stop();
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 function toRow(run: ServerRun, ceiling: Measured | null): Row {
@@ -169,7 +183,7 @@ function toRow(run: ServerRun, ceiling: Measured | null): Row {
   };
 }
 
-/** Cold starts, then each block of scenarios on its own server process, then the ceiling of each. */
+/** Cold starts, then each block of scenarios on its own server process, each scenario followed by its ceiling. */
 export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Promise<Measurement> {
   const unknown = flags.only.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
   if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; the scenarios are ${SCENARIO_NAMES.join(', ')}`);
@@ -187,10 +201,11 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
   let scenarios: Scenario[] = [];
   let linkHealthExact: boolean | null = null;
   const captures = new Map<string, CeilingRoute[]>();
-  const runs: ServerRun[] = [];
+  const rows: Row[] = [];
   for (const block of BLOCKS) {
     if (!SCENARIO_NAMES.some((name) => blockOf(name) === block && selected(name))) continue;
     const server = await startQuire(dataset, { cacheOff: block === 'no-cache', cpuProfDir: flags.cpuProf });
+    const runs: Array<{ run: ServerRun; ceiling: Measured }> = [];
     try {
       const api = new Api(server.url, dataset.key);
       if (!fixtures) {
@@ -201,7 +216,8 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
       const chosen = scenarios.filter((scenario) => scenario.block === block && selected(scenario.name));
       for (const scenario of chosen) {
         const { run, exact } = await runOnServer(scenario, { server, dataset, api, fixtures, flags, captures, log });
-        runs.push(run);
+        log(`ceiling: ${scenario.name}`);
+        runs.push({ run, ceiling: await measureCeiling(scenario, captures.get(scenario.name)!, flags) });
         if (scenario.name === 'link-health') linkHealthExact = exact;
       }
       if (chosen.some((scenario) => scenario.requests.some((spec) => spec.method === 'PATCH'))) await restoreWrites(api, fixtures);
@@ -209,27 +225,14 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
       await server.stop();
     }
     const errors = loggedErrors(server.output());
-    for (const run of runs) {
-      if (run.scenario.block === block && run.result.unexpected > 0 && errors.count > 0) {
+    for (const { run, ceiling } of runs) {
+      if (run.result.unexpected > 0 && errors.count > 0) {
         run.notes.push(`the server logged ${errors.count} errors in this block (in the last 200 kB of its log), the first: ${errors.first}`);
       }
+      rows.push(toRow(run, ceiling));
     }
   }
 
-  const rows: Row[] = [];
-  if (runs.length > 0) {
-    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-ceiling-'));
-    const ceiling = await startCeiling(captures, workDir);
-    try {
-      for (const run of runs) {
-        log(`ceiling: ${run.scenario.name}`);
-        rows.push(toRow(run, await warmAndDrive(ceiling.url, run.scenario, flags, ceiling.pid)));
-      }
-    } finally {
-      await ceiling.stop();
-      fs.rmSync(workDir, { recursive: true, force: true });
-    }
-  }
   const order = (row: Row) => SCENARIO_NAMES.indexOf(row.scenario as (typeof SCENARIO_NAMES)[number]);
   return { coldStarts, fixtures, rows: rows.sort((a, b) => order(a) - order(b)), linkHealthExact };
 }
