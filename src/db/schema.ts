@@ -178,7 +178,8 @@ export interface PostRendersTable {
   render_stamp: number;
   embeds_version: number;
   format: string;
-  json: string;
+  /** UTF-8 JSON: a Buffer from SQLite (written as bytes, see DialectHelpers.textBytes), a string from PostgreSQL. */
+  json: Buffer | string;
 }
 
 export interface PostTagsTable {

@@ -47,8 +47,10 @@ export function cacheHeaders(cache: ResponseCache) {
     }
     let etag = request.cachedEtag;
     if (etag === undefined) {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const bytes = Buffer.from(payload);
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+      // A serialized answer, or one sent as bytes already (sendSerialized); never a stream (a file).
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
       etag = `"${crypto.hash('sha1', bytes, 'base64url')}"`;
       const key = request.responseCacheKey;
       if (key !== undefined) {

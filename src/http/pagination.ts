@@ -87,14 +87,26 @@ export function pageOf<T>(request: PageRequest, data: T[], total: number): Pagin
   return page;
 }
 
+const DATA_START = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
 /**
- * A page whose items are JSON text already, as the `paginated` schema serializes it: the items spliced
+ * A page whose items are UTF-8 JSON already, as the `paginated` schema serializes it: the items spliced
  * in as they are, the rest written out in the order fast-json-stringify writes them (required
- * properties first, so the optional orderBy comes last).
+ * properties first, so the optional orderBy comes last). Bytes in, bytes out: a page of stored post
+ * renders is a quarter of a megabyte, and decoding it to a string only to encode it again cost a third
+ * of an uncached list.
  */
-export function paginatedJson(page: Paginated<string>): string {
+export function paginatedJson(page: Paginated<Buffer>): Buffer {
   const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
-  return `{"data":[${page.data.join(',')}],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`;
+  const end = Buffer.from(`],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`);
+  const parts: Buffer[] = [DATA_START];
+  page.data.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(end);
+  return Buffer.concat(parts);
 }
 
 export type ListQuery<K extends string> = Static<ReturnType<typeof listQuery<K, TProperties>>>;

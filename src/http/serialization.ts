@@ -21,11 +21,11 @@ export function compileSerializer<T>(schema: unknown): (data: T) => string {
 }
 
 /**
- * Sends JSON text that was serialized from the route's own response schema beforehand (stored post
- * renders): Fastify sends a string with a JSON content type as it is, and the onSend hooks (ETag,
- * response cache) see the same string they would otherwise.
+ * Sends UTF-8 JSON that was serialized from the route's own response schema beforehand (stored post
+ * renders): Fastify sends bytes with a JSON content type as they are, and the onSend hooks (ETag,
+ * response cache) take them as they take a serialized string.
  */
-export function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+export function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

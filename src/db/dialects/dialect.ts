@@ -18,6 +18,12 @@ export interface DialectHelpers {
   searchIndexed(table: SearchableTable, needle: string): RawBuilder<boolean>;
   /** Creates that index for `table` (a migration's step), filling it from the rows already there. */
   createSearchIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
+  /**
+   * Already-encoded UTF-8 text as a parameter for a text column, so that it reads back as bytes where
+   * the driver allows: SQLite keeps the bytes as they are (a blob in a column declared text), and
+   * returns them as a Buffer without decoding; PostgreSQL's text takes a string.
+   */
+  textBytes(bytes: Buffer): Buffer | string;
 }
 
 /** Tables whose `search_text` has a search index: the large ones. */

@@ -48,6 +48,7 @@ export const postgresHelpers: DialectHelpers = {
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
   isUniqueViolation: (error) => (error as PgError)?.code === '23505',
   isForeignKeyViolation: (error) => (error as PgError)?.code === '23503',
+  textBytes: (bytes) => bytes.toString('utf8'),
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   // LIKE is what a pg_trgm index serves; the needle's own wildcards and escapes are escaped first.
   searchIndexed: (table, needle) => sql<boolean>`${sql.ref(`${table}.search_text`)} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,

@@ -140,6 +140,7 @@ export const sqliteHelpers: DialectHelpers = {
     [...needle].length < 3
       ? sql<boolean>`instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0`
       : sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${`"${needle.replace(/"/g, '""')}"`})`,
+  textBytes: (bytes) => bytes,
   async createSearchIndex(db, table) {
     const index = `${table}_search`;
     await sql`create virtual table ${sql.table(index)} using fts5(search_text, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(db);

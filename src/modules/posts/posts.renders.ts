@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database } from '../../db/schema.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 
@@ -26,14 +27,24 @@ export interface PostHandle {
   id: string;
   render_stamp: number;
   embeds_version: number;
-  json: string | null;
+  /** UTF-8 JSON; see PostRendersTable.json. */
+  json: Buffer | string | null;
   /** The workspace's count of posts not deleted, read with the labels: an unfiltered list's total. */
   live_post_count: number;
 }
 
 export const postRendersRepository = {
-  /** Stores new renders under the labels of the handles they were built for; an older render is replaced. */
-  async store(db: Executor, workspaceId: string, format: string, renders: ReadonlyArray<{ handle: PostHandle; json: string }>): Promise<void> {
+  /**
+   * Stores new renders under the labels of the handles they were built for; an older render is replaced.
+   * As bytes where the dialect keeps them: a list then joins its renders without decoding or encoding them.
+   */
+  async store(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    format: string,
+    renders: ReadonlyArray<{ handle: PostHandle; json: Buffer }>,
+  ): Promise<void> {
     if (renders.length === 0) return;
     // In one order for every statement: two lists storing the same posts concurrently on PostgreSQL then
     // wait for each other's row locks instead of deadlocking.
@@ -47,7 +58,7 @@ export const postRendersRepository = {
           render_stamp: handle.render_stamp,
           embeds_version: handle.embeds_version,
           format,
-          json,
+          json: dialect.textBytes(json),
         })),
       )
       .onConflict((oc) =>

@@ -69,19 +69,25 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   /**
-   * The serialized answer for each handle, in order: its stored render when current, else one built
-   * now from the rows and stored under the handle's labels. A fixed number of queries for any page.
+   * The serialized answer for each handle, in order, as UTF-8 bytes: its stored render when current, else
+   * one built now from the rows and stored under the handle's labels. A fixed number of queries for any page.
    */
-  async function rendered(workspaceId: string, handles: readonly PostHandle[]): Promise<string[]> {
+  async function rendered(workspaceId: string, handles: readonly PostHandle[]): Promise<Buffer[]> {
     const missing = handles.filter((handle) => handle.json === null);
-    if (missing.length === 0) return handles.map((handle) => handle.json!);
-    const posts = await present(db, workspaceId, await repo.findByIds(db, workspaceId, missing.map((handle) => handle.id)));
-    const built = new Map(posts.map((post) => [post.id, serializePost(post)]));
-    await postRendersRepository.store(db, workspaceId, format, missing.flatMap((handle) => {
-      const json = built.get(handle.id);
-      return json === undefined ? [] : [{ handle, json }];
-    }));
-    return handles.flatMap((handle) => handle.json ?? built.get(handle.id) ?? []);
+    const built = new Map<string, Buffer>();
+    if (missing.length > 0) {
+      const posts = await present(db, workspaceId, await repo.findByIds(db, workspaceId, missing.map((handle) => handle.id)));
+      for (const post of posts) built.set(post.id, Buffer.from(serializePost(post)));
+      await postRendersRepository.store(db, dialect, workspaceId, format, missing.flatMap((handle) => {
+        const json = built.get(handle.id);
+        return json === undefined ? [] : [{ handle, json }];
+      }));
+    }
+    return handles.flatMap((handle) => {
+      // PostgreSQL answers text as a string; SQLite answers bytes (and text for renders stored before bytes were).
+      if (handle.json !== null) return [typeof handle.json === 'string' ? Buffer.from(handle.json) : handle.json];
+      return built.get(handle.id) ?? [];
+    });
   }
 
   async function requirePost(executor: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
@@ -91,8 +97,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   return {
-    /** The page with each post as JSON text (paginatedJson writes the envelope). */
-    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<string>> {
+    /** The page with each post as UTF-8 JSON (paginatedJson writes the envelope). */
+    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<Buffer>> {
       const filter = {
         q: query.q ? foldForSearch(query.q) : undefined,
         status: query.status,
@@ -106,8 +112,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       return pageOf(page, await rendered(actor.workspaceId, handles), total);
     },
 
-    /** The post as JSON text, serialized from the Post schema. */
-    async get(actor: Actor, idOrSlug: string): Promise<string> {
+    /** The post as UTF-8 JSON, serialized from the Post schema. */
+    async get(actor: Actor, idOrSlug: string): Promise<Buffer> {
       const handle = await repo.findHandle(db, actor.workspaceId, format, idOrSlug);
       const [json] = handle ? await rendered(actor.workspaceId, [handle]) : [];
       if (json === undefined) throw notFound('Post');
