@@ -160,9 +160,13 @@ async function measureCeiling(scenario: Scenario, captured: CeilingRoute[], flag
   }
 }
 
+function cpuMsPerResponse(measured: Measured | null): number | null {
+  const cpu = measured?.usage.cpuSeconds ?? null;
+  return cpu === null || !measured || measured.responses === 0 ? null : Math.round((cpu * 1e6) / measured.responses) / 1000;
+}
+
 function toRow(run: ServerRun, ceiling: Measured | null): Row {
   const { result } = run;
-  const cpu = result.usage.cpuSeconds;
   return {
     scenario: run.scenario.name,
     block: run.scenario.block,
@@ -173,7 +177,8 @@ function toRow(run: ServerRun, ceiling: Measured | null): Row {
     bytes: run.bytes,
     ceilingRequestsPerSecond: ceiling?.requestsPerSecond ?? null,
     ceilingPercent: ceiling && ceiling.requestsPerSecond > 0 ? Math.round((result.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 10 : null,
-    cpuMsPerResponse: cpu === null || result.responses === 0 ? null : Math.round((cpu * 1e6) / result.responses) / 1000,
+    cpuMsPerResponse: cpuMsPerResponse(result),
+    ceilingCpuMsPerResponse: cpuMsPerResponse(ceiling),
     peakRssMb: result.usage.peakRssMb,
     load1: run.load1,
     otherCpuPercent: result.usage.otherCpuPercent,

@@ -15,6 +15,11 @@ export interface Row {
   ceilingPercent: number | null;
   /** Server CPU time over the measured run divided by every response it sent (reads and writes). */
   cpuMsPerResponse: number | null;
+  /**
+   * The same for the ceiling process. Its rate is often bounded by the load generator on the other core,
+   * its CPU per answer much less: the pair compares the two servers' own work.
+   */
+  ceilingCpuMsPerResponse: number | null;
   peakRssMb: number | null;
   /** 1-minute load average when the scenario started. */
   load1: number;
@@ -45,6 +50,7 @@ const COLUMNS: Array<[string, (row: Row) => string]> = [
   ['ceiling req/s', (row) => (row.ceilingRequestsPerSecond === null ? '-' : String(row.ceilingRequestsPerSecond))],
   ['% of ceiling', (row) => (row.ceilingPercent === null ? '-' : row.ceilingPercent.toFixed(1))],
   ['CPU ms/resp', (row) => (row.cpuMsPerResponse === null ? '-' : row.cpuMsPerResponse.toFixed(3))],
+  ['ceiling CPU ms/resp', (row) => (row.ceilingCpuMsPerResponse === null ? '-' : row.ceilingCpuMsPerResponse.toFixed(3))],
   ['peak RSS MB', (row) => (row.peakRssMb === null ? '-' : row.peakRssMb.toFixed(1))],
   ['load1', (row) => row.load1.toFixed(2)],
   ['other CPU %', (row) => (row.otherCpuPercent === null ? '-' : String(row.otherCpuPercent))],
