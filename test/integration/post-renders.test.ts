@@ -127,6 +127,14 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     expect((await read()).title).toBe('Written meanwhile');
   });
 
+  it('nor one built before a write to a related post', async () => {
+    const format = renderFormat(ctx.config.publicUrl);
+    const handle = await postsRepository.findHandle(db(), workspace.id, format, post.id);
+    await send('PATCH', `/posts/${related.id}`, { title: 'Related, meanwhile' });
+    await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [{ handle: handle!, json: Buffer.from('{"stale":true}') }]);
+    expect((await read()).relatedPosts).toEqual([expect.objectContaining({ id: related.id, title: 'Related, meanwhile' })]);
+  });
+
   it('a server with another public URL builds its own', async () => {
     const other = createPostsService(ctx.runtime.database, 'https://cdn.example');
     const actor = { workspaceId: workspace.id, userId: workspace.owner.id, apiKeyId: null, isOwner: true, permissions: new Set<never>(), contentVersion: 0 };
