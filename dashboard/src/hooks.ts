@@ -24,7 +24,12 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
     // `load` is a fresh closure each render; `deps` say when it means something new.
   }, [...deps, tick]);
 
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  // Loading from the same render as the change that asked for it (a dialog closing after a write), not one
+  // render later when the effect runs: in between, the old data would read as current.
+  const reload = useCallback(() => {
+    setResult((previous) => ({ state: 'loading', data: previous.data, error: null }));
+    setTick((n) => n + 1);
+  }, []);
   return { ...result, reload };
 }
 
