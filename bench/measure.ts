@@ -81,13 +81,12 @@ interface OnServer {
   api: Api;
   fixtures: Fixtures;
   flags: BenchFlags;
-  captures: Map<string, CeilingRoute[]>;
   log: Log;
 }
 
-async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures, flags, captures, log }: OnServer) {
+/** The scenario against Quire, and the answers captured before it for its ceiling to replay. */
+async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures, flags, log }: OnServer) {
   const routes = await captureScenario(server.url, scenario);
-  captures.set(scenario.name, routes);
   const linkHealth = scenario.name === 'link-health';
   const prefix = fixtures.linkHealthPaths[0]!.replace(/[^/]+$/, '');
   let hitsBefore = 0;
@@ -115,7 +114,7 @@ async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures,
   if (result.errors > 0) {
     notes.push(`${result.errors} requests failed, ${result.timeouts} of them by autocannon's 10 s timeout (not in the latencies, so p99 is capped near 10 s)`);
   }
-  return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes }, exact };
+  return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes }, exact, routes };
 }
 
 /**
@@ -205,7 +204,6 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
   let fixtures: Fixtures | null = null;
   let scenarios: Scenario[] = [];
   let linkHealthExact: boolean | null = null;
-  const captures = new Map<string, CeilingRoute[]>();
   const rows: Row[] = [];
   for (const block of BLOCKS) {
     if (!SCENARIO_NAMES.some((name) => blockOf(name) === block && selected(name))) continue;
@@ -220,9 +218,9 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
       }
       const chosen = scenarios.filter((scenario) => scenario.block === block && selected(scenario.name));
       for (const scenario of chosen) {
-        const { run, exact } = await runOnServer(scenario, { server, dataset, api, fixtures, flags, captures, log });
+        const { run, exact, routes } = await runOnServer(scenario, { server, dataset, api, fixtures, flags, log });
         log(`ceiling: ${scenario.name}`);
-        runs.push({ run, ceiling: await measureCeiling(scenario, captures.get(scenario.name)!, flags) });
+        runs.push({ run, ceiling: await measureCeiling(scenario, routes, flags) });
         if (scenario.name === 'link-health') linkHealthExact = exact;
       }
       if (chosen.some((scenario) => scenario.requests.some((spec) => spec.method === 'PATCH'))) await restoreWrites(api, fixtures);
