@@ -44,8 +44,8 @@ export function createReportBatches(database: DatabaseHandle) {
     }
   }
 
+  /** Runs while `flushing` is set (by `record`, when it schedules this). */
   async function flush(): Promise<void> {
-    flushing = true;
     while (waiting.length > 0) {
       const batch = waiting.slice(0, MAX_REPORTS_PER_BATCH).sort(byRowKey);
       waiting = waiting.slice(MAX_REPORTS_PER_BATCH);
