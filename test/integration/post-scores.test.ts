@@ -65,6 +65,7 @@ describeEachDialect('seoScore and readabilityScore', (dialect) => {
     const after = (await call('GET', `/posts/${post.id}`)).json();
     expect(after.featuredMediaId).toBeNull();
     expect(after.seoScore).toBe(90);
+    expect(after.readabilityScore).toBe(post.readabilityScore);
   });
 
   it('sorts by either score in SQL, in the documented order, on both dialects', async () => {

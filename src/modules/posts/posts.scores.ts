@@ -35,17 +35,18 @@ export function scoreColumns(
 
 /**
  * Rescores posts whose inputs changed behind their back: a media row's deletion clears their
- * featured image through the foreign key. One read and one update per affected post.
+ * featured image through the foreign key. One read and one update per affected post; their text did not
+ * change, so each keeps its readability score, as a PATCH that leaves the text alone does.
  */
 export async function rescorePosts(trx: Kysely<Database>, workspaceId: string, postIds: readonly string[]): Promise<void> {
   if (postIds.length === 0) return;
   const rows = await trx
     .selectFrom('posts')
-    .select(['id', 'title', 'slug', 'excerpt', 'seo', 'body_json', 'body_text', 'word_count', 'featured_media_id'])
+    .select(['id', 'title', 'slug', 'excerpt', 'seo', 'body_json', 'body_text', 'word_count', 'featured_media_id', 'readability_score'])
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', [...postIds])
     .execute();
   for (const row of rows) {
-    await postsRepository.update(trx, workspaceId, row.id, scoreColumns(row));
+    await postsRepository.update(trx, workspaceId, row.id, scoreColumns(row, row));
   }
 }
