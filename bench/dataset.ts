@@ -113,7 +113,7 @@ export async function prepareDataset(flags: BenchFlags, log: (line: string) => v
     if (flags.db === 'postgres') databaseUrl = await createDatabase();
     const env = datasetEnv({ dataDir, databaseUrl });
     const email = 'bench@example.com';
-    await quire(['user', 'create', '--email', email, '--password', crypto.randomBytes(18).toString('base64url')], env);
+    await quire(['user', 'create', '--email', email, `--password=${crypto.randomBytes(18).toString('base64url')}`], env);
     const workspace = await quire<{ id: string }>(['workspace', 'create', '--name', 'Bench', '--owner', email], env);
     const owner = await quire<{ key: string }>(['key', 'create', '--workspace', workspace.id, '--email', email, '--name', 'bench'], env);
     const revoked = await quire<{ id: string; key: string }>(['key', 'create', '--workspace', workspace.id, '--email', email, '--name', 'revoked'], env);
