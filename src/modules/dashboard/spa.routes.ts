@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,8 +6,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { notFound } from '../../errors.js';
 
-/** `<repo>/dashboard/dist`, from `src/modules/dashboard` and from its compiled twin in `dist/modules/dashboard` alike. */
-export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL('../../../dashboard/dist', import.meta.url));
+/** The nearest folder above this module with a package.json: this file runs from src/, dist/ and dist/bundle/. */
+function repositoryRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+/** `<repo>/dashboard/dist`. */
+export const DEFAULT_DASHBOARD_DIR = path.join(repositoryRoot(), 'dashboard', 'dist');
 
 /**
  * The HTML is the app's only entry point: nothing but our own files may run, style, load or frame it.
