@@ -29,7 +29,7 @@ export function sendSerialized(reply: FastifyReply, json: Buffer): FastifyReply 
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-export function withPlainUnions(schema: unknown): unknown {
+function withPlainUnions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withPlainUnions);
   if (schema === null || typeof schema !== 'object') return schema;
   if ('discriminator' in schema) return {};
