@@ -7,6 +7,7 @@ import { mediaSearch } from './migrations/0003_media_search.js';
 import { sessions } from './migrations/0004_sessions.js';
 import { searchIndexes } from './migrations/0005_search_indexes.js';
 import { postRenders } from './migrations/0006_post_renders.js';
+import { postsLiveIndex } from './migrations/0007_posts_live_index.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0004_sessions': sessions(helpers),
     '0005_search_indexes': searchIndexes(helpers),
     '0006_post_renders': postRenders(helpers),
+    '0007_posts_live_index': postsLiveIndex(),
   };
 }
 

@@ -52,6 +52,7 @@ export const postgresHelpers: DialectHelpers = {
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   // LIKE is what a pg_trgm index serves; the needle's own wildcards and escapes are escaped first.
   searchIndexed: (table, needle) => sql<boolean>`${sql.ref(`${table}.search_text`)} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+  searchFew: () => Promise.resolve(undefined),
   async createSearchIndex(db, table) {
     // pg_trgm is a trusted extension (PostgreSQL 13+): a database owner may create it.
     await sql`create extension if not exists pg_trgm`.execute(db);

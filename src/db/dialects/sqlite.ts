@@ -127,6 +127,9 @@ interface SqliteError {
   code?: string;
 }
 
+/** `needle` as one FTS5 phrase: quoted, so FTS5 syntax in a query is taken literally. */
+const ftsPhrase = (needle: string) => `"${needle.replace(/"/g, '""')}"`;
+
 export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
   types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
@@ -135,11 +138,18 @@ export const sqliteHelpers: DialectHelpers = {
   isForeignKeyViolation: (error) => (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   // A trigram index needs three characters; a shorter needle scans, which is cheap for so short a
-  // pattern's rare use. The phrase is quoted so FTS5 syntax in the query is taken literally.
+  // pattern's rare use.
   searchIndexed: (table, needle) =>
     [...needle].length < 3
       ? sql<boolean>`instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0`
-      : sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${`"${needle.replace(/"/g, '""')}"`})`,
+      : sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${ftsPhrase(needle)})`,
+  // FTS5 stops at the limit: for a common term this reads the index's first matches only.
+  async searchFew(db, table, needle, limit) {
+    if ([...needle].length < 3) return undefined;
+    const { rows } = await sql<{ rowid: number }>`select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${ftsPhrase(needle)} limit ${limit + 1}`.execute(db);
+    if (rows.length > limit) return undefined;
+    return sql<boolean>`${sql.ref(`${table}.rowid`)} in (select value from json_each(${JSON.stringify(rows.map((row) => row.rowid))}))`;
+  },
   textBytes: (bytes) => bytes,
   async createSearchIndex(db, table) {
     const index = `${table}_search`;
