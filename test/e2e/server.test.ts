@@ -56,6 +56,24 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     expect(server.stdout()).toContain('quire key create');
   });
 
+  it('serves the dashboard, the API reference and the OpenAPI document from the built files', async () => {
+    // The server runs from dist/bundle/, where no module sits at the depth of its source file: the
+    // dashboard's folder is found from the repository root.
+    const setup = await server.fetch('/dashboard/');
+    expect(setup.status).toBe(200);
+    expect(setup.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await setup.text();
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const asset = await server.fetch(script!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect((await server.fetch('/docs')).status).toBe(200);
+    const document = await server.fetch('/docs/openapi.json');
+    expect(document.status).toBe(200);
+    expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+  });
+
   it('runs the whole flow through the CLI; permissions and revocation apply to the running server at once', { timeout: 60_000 }, async () => {
     const owner = await cliJson<{ id: string; email: string }>(['user', 'create', '--email', 'owner@example.com', '--password-stdin'], env, `${PASSWORD}\n`);
     expect(owner.email).toBe('owner@example.com');
