@@ -101,8 +101,8 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
   });
 
   it('SQLite starts from the rows its index named, checked through posts_workspace_live_idx; PostgreSQL plans alone (query plan)', async () => {
-    const few = await ctx.runtime.database.dialect.searchFew(db() as never, 'posts', RARE, 500);
-    expect(await ctx.runtime.database.dialect.searchFew(db() as never, 'posts', COMMON, 500)).toBeUndefined();
+    const few = await ctx.runtime.database.dialect.searchFew(db(), 'posts', RARE, 500);
+    expect(await ctx.runtime.database.dialect.searchFew(db(), 'posts', COMMON, 500)).toBeUndefined();
     if (dialect === 'postgres') {
       expect(few).toBeUndefined();
       return;

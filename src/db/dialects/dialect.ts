@@ -1,4 +1,4 @@
-import type { ColumnDataType, Kysely, RawBuilder } from 'kysely';
+import type { ColumnDataType, Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -23,7 +23,7 @@ export interface DialectHelpers {
    * statistics on its trigram index, while SQLite takes every FTS5 match as a probe into a walk of the
    * workspace's sort index, which at 100,000 posts cost 38 ms of CPU for a phrase in 49 of them.
    */
-  searchFew(db: Kysely<unknown>, table: SearchableTable, needle: string, limit: number): Promise<RawBuilder<boolean> | undefined>;
+  searchFew(db: QueryExecutorProvider, table: SearchableTable, needle: string, limit: number): Promise<RawBuilder<boolean> | undefined>;
   /** Creates that index for `table` (a migration's step), filling it from the rows already there. */
   createSearchIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
   /**

@@ -11,7 +11,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { DialectHelpers } from './dialect.js';
+import type { DialectHelpers, SearchableTable } from './dialect.js';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -127,8 +127,12 @@ interface SqliteError {
   code?: string;
 }
 
-/** `needle` as one FTS5 phrase: quoted, so FTS5 syntax in a query is taken literally. */
-const ftsPhrase = (needle: string) => `"${needle.replace(/"/g, '""')}"`;
+/** A trigram index needs three characters; a shorter needle scans, which is cheap for so short a pattern's rare use. */
+const indexable = (needle: string) => [...needle].length >= 3;
+
+/** The rowids `table`'s FTS5 index finds for `needle` as one phrase, quoted so FTS5 syntax in a query is taken literally. */
+const indexedRowids = (table: SearchableTable, needle: string) =>
+  sql<{ rowid: number }>`select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${`"${needle.replace(/"/g, '""')}"`}`;
 
 export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
@@ -137,16 +141,14 @@ export const sqliteHelpers: DialectHelpers = {
     (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
   isForeignKeyViolation: (error) => (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
-  // A trigram index needs three characters; a shorter needle scans, which is cheap for so short a
-  // pattern's rare use.
   searchIndexed: (table, needle) =>
-    [...needle].length < 3
-      ? sql<boolean>`instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0`
-      : sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${ftsPhrase(needle)})`,
+    indexable(needle)
+      ? sql<boolean>`${sql.ref(`${table}.rowid`)} in (${indexedRowids(table, needle)})`
+      : sql<boolean>`instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0`,
   // FTS5 stops at the limit: for a common term this reads the index's first matches only.
   async searchFew(db, table, needle, limit) {
-    if ([...needle].length < 3) return undefined;
-    const { rows } = await sql<{ rowid: number }>`select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${ftsPhrase(needle)} limit ${limit + 1}`.execute(db);
+    if (!indexable(needle)) return undefined;
+    const { rows } = await sql<{ rowid: number }>`${indexedRowids(table, needle)} limit ${limit + 1}`.execute(db);
     if (rows.length > limit) return undefined;
     return sql<boolean>`${sql.ref(`${table}.rowid`)} in (select value from json_each(${JSON.stringify(rows.map((row) => row.rowid))}))`;
   },

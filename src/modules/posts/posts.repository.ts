@@ -87,7 +87,7 @@ export interface RelatedRow {
 export const postsRepository = {
   async list(db: Executor, dialect: DialectHelpers, workspaceId: string, format: string, filter: PostFilter, page: PageRequest<PostSortKey>) {
     // A term the index finds in few rows: the planner starts from exactly those (DialectHelpers.searchFew).
-    const few = filter.q ? await dialect.searchFew(db as Kysely<unknown>, 'posts', filter.q, FEW_MATCHES) : undefined;
+    const few = filter.q ? await dialect.searchFew(db, 'posts', filter.q, FEW_MATCHES) : undefined;
     let query = livePosts(db, workspaceId);
     if (filter.q) query = query.where(few ?? dialect.searchIndexed('posts', filter.q));
     if (filter.status) query = query.where('posts.status', '=', filter.status);
