@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationResult } from 'kysely';
+import { Migrator, type Migration, type MigrationResult, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 import type { DialectHelpers } from './dialects/dialect.js';
 import { initial } from './migrations/0001_initial.js';
@@ -8,6 +8,7 @@ import { sessions } from './migrations/0004_sessions.js';
 import { searchIndexes } from './migrations/0005_search_indexes.js';
 import { postRenders } from './migrations/0006_post_renders.js';
 import { postsLiveIndex } from './migrations/0007_posts_live_index.js';
+import { searchHeads } from './migrations/0008_search_heads.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0005_search_indexes': searchIndexes(helpers),
     '0006_post_renders': postRenders(helpers),
     '0007_posts_live_index': postsLiveIndex(),
+    '0008_search_heads': searchHeads(helpers),
   };
 }
 
@@ -31,14 +33,25 @@ export function migrationNames(helpers: DialectHelpers): string[] {
  * Brings the schema up to date. Idempotent, and safe when several instances start at once: Kysely's
  * migrator holds a lock (an advisory lock on PostgreSQL) while it runs.
  */
-export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<MigrationResult[]> {
-  const migrator = new Migrator({
+export async function migrateToLatest(database: DatabaseHandle): Promise<MigrationResult[]> {
+  return outcome(await migrator(database).migrateToLatest());
+}
+
+/** Brings the schema to the migration named, and no further: tests of a migration start from the one before. */
+export async function migrateTo(database: DatabaseHandle, name: string): Promise<MigrationResult[]> {
+  return outcome(await migrator(database).migrateTo(name));
+}
+
+function migrator({ db, dialect }: DatabaseHandle): Migrator {
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
     migrationTableName: 'quire_migrations',
     migrationLockTableName: 'quire_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function outcome({ error, results }: MigrationResultSet): MigrationResult[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results ?? [];
 }

@@ -144,6 +144,12 @@ export interface PostsTable {
   excerpt: string;
   body_json: JsonText;
   body_text: string;
+  /** Title and excerpt, folded with foldForSearch: one half of what `q` searches, with its own index. */
+  search_head: Generated<string>;
+  /**
+   * The body text folded with foldForSearch, the other half. Apart from the head so that a write of the
+   * title or excerpt does not re-index the body (docs/decisions.md, "Two search indexes a post").
+   */
   search_text: Generated<string>;
   toc_items: JsonText;
   word_count: number;
@@ -203,6 +209,8 @@ export interface PagesTable {
   title: string;
   body_json: JsonText;
   body_text: string;
+  /** The title, folded with foldForSearch; `search_text` is the folded body text (as for posts). */
+  search_head: Generated<string>;
   search_text: Generated<string>;
   page_type: string;
   status: PageStatus;
@@ -282,10 +290,10 @@ export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type ApiKeyUpdate = Updateable<ApiKeysTable>;
 export type PostRow = Selectable<PostsTable>;
 /**
- * A post as reads load it: search_text, a second folded copy of the text, serves the index alone, and
- * render_stamp only labels stored renders.
+ * A post as reads load it: search_head and search_text, a second folded copy of the text, serve the
+ * indexes alone, and render_stamp only labels stored renders.
  */
-export type StoredPost = Omit<PostRow, 'search_text' | 'render_stamp'>;
+export type StoredPost = Omit<PostRow, 'search_head' | 'search_text' | 'render_stamp'>;
 export type NewPostRow = Insertable<PostsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type NewMediaRow = Insertable<MediaTable>;

@@ -15,6 +15,7 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
   let workspace: TestWorkspace;
   let key: string;
   const db = () => ctx.runtime.database.db;
+  const dialectOf = () => ctx.runtime.database.dialect;
 
   const list = (query: string, apiKey = key) => ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts?${query}`, headers: { 'x-api-key': apiKey } });
   const patch = (id: string, payload: object) => ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${id}`, headers: { 'x-api-key': key }, payload });
@@ -26,7 +27,7 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
       .select('id')
       .where('workspace_id', '=', workspace.id)
       .where('deleted_at', 'is', null)
-      .where(ctx.runtime.database.dialect.containsText('posts.search_text', needle))
+      .where((eb) => eb.or([dialectOf().containsText('posts.search_head', needle), dialectOf().containsText('posts.search_text', needle)]))
       .orderBy(order, direction)
       .orderBy('id', direction)
       .execute();

@@ -142,7 +142,8 @@ describeEachDialect('quire seed', (dialect) => {
       expect(post.word_count).toBe(derived.wordCount);
       expect(post.reading_time_min).toBe(derived.readingTimeMin);
       expect(JSON.parse(post.toc_items)).toEqual(derived.tocItems);
-      expect(post.search_text).toBe(searchText(post.title, post.excerpt, post.body_text));
+      expect(post.search_head).toBe(searchText(post.title, post.excerpt));
+      expect(post.search_text).toBe(searchText(post.body_text));
       if (post.seo !== null) expect(validSeo(JSON.parse(post.seo)), post.seo).toBe(true);
     }
     expect(posts.filter((p) => p.seo !== null && (JSON.parse(p.seo) as { focusKeyword?: string }).focusKeyword).length).toBeGreaterThan(N / 2);

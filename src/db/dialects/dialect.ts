@@ -12,20 +12,23 @@ export interface DialectHelpers {
   /** `column` contains `needle` as a literal substring (no LIKE wildcards, so `%` and `_` match themselves). */
   containsText(column: string, needle: string): RawBuilder<boolean>;
   /**
-   * The same match over a table's `search_text`, through its search index (SQLite FTS5 trigram,
-   * PostgreSQL pg_trgm), so `q` stays a literal, case-insensitive substring search without a scan.
+   * The same match over a table's `search_head` or `search_text`, through their search indexes (SQLite
+   * FTS5 trigram, PostgreSQL pg_trgm), so `q` stays a literal, case-insensitive substring search without
+   * a scan.
    */
   searchIndexed(table: SearchableTable, needle: string): RawBuilder<boolean>;
   /**
-   * When the search index finds at most `limit` rows of `table` (in every workspace together) whose
-   * search_text contains `needle`: a condition naming exactly those rows, for the planner to start from.
+   * When the search indexes find at most `limit` rows of `table` (in every workspace together) whose
+   * search_head or search_text contains `needle`: a condition naming exactly those rows, for the planner to start from.
    * Undefined when it finds more, or when the dialect's planner needs no such help: PostgreSQL keeps
    * statistics on its trigram index, while SQLite takes every FTS5 match as a probe into a walk of the
    * workspace's sort index, which at 100,000 posts cost 38 ms of CPU for a phrase in 49 of them.
    */
   searchFew(db: QueryExecutorProvider, table: SearchableTable, needle: string, limit: number): Promise<RawBuilder<boolean> | undefined>;
-  /** Creates that index for `table` (a migration's step), filling it from the rows already there. */
-  createSearchIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
+  /** Creates the index of one of `table`'s search columns (a migration's step), filling it from the rows already there. */
+  createSearchIndex(db: Kysely<unknown>, table: SearchableTable, column?: SearchColumn): Promise<void>;
+  /** Drops that index, so that a migration can rewrite the column without re-indexing row by row. */
+  dropSearchIndex(db: Kysely<unknown>, table: SearchableTable, column: SearchColumn): Promise<void>;
   /**
    * Already-encoded UTF-8 text as a parameter for a text column, so that it reads back as bytes where
    * the driver allows: SQLite keeps the bytes as they are (a blob in a column declared text), and
@@ -34,5 +37,16 @@ export interface DialectHelpers {
   textBytes(bytes: Buffer): Buffer | string;
 }
 
-/** Tables whose `search_text` has a search index: the large ones. */
+/** Tables whose search columns have search indexes: the large ones. */
 export type SearchableTable = 'posts' | 'pages';
+
+/**
+ * A searchable table's two folded columns: the head (title, and a post's excerpt) and the body text.
+ * Each has its own index, so a write of the one leaves the other's index alone.
+ */
+export type SearchColumn = 'search_head' | 'search_text';
+
+/** The index of a search column, by the name 0005 gave the body's when it was a table's only one. */
+export function searchIndexName(table: SearchableTable, column: SearchColumn): string {
+  return column === 'search_text' ? `${table}_search` : `${table}_head_search`;
+}

@@ -1,6 +1,9 @@
 import { PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
-import type { DialectHelpers } from './dialect.js';
+import { searchIndexName, type DialectHelpers, type SearchableTable, type SearchColumn } from './dialect.js';
+
+/** posts_search_trgm for the body, as 0005 named it, and posts_head_search_trgm for the head. */
+const trigramIndex = (table: SearchableTable, column: SearchColumn) => `${searchIndexName(table, column)}_trgm`;
 
 const OID = { int8: 20, json: 114, timestamp: 1114, timestamptz: 1184, jsonb: 3802 } as const;
 
@@ -50,12 +53,19 @@ export const postgresHelpers: DialectHelpers = {
   isForeignKeyViolation: (error) => (error as PgError)?.code === '23503',
   textBytes: (bytes) => bytes.toString('utf8'),
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
-  // LIKE is what a pg_trgm index serves; the needle's own wildcards and escapes are escaped first.
-  searchIndexed: (table, needle) => sql<boolean>`${sql.ref(`${table}.search_text`)} like ${`%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+  // LIKE is what a pg_trgm index serves (one index a column, combined by a BitmapOr); the needle's own
+  // wildcards and escapes are escaped first.
+  searchIndexed(table, needle) {
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql<boolean>`(${sql.ref(`${table}.search_head`)} like ${pattern} or ${sql.ref(`${table}.search_text`)} like ${pattern})`;
+  },
   searchFew: () => Promise.resolve(undefined),
-  async createSearchIndex(db, table) {
+  async createSearchIndex(db, table, column = 'search_text') {
     // pg_trgm is a trusted extension (PostgreSQL 13+): a database owner may create it.
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index ${sql.id(`${table}_search_trgm`)} on ${sql.table(table)} using gin (search_text gin_trgm_ops)`.execute(db);
+    await sql`create index ${sql.id(trigramIndex(table, column))} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db);
+  },
+  async dropSearchIndex(db, table, column) {
+    await sql`drop index if exists ${sql.id(trigramIndex(table, column))}`.execute(db);
   },
 };

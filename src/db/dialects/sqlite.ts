@@ -11,7 +11,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
-import type { DialectHelpers, SearchableTable } from './dialect.js';
+import { searchIndexName, type DialectHelpers, type SearchableTable, type SearchColumn } from './dialect.js';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -113,10 +113,21 @@ export function openSqlite(file: string): BetterSqlite3.Database {
   return db;
 }
 
+/**
+ * SQLite's schema changes are transactional, though Kysely's adapter does not say so: saying it makes the
+ * migrator run each migration in a transaction, so one that fails half-way (a rewrite of every post, say)
+ * leaves nothing behind, and its many writes commit once.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
 export function sqliteDialect(file: string): Dialect {
   const db = openSqlite(file);
   return {
-    createAdapter: () => new SqliteAdapter(),
+    createAdapter: () => new TransactionalDdlSqliteAdapter(),
     createDriver: () => new SqliteDriver(db),
     createIntrospector: (kysely: Kysely<unknown>) => new SqliteIntrospector(kysely),
     createQueryCompiler: () => new SqliteQueryCompiler(),
@@ -130,9 +141,41 @@ interface SqliteError {
 /** A trigram index needs three characters; a shorter needle scans, which is cheap for so short a pattern's rare use. */
 const indexable = (needle: string) => [...needle].length >= 3;
 
-/** The rowids `table`'s FTS5 index finds for `needle` as one phrase, quoted so FTS5 syntax in a query is taken literally. */
-const indexedRowids = (table: SearchableTable, needle: string) =>
-  sql<{ rowid: number }>`select rowid from ${sql.table(`${table}_search`)} where ${sql.table(`${table}_search`)} match ${`"${needle.replace(/"/g, '""')}"`}`;
+/** FTS5 syntax in a query is taken literally: the needle is one quoted phrase. */
+const phrase = (needle: string) => `"${needle.replace(/"/g, '""')}"`;
+
+/** The rowids one column's FTS5 index finds for `needle`, at most `limit` of them when given. */
+function columnRowids(table: SearchableTable, column: SearchColumn, needle: string, limit?: number) {
+  const index = sql.table(searchIndexName(table, column));
+  const found = sql<{ rowid: number }>`select rowid from ${index} where ${index} match ${phrase(needle)}`;
+  return limit === undefined ? found : sql<{ rowid: number }>`select * from (${found} limit ${limit})`;
+}
+
+/** The rowids either index finds (a row found by both is listed twice). */
+const indexedRowids = (table: SearchableTable, needle: string, limit?: number) =>
+  sql<{ rowid: number }>`${columnRowids(table, 'search_head', needle, limit)} union all ${columnRowids(table, 'search_text', needle, limit)}`;
+
+/** The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the column. */
+async function createColumnIndex(db: Kysely<unknown>, table: SearchableTable, column: SearchColumn): Promise<void> {
+  const index = searchIndexName(table, column);
+  await sql`create virtual table ${sql.table(index)} using fts5(${sql.raw(column)}, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql
+    .raw(`create trigger ${index}_ai after insert on ${table} begin insert into ${index}(rowid, ${column}) values (new.rowid, new.${column}); end;`)
+    .execute(db);
+  await sql
+    .raw(`create trigger ${index}_ad after delete on ${table} begin insert into ${index}(${index}, rowid, ${column}) values ('delete', old.rowid, old.${column}); end;`)
+    .execute(db);
+  // "update of" the column: a write that sets other columns only (the title, for the body's index) re-indexes nothing.
+  await sql
+    .raw(
+      `create trigger ${index}_au after update of ${column} on ${table} begin
+         insert into ${index}(${index}, rowid, ${column}) values ('delete', old.rowid, old.${column});
+         insert into ${index}(rowid, ${column}) values (new.rowid, new.${column});
+       end;`,
+    )
+    .execute(db);
+  await sql.raw(`insert into ${index}(${index}) values ('rebuild')`).execute(db);
+}
 
 export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
@@ -144,38 +187,20 @@ export const sqliteHelpers: DialectHelpers = {
   searchIndexed: (table, needle) =>
     indexable(needle)
       ? sql<boolean>`${sql.ref(`${table}.rowid`)} in (${indexedRowids(table, needle)})`
-      : sql<boolean>`instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0`,
-  // FTS5 stops at the limit: for a common term this reads the index's first matches only.
+      : sql<boolean>`(instr(${sql.ref(`${table}.search_head`)}, ${needle}) > 0 or instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0)`,
+  // FTS5 stops at the limit: for a common term this reads each index's first matches only.
   async searchFew(db, table, needle, limit) {
     if (!indexable(needle)) return undefined;
-    const { rows } = await sql<{ rowid: number }>`${indexedRowids(table, needle)} limit ${limit + 1}`.execute(db);
-    if (rows.length > limit) return undefined;
-    return sql<boolean>`${sql.ref(`${table}.rowid`)} in (select value from json_each(${JSON.stringify(rows.map((row) => row.rowid))}))`;
+    const { rows } = await indexedRowids(table, needle, limit + 1).execute(db);
+    const rowids = new Set(rows.map((row) => row.rowid));
+    if (rowids.size > limit) return undefined;
+    return sql<boolean>`${sql.ref(`${table}.rowid`)} in (select value from json_each(${JSON.stringify([...rowids])}))`;
   },
   textBytes: (bytes) => bytes,
-  async createSearchIndex(db, table) {
-    const index = `${table}_search`;
-    await sql`create virtual table ${sql.table(index)} using fts5(search_text, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(db);
-    // Triggers keep the external-content index in step with every write of the column.
-    await sql
-      .raw(
-        `create trigger ${index}_ai after insert on ${table} begin insert into ${index}(rowid, search_text) values (new.rowid, new.search_text); end;
-         `,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger ${index}_ad after delete on ${table} begin insert into ${index}(${index}, rowid, search_text) values ('delete', old.rowid, old.search_text); end;`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger ${index}_au after update of search_text on ${table} begin
-           insert into ${index}(${index}, rowid, search_text) values ('delete', old.rowid, old.search_text);
-           insert into ${index}(rowid, search_text) values (new.rowid, new.search_text);
-         end;`,
-      )
-      .execute(db);
-    await sql.raw(`insert into ${index}(${index}) values ('rebuild')`).execute(db);
+  createSearchIndex: (db, table, column = 'search_text') => createColumnIndex(db, table, column),
+  async dropSearchIndex(db, table, column) {
+    const index = searchIndexName(table, column);
+    for (const trigger of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists ${index}_${trigger}`).execute(db);
+    await sql.raw(`drop table if exists ${index}`).execute(db);
   },
 };

@@ -70,7 +70,8 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           title,
           body_json: JSON.stringify(derived.blocks),
           body_text: derived.bodyText,
-          search_text: searchText(title, derived.bodyText),
+          search_head: searchText(title),
+          search_text: searchText(derived.bodyText),
           page_type: body.pageType ?? 'WebPage',
           status,
           published_at: body.publishedAt ? toIso(body.publishedAt) : status === 'published' ? now : null,
@@ -99,7 +100,8 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           patch.body_json = JSON.stringify(derived.blocks);
           patch.body_text = derived.bodyText;
         }
-        if (body.title !== undefined || body.bodyJson !== undefined) patch.search_text = searchText(patch.title ?? current.title, patch.body_text ?? current.body_text);
+        if (patch.title !== undefined && patch.title !== current.title) patch.search_head = searchText(patch.title);
+        if (patch.body_text !== undefined && patch.body_text !== current.body_text) patch.search_text = searchText(patch.body_text);
         if (body.pageType !== undefined) patch.page_type = body.pageType;
         if (body.status !== undefined) patch.status = body.status;
         if (body.publishedAt !== undefined) patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);

@@ -140,7 +140,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           title,
           excerpt,
           ...derived,
-          search_text: searchText(title, excerpt, derived.body_text),
+          search_head: searchText(title, excerpt),
+          search_text: searchText(derived.body_text),
           featured_media_id: body.featuredMediaId ?? null,
           author_id: body.authorId ?? null,
           category_id: body.categoryId ?? null,
@@ -192,9 +193,11 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         if (body.title !== undefined) patch.title = body.title.trim();
         if (body.excerpt !== undefined) patch.excerpt = body.excerpt;
         if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
-        if (body.title !== undefined || body.excerpt !== undefined || body.bodyJson !== undefined) {
-          patch.search_text = searchText(patch.title ?? current.title, patch.excerpt ?? current.excerpt, patch.body_text ?? current.body_text);
-        }
+        // Each search column only when its text changes: its index re-reads all of it (the body's, 25 kB).
+        const title = patch.title ?? current.title;
+        const excerpt = patch.excerpt ?? current.excerpt;
+        if (title !== current.title || excerpt !== current.excerpt) patch.search_head = searchText(title, excerpt);
+        if (patch.body_text !== undefined && patch.body_text !== current.body_text) patch.search_text = searchText(patch.body_text);
         if (body.featuredMediaId !== undefined) patch.featured_media_id = body.featuredMediaId;
         if (body.authorId !== undefined) patch.author_id = body.authorId;
         if (body.categoryId !== undefined) patch.category_id = body.categoryId;

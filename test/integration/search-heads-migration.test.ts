@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
+import type { SearchableTable } from '../../src/db/dialects/dialect.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/database.js';
+
+/** The search column as every release before 0008 wrote it: title, excerpt and body text in one fold. */
+const oneFold = (...fields: string[]) => fields.filter((field) => field).join('\n').normalize('NFC').toLowerCase();
+
+describeEachDialect('migration 0008: a search head beside the search body', (dialect) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  // Written against the schema of 0007, which the application's types no longer describe.
+  const db = () => handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const now = new Date().toISOString();
+  const workspaceId = crypto.randomUUID();
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    handle = createDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+    await migrateTo(handle, '0007_posts_live_index');
+    const userId = crypto.randomUUID();
+    await db().insertInto('users').values({ id: userId, email: 'owner@example.com', password_hash: null, created_at: now, updated_at: now }).execute();
+    await db().insertInto('workspaces').values({ id: workspaceId, name: 'W', slug: 'w', owner_user_id: userId, created_at: now, updated_at: now }).execute();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  async function insertPost(title: string, excerpt: string, bodyText: string): Promise<string> {
+    const id = crypto.randomUUID();
+    await db()
+      .insertInto('posts')
+      .values({
+        id, workspace_id: workspaceId, slug: id, title, excerpt, body_json: '[]', body_text: bodyText, search_text: oneFold(title, excerpt, bodyText),
+        toc_items: '[]', word_count: 0, reading_time_min: 1, status: 'draft', is_how_to: false, view_count: 0, schema_type: 'BlogPosting',
+        structured_blocks: '[]', seo_score: 0, readability_score: 0, created_at: now, updated_at: now,
+      })
+      .execute();
+    return id;
+  }
+
+  async function found(table: SearchableTable, needle: string): Promise<string[]> {
+    const rows = await handle.db.selectFrom(table).select('id').where(handle.dialect.searchIndexed(table, needle)).orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
+  it('moves each post and page to a folded head and a folded body, and both indexes serve q', async () => {
+    // More than one batch of the migration's rewrite (500 rows).
+    const posts = [await insertPost('Ünïcode Tïtle', 'The Excerpt', 'Body text about Sourdough.')];
+    for (let i = 0; i < 520; i++) posts.push(await insertPost(`Filler ${i}`, '', `Plain words number ${i}.`));
+    const pageId = crypto.randomUUID();
+    await db()
+      .insertInto('pages')
+      .values({ id: pageId, workspace_id: workspaceId, slug: 'about', title: 'About Us', body_json: '[]', body_text: 'Who we are.', search_text: oneFold('About Us', 'Who we are.'), page_type: 'standard', status: 'draft', created_at: now, updated_at: now })
+      .execute();
+
+    await migrateToLatest(handle);
+
+    const [first] = await handle.db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[0]!).execute();
+    expect(first).toEqual({ search_head: 'ünïcode tïtle\nthe excerpt', search_text: 'body text about sourdough.' });
+    const last = await handle.db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[520]!).executeTakeFirstOrThrow();
+    expect(last).toEqual({ search_head: 'filler 519', search_text: 'plain words number 519.' });
+    const page = await handle.db.selectFrom('pages').select(['search_head', 'search_text']).where('id', '=', pageId).executeTakeFirstOrThrow();
+    expect(page).toEqual({ search_head: 'about us', search_text: 'who we are.' });
+
+    expect(await found('posts', 'ünïcode')).toEqual([posts[0]]);
+    expect(await found('posts', 'the excerpt')).toEqual([posts[0]]);
+    expect(await found('posts', 'sourdough')).toEqual([posts[0]]);
+    expect(await found('posts', 'number 519')).toEqual([posts[520]]);
+    expect((await found('posts', 'filler')).length).toBe(520);
+    // A needle across the end of the excerpt and the start of the body matched the one fold; it is in neither field.
+    expect(await found('posts', 'excerpt\nbody')).toEqual([]);
+    expect(await found('pages', 'about')).toEqual([pageId]);
+    expect(await found('pages', 'who we')).toEqual([pageId]);
+  });
+});
