@@ -13,6 +13,8 @@ export interface Runtime {
   database: DatabaseHandle;
   masterKey: MasterKey;
   services: Services;
+  /** The migrations this open applied, and how long they took: a first start after an upgrade may rewrite every post. */
+  migrated: { names: string[]; ms: number };
   close(): Promise<void>;
 }
 
@@ -24,11 +26,14 @@ export async function openRuntime(config: Config, { migrate = true } = {}): Prom
   fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
   const masterKey = config.masterKey ? masterKeyFrom(config.masterKey) : loadOrCreateMasterKeyFile(config.dataDir);
   const database = createDatabase(config);
+  const migrated = { names: [] as string[], ms: 0 };
   try {
-    if (migrate) await migrateToLatest(database);
+    const started = performance.now();
+    if (migrate) migrated.names = (await migrateToLatest(database)).map((result) => result.migrationName);
+    migrated.ms = Math.round(performance.now() - started);
   } catch (error) {
     await database.close();
     throw error;
   }
-  return { config, database, masterKey, services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config)), close: () => database.close() };
+  return { config, database, masterKey, services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config)), migrated, close: () => database.close() };
 }

@@ -52,6 +52,15 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
 
     // The hint follows the listen, so it may land a moment after /healthz first answers.
     await eventually(() => server.stdout().includes('quire user create'), 'the first-start hint on stdout');
+    const migrated = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg: string; migrations?: string[]; ms?: number })
+      .find((line) => line.msg === 'applied migrations');
+    expect(migrated?.migrations?.[0]).toBe('0001_initial');
+    expect(migrated?.migrations).toContain('0009_workspace_id_indexes');
+    expect(migrated?.ms).toBeGreaterThanOrEqual(0);
     expect(server.stdout()).toContain('quire workspace create');
     expect(server.stdout()).toContain('quire key create');
   });
