@@ -151,8 +151,8 @@ function columnRowids(table: SearchableTable, column: SearchColumn, needle: stri
   return limit === undefined ? found : sql<{ rowid: number }>`select * from (${found} limit ${limit})`;
 }
 
-/** The rowids either index finds (a row found by both is listed twice). */
-const indexedRowids = (table: SearchableTable, needle: string, limit?: number) =>
+/** The rowids either index finds, at most `limit` from each (a row found by both is listed twice). */
+const indexedRowids = (table: SearchableTable, needle: string, limit: number) =>
   sql<{ rowid: number }>`${columnRowids(table, 'search_head', needle, limit)} union all ${columnRowids(table, 'search_text', needle, limit)}`;
 
 /** The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the column. */
@@ -184,9 +184,11 @@ export const sqliteHelpers: DialectHelpers = {
     (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
   isForeignKeyViolation: (error) => (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
+  // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the
+  // union took another pass (a word in 9,938 of 10,000 posts: page and count 8.7 ms, against 10.9).
   searchIndexed: (table, needle) =>
     indexable(needle)
-      ? sql<boolean>`${sql.ref(`${table}.rowid`)} in (${indexedRowids(table, needle)})`
+      ? sql<boolean>`(${sql.ref(`${table}.rowid`)} in (${columnRowids(table, 'search_head', needle)}) or ${sql.ref(`${table}.rowid`)} in (${columnRowids(table, 'search_text', needle)}))`
       : sql<boolean>`(instr(${sql.ref(`${table}.search_head`)}, ${needle}) > 0 or instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0)`,
   // FTS5 stops at the limit: for a common term this reads each index's first matches only.
   async searchFew(db, table, needle, limit) {
