@@ -4,10 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 import type { SearchableTable } from '../../src/db/dialects/dialect.js';
+import { searchText } from '../../src/shared/search.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/database.js';
-
-/** The search column as every release before 0008 wrote it: title, excerpt and body text in one fold. */
-const oneFold = (...fields: string[]) => fields.filter((field) => field).join('\n').normalize('NFC').toLowerCase();
 
 describeEachDialect('migration 0008: a search head beside the search body', (dialect) => {
   let database: TestDatabase;
@@ -35,7 +33,7 @@ describeEachDialect('migration 0008: a search head beside the search body', (dia
     await db()
       .insertInto('posts')
       .values({
-        id, workspace_id: workspaceId, slug: id, title, excerpt, body_json: '[]', body_text: bodyText, search_text: oneFold(title, excerpt, bodyText),
+        id, workspace_id: workspaceId, slug: id, title, excerpt, body_json: '[]', body_text: bodyText, search_text: searchText(title, excerpt, bodyText), // before 0008: the three fields in one fold
         toc_items: '[]', word_count: 0, reading_time_min: 1, status: 'draft', is_how_to: false, view_count: 0, schema_type: 'BlogPosting',
         structured_blocks: '[]', seo_score: 0, readability_score: 0, created_at: now, updated_at: now,
       })
@@ -55,7 +53,7 @@ describeEachDialect('migration 0008: a search head beside the search body', (dia
     const pageId = crypto.randomUUID();
     await db()
       .insertInto('pages')
-      .values({ id: pageId, workspace_id: workspaceId, slug: 'about', title: 'About Us', body_json: '[]', body_text: 'Who we are.', search_text: oneFold('About Us', 'Who we are.'), page_type: 'standard', status: 'draft', created_at: now, updated_at: now })
+      .values({ id: pageId, workspace_id: workspaceId, slug: 'about', title: 'About Us', body_json: '[]', body_text: 'Who we are.', search_text: searchText('About Us', 'Who we are.'), page_type: 'standard', status: 'draft', created_at: now, updated_at: now })
       .execute();
 
     await migrateToLatest(handle);
