@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CompiledQuery, sql, type Insertable } from 'kysely';
+import { CompiledQuery, Migrator, sql, type Insertable, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationNames } from '../../src/db/migrate.js';
 import type { ApiKeysTable, PostsTable } from '../../src/db/schema.js';
@@ -92,6 +92,32 @@ describeEachDialect('schema', (dialect) => {
       expect(await migrateToLatest(ctx.runtime.database)).toEqual([]);
       const applied = await sql<{ name: string }>`select name from quire_migrations order by name`.execute(db());
       expect(applied.rows.map((row) => row.name)).toEqual(migrationNames(ctx.runtime.database.dialect));
+    });
+
+    it('a migration that fails half-way leaves nothing behind and is not recorded', async () => {
+      const migrator = new Migrator({
+        db: db(),
+        migrationTableName: 'half_done_migrations',
+        migrationLockTableName: 'half_done_migrations_lock',
+        provider: {
+          getMigrations: async () => ({
+            '0001_half_done': {
+              async up(trx: Kysely<unknown>) {
+                await trx.schema.createTable('half_done').addColumn('id', 'integer').execute();
+                await sql`insert into half_done (id) values (1)`.execute(trx);
+                throw new Error('failed half-way');
+              },
+            },
+          }),
+        },
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      expect((error as Error).message).toBe('failed half-way');
+      expect(results?.map((result) => [result.migrationName, result.status])).toEqual([['0001_half_done', 'Error']]);
+      const tables = (await db().introspection.getTables()).map((table) => table.name);
+      expect(tables).not.toContain('half_done');
+      const recorded = await sql<{ n: number }>`select count(*) as n from half_done_migrations`.execute(db());
+      expect(Number(recorded.rows[0]!.n)).toBe(0);
     });
 
     it('creates every table the specification names', async () => {
