@@ -113,6 +113,41 @@ describeEachDialect('posts: create and edit', (dialect) => {
       expect(post.relatedPosts.map((r) => r.id)).toEqual([other.id]);
     });
 
+    it('a PATCH of every writable field answers exactly what a GET then reads, and so does a PATCH of one', async () => {
+      const { workspace, key } = await ctx.ownerKey();
+      const [first, second] = [await createPost(api(), key, { title: 'First' }), await createPost(api(), key, { title: 'Second' })];
+      const post = await createPost(api(), key, { title: 'Plain', bodyJson: [paragraph('Old body')], relatedPostIds: [first.id] });
+      const media = await insertMedia(db(), workspace.id);
+      const everything = await api().patch(key, post.id, {
+        title: '  Everything changed  ',
+        slug: 'changed-slug',
+        excerpt: 'A new excerpt',
+        bodyJson: [heading('Part one'), paragraph('New body words'), image(media, { alt: 'A picture' })],
+        featuredMediaId: media,
+        authorId: await insertAuthor(db(), workspace.id),
+        categoryId: await insertCategory(db(), workspace.id, { slug: 'changed' }),
+        status: 'published',
+        publishedAt: '2024-02-03T04:05:06.000Z',
+        isHowTo: true,
+        summaryForAi: 'For machines',
+        canonicalUrl: 'https://example.com/changed',
+        seo: { title: 'SEO title', focusKeyword: 'changed' },
+        schemaType: 'TechArticle',
+        structuredData: { mentions: ['Kysely'] },
+        structuredBlocks: [{ type: 'key_takeaways', items: ['One'] }, heading('Structured part')],
+        relatedPostIds: [second.id, first.id],
+      });
+      expect(everything.statusCode, everything.body).toBe(200);
+      const answered = everything.json() as Post;
+      expect(answered).toMatchObject({ title: 'Everything changed', slug: 'changed-slug', bodyText: expect.stringContaining('New body words') });
+      expect(answered.relatedPosts.map((r) => r.id)).toEqual([second.id, first.id]);
+      expect(await getPost(api(), key, post.id)).toEqual(answered);
+
+      const isHowToOff = await api().patch(key, post.id, { isHowTo: false });
+      expect(isHowToOff.json()).toMatchObject({ isHowTo: false, title: 'Everything changed' });
+      expect(await getPost(api(), key, post.id)).toEqual(isHowToOff.json());
+    });
+
     it('refuses a missing, blank or overlong title, and trims one with spaces around it', async () => {
       const { key } = await ctx.ownerKey();
       expectIssue(await api().create(key, {}), '/title');

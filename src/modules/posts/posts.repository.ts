@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
 import { isUuid } from '../../shared/slug.js';
@@ -150,11 +151,13 @@ export const postsRepository = {
   },
 
   /** A UUID resolves by id, any other string by slug; live rows of this workspace only. */
-  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost | undefined> {
-    return livePosts(db, workspaceId)
-      .select(READ_COLUMNS)
-      .where(isUuid(idOrSlug) ? 'posts.id' : 'posts.slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug)
-      .executeTakeFirst();
+  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<StoredPost | undefined> {
+    return withRowLock(
+      livePosts(db, workspaceId)
+        .select(READ_COLUMNS)
+        .where(isUuid(idOrSlug) ? 'posts.id' : 'posts.slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug),
+      lock,
+    ).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

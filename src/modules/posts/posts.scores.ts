@@ -17,6 +17,7 @@ type ScoredFields = Pick<PostRow, 'title' | 'slug' | 'excerpt' | 'seo' | 'body_j
 export function scoreColumns(
   row: ScoredFields,
   previous?: Pick<PostRow, 'body_text' | 'readability_score'>,
+  blocks: readonly StoredBlock[] = JSON.parse(row.body_json) as StoredBlock[],
 ): { seo_score: number; readability_score: number } {
   return {
     seo_score: seoScore({
@@ -24,7 +25,7 @@ export function scoreColumns(
       slug: row.slug,
       excerpt: row.excerpt,
       seo: parseJson<Seo>(row.seo),
-      blocks: JSON.parse(row.body_json) as StoredBlock[],
+      blocks,
       bodyText: row.body_text,
       wordCount: row.word_count,
       featuredMediaId: row.featured_media_id,

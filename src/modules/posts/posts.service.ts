@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { BlockWrite } from '../../blocks/blocks.schemas.js';
+import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
 import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { writeTransaction } from '../../db/transaction.js';
@@ -15,7 +15,7 @@ import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
-import { loadPostEmbeds, parsePost } from './posts.embeds.js';
+import { loadPostEmbeds, parsePost, type ParsedPost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
 import { postRendersRepository, renderFormat, stampPost, type PostHandle } from './posts.renders.js';
@@ -57,15 +57,14 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   const { db, dialect } = database;
   const format = renderFormat(publicUrl);
   const serializePost = compileSerializer<Post>(Post);
-  async function present(executor: Executor, workspaceId: string, rows: readonly StoredPost[]): Promise<Post[]> {
-    const parsed = rows.map(parsePost);
+  async function present(executor: Executor, workspaceId: string, parsed: readonly ParsedPost[]): Promise<Post[]> {
     const embeds = await loadPostEmbeds(executor, workspaceId, parsed);
     return parsed.map((post) => presentPost(post, embeds, publicUrl));
   }
 
-  async function presentOne(executor: Executor, workspaceId: string, row: StoredPost): Promise<Post> {
-    const [post] = await present(executor, workspaceId, [row]);
-    return post!;
+  async function presentOne(executor: Executor, workspaceId: string, post: ParsedPost): Promise<Post> {
+    const [presented] = await present(executor, workspaceId, [post]);
+    return presented!;
   }
 
   /**
@@ -76,7 +75,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     const missing = handles.filter((handle) => handle.json === null);
     const built = new Map<string, Buffer>();
     if (missing.length > 0) {
-      const posts = await present(db, workspaceId, await repo.findByIds(db, workspaceId, missing.map((handle) => handle.id)));
+      const posts = await present(db, workspaceId, (await repo.findByIds(db, workspaceId, missing.map((handle) => handle.id))).map(parsePost));
       for (const post of posts) built.set(post.id, Buffer.from(serializePost(post)));
       await postRendersRepository.store(db, dialect, workspaceId, format, missing.flatMap((handle) => {
         const json = built.get(handle.id);
@@ -90,8 +89,13 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     });
   }
 
-  async function requirePost(executor: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
-    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
+  /**
+   * The live post a write is about, locked on PostgreSQL until its transaction ends: what the write derives
+   * from the row (search text, scores, the answer) must not be undone by a concurrent write of the same
+   * post, and two deletes of it must not both count it. SQLite's writes run one at a time.
+   */
+  async function requirePost(trx: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
+    const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, { dialect, strength: 'noKeyUpdate' });
     if (!row) throw notFound('Post');
     return row;
   }
@@ -173,7 +177,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
         // A new post has no render, and no post lists it as related yet: nothing to re-stamp.
         await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-        return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, id));
+        return presentOne(trx, workspaceId, parsePost(await requirePost(trx, workspaceId, id)));
       });
     },
 
@@ -213,12 +217,20 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         if (body.structuredData !== undefined) patch.structured_data = toJson(body.structuredData);
         if (body.structuredBlocks !== undefined) patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
 
+        // The row as this write leaves it (requirePost holds it against concurrent writes): the scores and
+        // the answer are built from it, and its bodies are parsed only when the write replaced them.
+        const written: StoredPost = { ...current, ...patch };
+        const post: ParsedPost = {
+          row: written,
+          body: patch.body_json === undefined ? storedBody : (JSON.parse(patch.body_json) as StoredBlock[]),
+          structuredBlocks: patch.structured_blocks === undefined ? structuredBlocks : (JSON.parse(patch.structured_blocks) as StoredBlock[]),
+        };
         // Every write rescores from the row as it will be: the scores read most of its fields.
-        Object.assign(patch, scoreColumns({ ...current, ...patch }, current));
+        Object.assign(patch, scoreColumns(written, current, post.body));
         await repo.update(trx, workspaceId, current.id, patch);
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         await stampPost(trx, workspaceId, current.id);
-        return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, current.id));
+        return presentOne(trx, workspaceId, { ...post, row: { ...written, ...patch } });
       });
     },
 
@@ -227,7 +239,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
-        const snapshot = await presentOne(trx, workspaceId, current);
+        const snapshot = await presentOne(trx, workspaceId, parsePost(current));
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
         await repo.addLive(trx, workspaceId, -1);
@@ -257,7 +269,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);
       await repo.update(trx, workspaceId, current.id, { updated_at: now });
       await stampPost(trx, workspaceId, current.id);
-      return presentOne(trx, workspaceId, await requirePost(trx, workspaceId, current.id));
+      return presentOne(trx, workspaceId, parsePost({ ...current, updated_at: now }));
     });
   }
 }

@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestContext } from '../helpers/app.js';
+import { services } from '../helpers/services.js';
+import { createPost, getPost, listPosts, postsApi, storedPost, type Response } from '../helpers/posts.js';
+
+/*
+ * PostgreSQL only: SQLite's write transactions begin IMMEDIATE and run one at a time. Here two writes of
+ * one post run concurrently, each reading the row before it writes what it derives from it. A test
+ * transaction holds the row's lock while both start, so both have read (or are waiting to read) before
+ * either writes; the sleep lets each get as far as it can.
+ */
+const suite = services.postgresUrl ? describe : describe.skip;
+const reason = services.postgresUrl ? '' : ' [postgres: skipped, QUIRE_TEST_DATABASE_URL is not set]';
+
+suite(`concurrent writes of one post [postgres]${reason}`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp('postgres');
+  });
+  afterAll(() => ctx?.close());
+
+  const api = () => postsApi(ctx);
+
+  /** Runs `writes` while another transaction holds the post's row lock, then lets them go. */
+  async function whileLocked(postId: string, writes: () => Promise<Response[]>): Promise<Response[]> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = ctx.runtime.database.db.transaction().execute(async (trx) => {
+      await sql`select id from posts where id = ${postId} for update`.execute(trx);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    const pending = writes();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holder;
+    return pending;
+  }
+
+  it('a title PATCH and an excerpt PATCH at once: the post is found by both, and its scores are those of the final row', async () => {
+    const { key } = await ctx.ownerKey();
+    const post = await createPost(api(), key, { title: 'Quiet harbour', excerpt: 'An old excerpt', bodyJson: [{ type: 'paragraph', text: 'Some text.' }] });
+    const responses = await whileLocked(post.id, () =>
+      Promise.all([api().patch(key, post.id, { title: 'Lighthouse keeper' }), api().patch(key, post.id, { excerpt: 'Gannets overhead' })]),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+
+    const final = await getPost(api(), key, post.id);
+    expect(final).toMatchObject({ title: 'Lighthouse keeper', excerpt: 'Gannets overhead' });
+    expect((await listPosts(api(), key, { q: 'lighthouse' })).data.map((found) => found.id)).toEqual([post.id]);
+    expect((await listPosts(api(), key, { q: 'gannets' })).data.map((found) => found.id)).toEqual([post.id]);
+
+    // Rescored from the final row: a PATCH that changes nothing the scores read must not move them.
+    const settled = await api().patch(key, post.id, { status: 'draft' });
+    expect(settled.statusCode).toBe(200);
+    expect({ seo: settled.json().seoScore, readability: settled.json().readabilityScore }).toEqual({ seo: final.seoScore, readability: final.readabilityScore });
+  });
+
+  it('each PATCH answers the post as its own write left it, on top of the one before', async () => {
+    const { key } = await ctx.ownerKey();
+    const post = await createPost(api(), key, { title: 'First title', excerpt: 'First excerpt' });
+    const [byTitle, byExcerpt] = await whileLocked(post.id, () =>
+      Promise.all([api().patch(key, post.id, { title: 'Second title' }), api().patch(key, post.id, { excerpt: 'Second excerpt' })]),
+    );
+    const answers = [byTitle!.json(), byExcerpt!.json()];
+    // One of them ran second and saw the other's change; neither answer forgets its own.
+    expect(answers[0]).toMatchObject({ title: 'Second title' });
+    expect(answers[1]).toMatchObject({ excerpt: 'Second excerpt' });
+    expect(answers.filter((answer) => answer.title === 'Second title' && answer.excerpt === 'Second excerpt')).toHaveLength(1);
+  });
+
+  it('two DELETEs at once: one 200, one 404, and the list total drops by one', async () => {
+    const { key } = await ctx.ownerKey();
+    await createPost(api(), key, { title: 'Stays' });
+    const post = await createPost(api(), key, { title: 'Goes' });
+    const before = (await listPosts(api(), key, { pageSize: 1 })).total;
+    const responses = await whileLocked(post.id, () => Promise.all([api().remove(key, post.id), api().remove(key, post.id)]));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+    expect((await listPosts(api(), key, { pageSize: 1 })).total).toBe(before - 1);
+    expect((await storedPost(ctx.runtime.database.db, post.id)).deleted_at).not.toBeNull();
+  });
+});
