@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, PagesTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
@@ -33,11 +34,13 @@ export const pagesRepository = {
     return { rows, total };
   },
 
-  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string): Promise<PageRow | undefined> {
-    return livePages(db, workspaceId)
-      .selectAll()
-      .where(isUuid(idOrSlug) ? 'id' : 'slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug)
-      .executeTakeFirst();
+  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<PageRow | undefined> {
+    return withRowLock(
+      livePages(db, workspaceId)
+        .selectAll()
+        .where(isUuid(idOrSlug) ? 'id' : 'slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug),
+      lock,
+    ).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

@@ -37,8 +37,9 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     return (await present(executor, workspaceId, [row]))[0]!;
   }
 
-  async function requirePage(executor: Executor, workspaceId: string, idOrSlug: string): Promise<PageRow> {
-    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
+  /** A write's page is locked on PostgreSQL until its transaction ends, as a post is (posts.service.ts). */
+  async function requirePage(executor: Executor, workspaceId: string, idOrSlug: string, lock?: 'noKeyUpdate'): Promise<PageRow> {
+    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
     if (!row) throw notFound('Page');
     return row;
   }
@@ -88,7 +89,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     async update(actor: Actor, idOrSlug: string, body: PageUpdateBody): Promise<Page> {
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
-        const current = await requirePage(trx, workspaceId, idOrSlug);
+        const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, JSON.parse(current.body_json) as StoredBlock[]);
         if (issues.length > 0) throw invalid(issues);
         const now = nowIso();
@@ -117,7 +118,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     async remove(actor: Actor, idOrSlug: string): Promise<Page> {
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
-        const current = await requirePage(trx, workspaceId, idOrSlug);
+        const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });

@@ -6,14 +6,14 @@ import { createPost, getPost, listPosts, postsApi, storedPost, type Response } f
 
 /*
  * PostgreSQL only: SQLite's write transactions begin IMMEDIATE and run one at a time. Here two writes of
- * one post run concurrently, each reading the row before it writes what it derives from it. A test
+ * one post (or page) run concurrently, each reading the row before it writes what it derives from it. A test
  * transaction holds the row's lock while both start, so both have read (or are waiting to read) before
  * either writes; the sleep lets each get as far as it can.
  */
 const suite = services.postgresUrl ? describe : describe.skip;
 const reason = services.postgresUrl ? '' : ' [postgres: skipped, QUIRE_TEST_DATABASE_URL is not set]';
 
-suite(`concurrent writes of one post [postgres]${reason}`, () => {
+suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await buildTestApp('postgres');
@@ -22,14 +22,14 @@ suite(`concurrent writes of one post [postgres]${reason}`, () => {
 
   const api = () => postsApi(ctx);
 
-  /** Runs `writes` while another transaction holds the post's row lock, then lets them go. */
-  async function whileLocked(postId: string, writes: () => Promise<Response[]>): Promise<Response[]> {
+  /** Runs `writes` while another transaction holds the row's lock, then lets them go. */
+  async function whileLocked(id: string, writes: () => Promise<Response[]>, table: 'posts' | 'pages' = 'posts'): Promise<Response[]> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     const holder = ctx.runtime.database.db.transaction().execute(async (trx) => {
-      await sql`select id from posts where id = ${postId} for update`.execute(trx);
+      await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
       locked();
       await released;
     });
@@ -82,5 +82,25 @@ suite(`concurrent writes of one post [postgres]${reason}`, () => {
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
     expect((await listPosts(api(), key, { pageSize: 1 })).total).toBe(before - 1);
     expect((await storedPost(ctx.runtime.database.db, post.id)).deleted_at).not.toBeNull();
+  });
+
+  it('a page renamed and renamed back at once: it is found by the title it ends with, and two DELETEs count once', async () => {
+    const { key } = await ctx.ownerKey();
+    const pages = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', path: string, payload?: object) =>
+      ctx.app.inject({ method, url: `/api/v1/external/pages${path}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+    const page = (await pages('POST', '', { title: 'Harbour' })).json() as { id: string };
+    // Each reads the title Harbour; the second write leaves the title as it found it.
+    const renamed = await whileLocked(page.id, async () => {
+      const first = pages('PATCH', `/${page.id}`, { title: 'Lighthouse' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return Promise.all([first, pages('PATCH', `/${page.id}`, { title: 'Harbour' })]);
+    }, 'pages');
+    expect(renamed.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await pages('GET', `/${page.id}`)).json()).toMatchObject({ title: 'Harbour' });
+    expect((await pages('GET', '?q=harbour')).json().data.map((found: { id: string }) => found.id)).toEqual([page.id]);
+    expect((await pages('GET', '?q=lighthouse')).json().data).toEqual([]);
+
+    const removed = await whileLocked(page.id, () => Promise.all([pages('DELETE', `/${page.id}`), pages('DELETE', `/${page.id}`)]), 'pages');
+    expect(removed.map((response) => response.statusCode).sort()).toEqual([200, 404]);
   });
 });
