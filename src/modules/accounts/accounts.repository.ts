@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, MembershipRow, UserRow, WorkspaceRow } from '../../db/schema.js';
 import { isUuid } from '../../shared/slug.js';
 
@@ -88,13 +89,19 @@ export const accountsRepository = {
  * posts.renders.ts; pages and redirects are embedded by no post).
  */
 export async function bumpContentVersion(db: Executor, workspaceId: string, touched: 'post-embeds' | 'no-post-embeds' = 'post-embeds'): Promise<void> {
-  await db
-    .updateTable('workspaces')
-    .set((eb) =>
-      touched === 'post-embeds'
-        ? { content_version: eb('content_version', '+', 1), embeds_version: eb('embeds_version', '+', 1) }
-        : { content_version: eb('content_version', '+', 1) },
-    )
-    .where('id', '=', workspaceId)
-    .execute();
+  await (touched === 'post-embeds' ? bumpBoth : bumpContent)(db, workspaceId);
 }
+
+// Every content write runs one of these: Kysely builds and compiles each once per dialect.
+const bumpBoth = preparedQuery((db: Executor, workspaceId: string) =>
+  db
+    .updateTable('workspaces')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1), embeds_version: eb('embeds_version', '+', 1) }))
+    .where('id', '=', workspaceId),
+);
+const bumpContent = preparedQuery((db: Executor, workspaceId: string) =>
+  db
+    .updateTable('workspaces')
+    .set((eb) => ({ content_version: eb('content_version', '+', 1) }))
+    .where('id', '=', workspaceId),
+);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 
@@ -82,13 +83,17 @@ export const postRendersRepository = {
  * version does not, so every other post keeps its render.
  */
 export async function stampPost(trx: Executor, workspaceId: string, postId: string): Promise<void> {
-  await trx
+  await stampReferrers(trx, workspaceId, postId);
+  await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
+}
+
+/** Every write to a post runs it: Kysely builds and compiles it once per dialect. */
+const stampReferrers = preparedQuery((trx: Executor, workspaceId: string, postId: string) =>
+  trx
     .updateTable('posts')
     .set((eb) => ({ render_stamp: eb('render_stamp', '+', 1) }))
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', (eb) =>
       eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', '=', postId),
-    )
-    .execute();
-  await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-}
+    ),
+);

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
 import { isUuid } from '../../shared/slug.js';
@@ -72,6 +73,14 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
     .where('posts.workspace_id', '=', workspaceId);
 }
 
+/** Every uncached read of one post runs one of these: Kysely builds and compiles each once per dialect. */
+const handleById = preparedQuery((db: Executor, workspaceId: string, format: string, id: string) =>
+  postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.id', '=', id),
+);
+const handleBySlug = preparedQuery((db: Executor, workspaceId: string, format: string, slug: string) =>
+  postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.slug', '=', slug),
+);
+
 export type PostPatch = Partial<Omit<PostRow, 'id' | 'workspace_id' | 'created_at'>>;
 
 export interface RelatedRow {
@@ -134,11 +143,9 @@ export const postsRepository = {
   },
 
   /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
-  findHandle(db: Executor, workspaceId: string, format: string, idOrSlug: string): Promise<PostHandle | undefined> {
-    return postHandles(db, workspaceId, format)
-      .where('posts.deleted_at', 'is', null)
-      .where(isUuid(idOrSlug) ? 'posts.id' : 'posts.slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug)
-      .executeTakeFirst();
+  async findHandle(db: Executor, workspaceId: string, format: string, idOrSlug: string): Promise<PostHandle | undefined> {
+    const { rows } = isUuid(idOrSlug) ? await handleById(db, workspaceId, format, idOrSlug.toLowerCase()) : await handleBySlug(db, workspaceId, format, idOrSlug);
+    return rows[0];
   },
 
   /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
 /** The workspace's site settings: what structured data needs to build absolute URLs and the publisher. */
@@ -14,8 +15,9 @@ export interface SiteSettings {
   categoryUrlPattern: string | null;
 }
 
-export async function loadSiteSettings(db: Kysely<Database>, workspaceId: string): Promise<SiteSettings> {
-  const row = await db
+/** Every answer built with structured data reads them: Kysely builds and compiles this once per dialect. */
+const selectSettings = preparedQuery((db: Kysely<Database>, workspaceId: string) =>
+  db
     .selectFrom('workspaces')
     .select([
       'site_name',
@@ -28,8 +30,12 @@ export async function loadSiteSettings(db: Kysely<Database>, workspaceId: string
       'author_url_pattern',
       'category_url_pattern',
     ])
-    .where('id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
+    .where('id', '=', workspaceId),
+);
+
+export async function loadSiteSettings(db: Kysely<Database>, workspaceId: string): Promise<SiteSettings> {
+  const [row] = (await selectSettings(db, workspaceId)).rows;
+  if (row === undefined) throw new Error(`workspace ${workspaceId} not found`);
   return {
     siteName: row.site_name,
     siteUrl: row.site_url,
