@@ -7,8 +7,9 @@ import { createPost, getPost, listPosts, postsApi, storedPost, type Response } f
 /*
  * PostgreSQL only: SQLite's write transactions begin IMMEDIATE and run one at a time. Here two writes of
  * one post (or page) run concurrently, each reading the row before it writes what it derives from it. A test
- * transaction holds the row's lock while both start, so both have read (or are waiting to read) before
- * either writes; the sleep lets each get as far as it can.
+ * transaction holds the row's lock while the writes start, one after the other, each once the one before is
+ * waiting for a lock: with the row lock, at its read; without it, at its update, having read the row as it
+ * was. Then the test lets them go, and they take the row in the order they started.
  */
 const suite = services.postgresUrl ? describe : describe.skip;
 const reason = services.postgresUrl ? '' : ' [postgres: skipped, QUIRE_TEST_DATABASE_URL is not set]';
@@ -22,8 +23,18 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
 
   const api = () => postsApi(ctx);
 
-  /** Runs `writes` while another transaction holds the row's lock, then lets them go. */
-  async function whileLocked(id: string, writes: () => Promise<Response[]>, table: 'posts' | 'pages' = 'posts'): Promise<Response[]> {
+  /** Waits until `count` sessions of this database wait for a lock (5 s at most). */
+  async function lockWaiters(count: number): Promise<void> {
+    const query = sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    for (let tries = 0; tries < 500; tries += 1) {
+      if ((await query.execute(ctx.runtime.database.db)).rows[0]!.n >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`fewer than ${count} sessions waited for a lock`);
+  }
+
+  /** Starts each write in turn while another transaction holds the row's lock, then lets them go. */
+  async function whileLocked(table: 'posts' | 'pages', id: string, ...writes: Array<() => Promise<Response>>): Promise<Response[]> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -34,18 +45,24 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
       await released;
     });
     await lockTaken;
-    const pending = writes();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pending: Array<Promise<Response>> = [];
+    for (const write of writes) {
+      pending.push(write());
+      await lockWaiters(pending.length);
+    }
     release();
     await holder;
-    return pending;
+    return Promise.all(pending);
   }
 
   it('a title PATCH and an excerpt PATCH at once: the post is found by both, and its scores are those of the final row', async () => {
     const { key } = await ctx.ownerKey();
     const post = await createPost(api(), key, { title: 'Quiet harbour', excerpt: 'An old excerpt', bodyJson: [{ type: 'paragraph', text: 'Some text.' }] });
-    const responses = await whileLocked(post.id, () =>
-      Promise.all([api().patch(key, post.id, { title: 'Lighthouse keeper' }), api().patch(key, post.id, { excerpt: 'Gannets overhead' })]),
+    const responses = await whileLocked(
+      'posts',
+      post.id,
+      () => api().patch(key, post.id, { title: 'Lighthouse keeper' }),
+      () => api().patch(key, post.id, { excerpt: 'Gannets overhead' }),
     );
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
 
@@ -63,14 +80,16 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
   it('each PATCH answers the post as its own write left it, on top of the one before', async () => {
     const { key } = await ctx.ownerKey();
     const post = await createPost(api(), key, { title: 'First title', excerpt: 'First excerpt' });
-    const [byTitle, byExcerpt] = await whileLocked(post.id, () =>
-      Promise.all([api().patch(key, post.id, { title: 'Second title' }), api().patch(key, post.id, { excerpt: 'Second excerpt' })]),
+    const [byTitle, byExcerpt] = await whileLocked(
+      'posts',
+      post.id,
+      () => api().patch(key, post.id, { title: 'Second title' }),
+      () => api().patch(key, post.id, { excerpt: 'Second excerpt' }),
     );
-    const answers = [byTitle!.json(), byExcerpt!.json()];
-    // One of them ran second and saw the other's change; neither answer forgets its own.
-    expect(answers[0]).toMatchObject({ title: 'Second title' });
-    expect(answers[1]).toMatchObject({ excerpt: 'Second excerpt' });
-    expect(answers.filter((answer) => answer.title === 'Second title' && answer.excerpt === 'Second excerpt')).toHaveLength(1);
+    // The excerpt's PATCH ran second, on top of the title's; each answer is the row its own write left.
+    expect(byTitle!.json()).toMatchObject({ title: 'Second title', excerpt: 'First excerpt' });
+    expect(byExcerpt!.json()).toMatchObject({ title: 'Second title', excerpt: 'Second excerpt' });
+    expect(await getPost(api(), key, post.id)).toEqual(byExcerpt!.json());
   });
 
   it('two DELETEs at once: one 200, one 404, and the list total drops by one', async () => {
@@ -78,7 +97,7 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
     await createPost(api(), key, { title: 'Stays' });
     const post = await createPost(api(), key, { title: 'Goes' });
     const before = (await listPosts(api(), key, { pageSize: 1 })).total;
-    const responses = await whileLocked(post.id, () => Promise.all([api().remove(key, post.id), api().remove(key, post.id)]));
+    const responses = await whileLocked('posts', post.id, () => api().remove(key, post.id), () => api().remove(key, post.id));
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
     expect((await listPosts(api(), key, { pageSize: 1 })).total).toBe(before - 1);
     expect((await storedPost(ctx.runtime.database.db, post.id)).deleted_at).not.toBeNull();
@@ -90,17 +109,18 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
       ctx.app.inject({ method, url: `/api/v1/external/pages${path}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
     const page = (await pages('POST', '', { title: 'Harbour' })).json() as { id: string };
     // Each reads the title Harbour; the second write leaves the title as it found it.
-    const renamed = await whileLocked(page.id, async () => {
-      const first = pages('PATCH', `/${page.id}`, { title: 'Lighthouse' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return Promise.all([first, pages('PATCH', `/${page.id}`, { title: 'Harbour' })]);
-    }, 'pages');
+    const renamed = await whileLocked(
+      'pages',
+      page.id,
+      () => pages('PATCH', `/${page.id}`, { title: 'Lighthouse' }),
+      () => pages('PATCH', `/${page.id}`, { title: 'Harbour' }),
+    );
     expect(renamed.map((response) => response.statusCode)).toEqual([200, 200]);
     expect((await pages('GET', `/${page.id}`)).json()).toMatchObject({ title: 'Harbour' });
     expect((await pages('GET', '?q=harbour')).json().data.map((found: { id: string }) => found.id)).toEqual([page.id]);
     expect((await pages('GET', '?q=lighthouse')).json().data).toEqual([]);
 
-    const removed = await whileLocked(page.id, () => Promise.all([pages('DELETE', `/${page.id}`), pages('DELETE', `/${page.id}`)]), 'pages');
+    const removed = await whileLocked('pages', page.id, () => pages('DELETE', `/${page.id}`), () => pages('DELETE', `/${page.id}`));
     expect(removed.map((response) => response.statusCode).sort()).toEqual([200, 404]);
   });
 });
