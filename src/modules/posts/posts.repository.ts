@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
-import { withRowLock, type RowLock } from '../../db/locks.js';
+import { takesRowLocks, withRowLock, type RowLock } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
@@ -165,6 +165,35 @@ export const postsRepository = {
         .where(isUuid(idOrSlug) ? 'posts.id' : 'posts.slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug),
       lock,
     ).executeTakeFirst();
+  },
+
+  /**
+   * Locks the live post a write names and every post that lists it as related, in the order of their ids
+   * (PostgreSQL; SQLite takes no row locks). A write re-stamps those referrers (posts.renders.ts): taking
+   * all of its rows at once, in one order, keeps two writes of posts that list each other from deadlocking.
+   */
+  async lockWithReferrers(db: Executor, workspaceId: string, idOrSlug: string, lock: RowLock): Promise<void> {
+    if (!takesRowLocks(lock.dialect)) return;
+    const byId = isUuid(idOrSlug);
+    const target = (eb: ExpressionBuilder<Database, 'posts'>) =>
+      eb
+        .selectFrom('posts as target')
+        .select('target.id')
+        .where('target.workspace_id', '=', workspaceId)
+        .where('target.deleted_at', 'is', null)
+        .where(byId ? 'target.id' : 'target.slug', '=', byId ? idOrSlug.toLowerCase() : idOrSlug);
+    const rows = db
+      .selectFrom('posts')
+      .select('posts.id')
+      .where('posts.workspace_id', '=', workspaceId)
+      .where((eb) =>
+        eb.or([
+          eb('posts.id', 'in', target(eb)),
+          eb('posts.id', 'in', eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', 'in', target(eb))),
+        ]),
+      )
+      .orderBy('posts.id');
+    await withRowLock(rows, lock).execute();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

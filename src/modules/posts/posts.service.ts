@@ -90,12 +90,15 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   /**
-   * The live post a write is about, locked on PostgreSQL until its transaction ends: what the write derives
-   * from the row (search text, scores, the answer) must not be undone by a concurrent write of the same
-   * post, and two deletes of it must not both count it. SQLite's writes run one at a time.
+   * The live post a write is about, locked on PostgreSQL until its transaction ends with the posts the write
+   * re-stamps: what the write derives from the row (search text, scores, the answer) must not be undone by
+   * a concurrent write of the same post, and two deletes of it must not both count it. SQLite's writes run
+   * one at a time.
    */
   async function requirePost(trx: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
-    const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, { dialect, strength: 'noKeyUpdate' });
+    const lock = { dialect, strength: 'noKeyUpdate' } as const;
+    await repo.lockWithReferrers(trx, workspaceId, idOrSlug, lock);
+    const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, lock);
     if (!row) throw notFound('Post');
     return row;
   }
@@ -177,7 +180,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
         // A new post has no render, and no post lists it as related yet: nothing to re-stamp.
         await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-        return presentOne(trx, workspaceId, parsePost(await requirePost(trx, workspaceId, id)));
+        const created = await repo.findByIdOrSlug(trx, workspaceId, id);
+        return presentOne(trx, workspaceId, parsePost(created!));
       });
     },
 
