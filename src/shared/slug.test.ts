@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { firstFreeSlug, isUuid, kebabCase, SLUG_MAX_LENGTH, SLUG_PATTERN, slugFrom } from './slug.js';
+import { firstFreeSlug, idOrSlugKey, isUuid, kebabCase, SLUG_MAX_LENGTH, SLUG_PATTERN, slugFrom } from './slug.js';
 
 const SLUG = new RegExp(SLUG_PATTERN);
 
@@ -96,5 +96,16 @@ describe('firstFreeSlug', () => {
     expect(await firstFreeSlug('post', probe.isTaken)).toBe('post-31');
     expect(probe.batches.length).toBeGreaterThan(1);
     expect(probe.batches.flat()).not.toContain('post-1');
+  });
+});
+
+describe('idOrSlugKey', () => {
+  it('names a row by id for a UUID in any case, lowercased, and by slug for anything else, as given', () => {
+    const id = crypto.randomUUID();
+    expect(idOrSlugKey(id)).toEqual({ column: 'id', value: id });
+    expect(idOrSlugKey(id.toUpperCase())).toEqual({ column: 'id', value: id });
+    expect(idOrSlugKey('my-post')).toEqual({ column: 'slug', value: 'my-post' });
+    // Not a UUID (one digit short), so a slug, and kept as it came: slugs are compared exactly.
+    expect(idOrSlugKey(id.slice(0, -1).toUpperCase())).toEqual({ column: 'slug', value: id.slice(0, -1).toUpperCase() });
   });
 });

@@ -19,6 +19,14 @@ export function isUuid(value: string): boolean {
   return UUID_SHAPE.test(value);
 }
 
+/**
+ * The row a path parameter names: a UUID by its id (lowercased, so an upper-case UUID finds its row on both
+ * dialects), anything else by its slug. Slugs can never be UUID-shaped (slugFrom), so the two never meet.
+ */
+export function idOrSlugKey(idOrSlug: string): { column: 'id' | 'slug'; value: string } {
+  return isUuid(idOrSlug) ? { column: 'id', value: idOrSlug.toLowerCase() } : { column: 'slug', value: idOrSlug };
+}
+
 /** A slug derived from a name: kebab-case, cut to the limit on a word boundary, never UUID-shaped. */
 export function slugFrom(text: string, fallback: string): string {
   let slug = kebabCase(text) || fallback;

@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { AuthorRow, AuthorsTable, Database } from '../../db/schema.js';
 import type { PageRequest } from '../../http/pagination.js';
-import { isUuid } from '../../shared/slug.js';
+import { idOrSlugKey } from '../../shared/slug.js';
 import type { AuthorSortKey } from './authors.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -58,13 +58,8 @@ export const authorsRepository = {
 
   /** A UUID resolves by id, any other string by slug, in this workspace only. */
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<AuthorRow | undefined> {
-    const byId = isUuid(idOrSlug);
-    return withRowLock(
-      authorsOf(db, workspaceId)
-        .selectAll('authors')
-        .where(byId ? 'authors.id' : 'authors.slug', '=', byId ? idOrSlug.toLowerCase() : idOrSlug),
-      lock,
-    ).executeTakeFirst();
+    const key = idOrSlugKey(idOrSlug);
+    return withRowLock(authorsOf(db, workspaceId).selectAll('authors').where(`authors.${key.column}`, '=', key.value), lock).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { CategoriesTable, CategoryRow, Database } from '../../db/schema.js';
 import type { PageRequest } from '../../http/pagination.js';
-import { isUuid } from '../../shared/slug.js';
+import { idOrSlugKey } from '../../shared/slug.js';
 import type { CategorySortKey } from './categories.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -52,13 +52,8 @@ export const categoriesRepository = {
 
   /** A UUID resolves by id, any other string by slug, in this workspace only. */
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<CategoryRow | undefined> {
-    const byId = isUuid(idOrSlug);
-    return withRowLock(
-      categoriesOf(db, workspaceId)
-        .selectAll('categories')
-        .where(byId ? 'categories.id' : 'categories.slug', '=', byId ? idOrSlug.toLowerCase() : idOrSlug),
-      lock,
-    ).executeTakeFirst();
+    const key = idOrSlugKey(idOrSlug);
+    return withRowLock(categoriesOf(db, workspaceId).selectAll('categories').where(`categories.${key.column}`, '=', key.value), lock).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

@@ -4,7 +4,7 @@ import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, PagesTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
-import { isUuid } from '../../shared/slug.js';
+import { idOrSlugKey } from '../../shared/slug.js';
 import type { PageSortKey } from './pages.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -35,12 +35,8 @@ export const pagesRepository = {
   },
 
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<PageRow | undefined> {
-    return withRowLock(
-      livePages(db, workspaceId)
-        .selectAll()
-        .where(isUuid(idOrSlug) ? 'id' : 'slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug),
-      lock,
-    ).executeTakeFirst();
+    const key = idOrSlugKey(idOrSlug);
+    return withRowLock(livePages(db, workspaceId).selectAll().where(key.column, '=', key.value), lock).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

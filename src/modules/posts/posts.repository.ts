@@ -4,7 +4,7 @@ import { takesRowLocks, withRowLock, type RowLock } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
-import { isUuid } from '../../shared/slug.js';
+import { idOrSlugKey } from '../../shared/slug.js';
 import type { PostHandle } from './posts.renders.js';
 import type { PostSortKey } from './posts.schemas.js';
 
@@ -144,7 +144,8 @@ export const postsRepository = {
 
   /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
   async findHandle(db: Executor, workspaceId: string, format: string, idOrSlug: string): Promise<PostHandle | undefined> {
-    const { rows } = isUuid(idOrSlug) ? await handleById(db, workspaceId, format, idOrSlug.toLowerCase()) : await handleBySlug(db, workspaceId, format, idOrSlug);
+    const key = idOrSlugKey(idOrSlug);
+    const { rows } = await (key.column === 'id' ? handleById : handleBySlug)(db, workspaceId, format, key.value);
     return rows[0];
   },
 
@@ -159,12 +160,8 @@ export const postsRepository = {
 
   /** A UUID resolves by id, any other string by slug; live rows of this workspace only. */
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<StoredPost | undefined> {
-    return withRowLock(
-      livePosts(db, workspaceId)
-        .select(READ_COLUMNS)
-        .where(isUuid(idOrSlug) ? 'posts.id' : 'posts.slug', '=', isUuid(idOrSlug) ? idOrSlug.toLowerCase() : idOrSlug),
-      lock,
-    ).executeTakeFirst();
+    const key = idOrSlugKey(idOrSlug);
+    return withRowLock(livePosts(db, workspaceId).select(READ_COLUMNS).where(`posts.${key.column}`, '=', key.value), lock).executeTakeFirst();
   },
 
   /**
@@ -174,14 +171,14 @@ export const postsRepository = {
    */
   async lockWithReferrers(db: Executor, workspaceId: string, idOrSlug: string, lock: RowLock): Promise<void> {
     if (!takesRowLocks(lock.dialect)) return;
-    const byId = isUuid(idOrSlug);
+    const key = idOrSlugKey(idOrSlug);
     const target = (eb: ExpressionBuilder<Database, 'posts'>) =>
       eb
         .selectFrom('posts as target')
         .select('target.id')
         .where('target.workspace_id', '=', workspaceId)
         .where('target.deleted_at', 'is', null)
-        .where(byId ? 'target.id' : 'target.slug', '=', byId ? idOrSlug.toLowerCase() : idOrSlug);
+        .where(`target.${key.column}`, '=', key.value);
     const rows = db
       .selectFrom('posts')
       .select('posts.id')

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, TagRow, TagsTable } from '../../db/schema.js';
 import type { PageRequest } from '../../http/pagination.js';
-import { isUuid } from '../../shared/slug.js';
+import { idOrSlugKey } from '../../shared/slug.js';
 import type { TagSortKey } from './tags.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -38,11 +38,8 @@ export const tagsRepository = {
 
   /** A UUID resolves by id, any other string by slug, in this workspace only. */
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string): Promise<TagRow | undefined> {
-    const byId = isUuid(idOrSlug);
-    return tagsOf(db, workspaceId)
-      .selectAll('tags')
-      .where(byId ? 'tags.id' : 'tags.slug', '=', byId ? idOrSlug.toLowerCase() : idOrSlug)
-      .executeTakeFirst();
+    const key = idOrSlugKey(idOrSlug);
+    return tagsOf(db, workspaceId).selectAll('tags').where(`tags.${key.column}`, '=', key.value).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
