@@ -98,6 +98,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   async function requirePost(trx: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
     const lock = { dialect, strength: 'noKeyUpdate' } as const;
     await repo.lockWithReferrers(trx, workspaceId, idOrSlug, lock);
+    // Locked again, which costs nothing when held: a post that took this slug after the statement above
+    // read its snapshot is still locked before it is read.
     const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, lock);
     if (!row) throw notFound('Post');
     return row;
@@ -230,11 +232,11 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           structuredBlocks: patch.structured_blocks === undefined ? structuredBlocks : (JSON.parse(patch.structured_blocks) as StoredBlock[]),
         };
         // Every write rescores from the row as it will be: the scores read most of its fields.
-        Object.assign(patch, scoreColumns(written, current, post.body));
-        await repo.update(trx, workspaceId, current.id, patch);
+        const scores = scoreColumns(written, current, post.body);
+        await repo.update(trx, workspaceId, current.id, { ...patch, ...scores });
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         await stampPost(trx, workspaceId, current.id);
-        return presentOne(trx, workspaceId, { ...post, row: { ...written, ...patch } });
+        return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores } });
       });
     },
 
