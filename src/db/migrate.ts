@@ -10,6 +10,7 @@ import { postRenders } from './migrations/0006_post_renders.js';
 import { postsLiveIndex } from './migrations/0007_posts_live_index.js';
 import { searchHeads } from './migrations/0008_search_heads.js';
 import { workspaceIdIndexes } from './migrations/0009_workspace_id_indexes.js';
+import { renderRelatedStamp } from './migrations/0010_render_related_stamp.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0007_posts_live_index': postsLiveIndex(),
     '0008_search_heads': searchHeads(helpers),
     '0009_workspace_id_indexes': workspaceIdIndexes(),
+    '0010_render_related_stamp': renderRelatedStamp(),
   };
 }
 

@@ -173,7 +173,7 @@ export interface PostsTable {
   deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** Bumped by every write to the post and to the posts it lists as related (post_renders). */
+  /** Bumped by every write to the post (post_renders; the posts listing it read it as a related stamp). */
   render_stamp: Generated<number>;
 }
 
@@ -182,6 +182,8 @@ export interface PostRendersTable {
   post_id: string;
   workspace_id: string;
   render_stamp: number;
+  /** The sum of the render stamps of the posts it listed as related, deleted ones included (migration 0010). */
+  related_stamp: number;
   embeds_version: number;
   format: string;
   /** UTF-8 JSON: a Buffer from SQLite (written as bytes, see DialectHelpers.textBytes), a string from PostgreSQL. */

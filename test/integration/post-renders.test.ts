@@ -92,6 +92,19 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     expect((await read()).relatedPosts).toEqual([]);
   });
 
+  it('a change of the posts it lists, and writes to each of them, listed or not at the time', async () => {
+    const other = await createPost(api(), key, { title: 'Other' });
+    await send('PATCH', `/posts/${post.id}`, { relatedPostIds: [other.id] });
+    expect((await read()).relatedPosts).toEqual([expect.objectContaining({ id: other.id, title: 'Other' })]);
+    await send('PATCH', `/posts/${other.id}`, { title: 'Other, renamed' });
+    expect((await read()).relatedPosts).toEqual([expect.objectContaining({ id: other.id, title: 'Other, renamed' })]);
+    await send('PATCH', `/posts/${related.id}`, { title: 'Related, while not listed' });
+    await send('PATCH', `/posts/${post.id}`, { relatedPostIds: [related.id, other.id] });
+    expect((await read()).relatedPosts.map((one) => one.title)).toEqual(['Related, while not listed', 'Other, renamed']);
+    await send('PATCH', `/posts/${related.id}`, { title: 'Related, listed again' });
+    expect((await read()).relatedPosts.map((one) => one.title)).toEqual(['Related, listed again', 'Other, renamed']);
+  });
+
   it('a write to a tag, an author, a category or a media row it embeds', async () => {
     await send('PATCH', `/tags/${post.tags[0]!.id}`, { name: 'After' });
     expect((await read()).tags[0]!.name).toBe('After');

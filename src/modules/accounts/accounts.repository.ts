@@ -85,8 +85,8 @@ export const accountsRepository = {
 /**
  * Bumped in the same transaction as every content write: a response cached under an older version
  * can never be served after the write commits. The embeds version moves with it unless the caller
- * says the write touched nothing a stored post render embeds (posts re-stamp their own renders,
- * posts.renders.ts; pages and redirects are embedded by no post).
+ * says the write touched nothing a stored post render embeds (a post's own stamp labels the renders
+ * that show it, posts.renders.ts; pages and redirects are embedded by no post).
  */
 export async function bumpContentVersion(db: Executor, workspaceId: string, touched: 'post-embeds' | 'no-post-embeds' = 'post-embeds'): Promise<void> {
   await (touched === 'post-embeds' ? bumpBoth : bumpContent)(db, workspaceId);

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
-import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 
@@ -27,6 +26,8 @@ export function renderFormat(publicUrl: string): string {
 export interface PostHandle {
   id: string;
   render_stamp: number;
+  /** The sum of its related posts' render stamps (postsRepository): a write to one of them moves it. */
+  related_stamp: number;
   embeds_version: number;
   /** UTF-8 JSON; see PostRendersTable.json. */
   json: Buffer | string | null;
@@ -57,6 +58,7 @@ export const postRendersRepository = {
           post_id: handle.id,
           workspace_id: workspaceId,
           render_stamp: handle.render_stamp,
+          related_stamp: handle.related_stamp,
           embeds_version: handle.embeds_version,
           format,
           json: dialect.textBytes(json),
@@ -65,6 +67,7 @@ export const postRendersRepository = {
       .onConflict((oc) =>
         oc.column('post_id').doUpdateSet((eb) => ({
           render_stamp: eb.ref('excluded.render_stamp'),
+          related_stamp: eb.ref('excluded.related_stamp'),
           embeds_version: eb.ref('excluded.embeds_version'),
           format: eb.ref('excluded.format'),
           json: eb.ref('excluded.json'),
@@ -76,24 +79,13 @@ export const postRendersRepository = {
 
 /**
  * Every write to a post calls this in its transaction. The post's own render stopped being served when its
- * row was updated (postsRepository.update moves its stamp; a new post has none); this re-stamps the posts
- * that list it as related, which embed its title, slug, excerpt, status and image. A post row is wide
- * (its bodies and search text), and SQLite rewrites all of a row to change one column, so the written
- * post is not stamped a second time here. The content version moves as for any content write; the embeds
- * version does not, so every other post keeps its render.
+ * row was updated (postsRepository.update moves its stamp; a new post has none), and the renders of the
+ * posts that list it as related, which embed its title, slug, excerpt, status and image, when that stamp
+ * moved their related stamp (postsRepository's postHandles). No other post is written: a post row is wide
+ * (its bodies and search text), and re-stamping those posts, as writes did until migration 0010, rewrote
+ * each of them. The content version moves as for any content write; the embeds version does not, so every
+ * other post keeps its render.
  */
-export async function stampPost(trx: Executor, workspaceId: string, postId: string): Promise<void> {
-  await stampReferrers(trx, workspaceId, postId);
+export async function postWritten(trx: Executor, workspaceId: string): Promise<void> {
   await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
 }
-
-/** Every write to a post runs it: Kysely builds and compiles it once per dialect. */
-const stampReferrers = preparedQuery((trx: Executor, workspaceId: string, postId: string) =>
-  trx
-    .updateTable('posts')
-    .set((eb) => ({ render_stamp: eb('render_stamp', '+', 1) }))
-    .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', '=', postId),
-    ),
-);

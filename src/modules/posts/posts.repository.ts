@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
-import { takesRowLocks, withRowLock, type RowLock } from '../../db/locks.js';
+import { withRowLock, type RowLock } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
@@ -54,6 +54,18 @@ function livePosts(db: Executor, workspaceId: string) {
 }
 
 /**
+ * The sum of the render stamps of the posts `posts` lists as related, deleted ones included. Each write
+ * to a post moves its own stamp up, and the list itself changes only by a write to `posts`, which moves
+ * its stamp instead: so the pair of the two stamps never comes back to a value it had with other rows
+ * behind it, and a render labelled with both is current exactly while they match.
+ */
+function relatedStamp(workspaceId: string) {
+  return sql<number>`(select coalesce(sum(related.render_stamp), 0) from related_posts
+    inner join posts as related on related.id = related_posts.related_post_id
+    where related_posts.workspace_id = ${workspaceId} and related_posts.post_id = posts.id)`;
+}
+
+/**
  * Posts as reads find them: id, the labels of stored renders (posts.renders.ts) and the
  * stored render when it is current for `format`; the rows themselves are loaded only for the posts
  * without one.
@@ -67,9 +79,10 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
         .onRef('post_renders.post_id', '=', 'posts.id')
         .onRef('post_renders.render_stamp', '=', 'posts.render_stamp')
         .onRef('post_renders.embeds_version', '=', 'workspaces.embeds_version')
-        .on('post_renders.format', '=', format),
+        .on('post_renders.format', '=', format)
+        .on(sql<boolean>`post_renders.related_stamp = ${relatedStamp(workspaceId)}`),
     )
-    .select(['posts.id', 'posts.render_stamp', 'workspaces.embeds_version', 'post_renders.json', 'workspaces.live_post_count'])
+    .select(['posts.id', 'posts.render_stamp', relatedStamp(workspaceId).as('related_stamp'), 'workspaces.embeds_version', 'post_renders.json', 'workspaces.live_post_count'])
     .where('posts.workspace_id', '=', workspaceId);
 }
 
@@ -162,35 +175,6 @@ export const postsRepository = {
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<StoredPost | undefined> {
     const key = idOrSlugKey(idOrSlug);
     return withRowLock(livePosts(db, workspaceId).select(READ_COLUMNS).where(`posts.${key.column}`, '=', key.value), lock).executeTakeFirst();
-  },
-
-  /**
-   * Locks the live post a write names and every post that lists it as related, in the order of their ids
-   * (PostgreSQL; SQLite takes no row locks). A write re-stamps those referrers (posts.renders.ts): taking
-   * all of its rows at once, in one order, keeps two writes of posts that list each other from deadlocking.
-   */
-  async lockWithReferrers(db: Executor, workspaceId: string, idOrSlug: string, lock: RowLock): Promise<void> {
-    if (!takesRowLocks(lock.dialect)) return;
-    const key = idOrSlugKey(idOrSlug);
-    const target = (eb: ExpressionBuilder<Database, 'posts'>) =>
-      eb
-        .selectFrom('posts as target')
-        .select('target.id')
-        .where('target.workspace_id', '=', workspaceId)
-        .where('target.deleted_at', 'is', null)
-        .where(`target.${key.column}`, '=', key.value);
-    const rows = db
-      .selectFrom('posts')
-      .select('posts.id')
-      .where('posts.workspace_id', '=', workspaceId)
-      .where((eb) =>
-        eb.or([
-          eb('posts.id', 'in', target(eb)),
-          eb('posts.id', 'in', eb.selectFrom('related_posts').select('related_posts.post_id').where('related_posts.workspace_id', '=', workspaceId).where('related_posts.related_post_id', 'in', target(eb))),
-        ]),
-      )
-      .orderBy('posts.id');
-    await withRowLock(rows, lock).execute();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

@@ -18,7 +18,7 @@ import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { loadPostEmbeds, parsePost, type ParsedPost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
-import { postRendersRepository, renderFormat, stampPost, type PostHandle } from './posts.renders.js';
+import { postRendersRepository, renderFormat, postWritten, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
@@ -90,17 +90,12 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   /**
-   * The live post a write is about, locked on PostgreSQL until its transaction ends with the posts the write
-   * re-stamps: what the write derives from the row (search text, scores, the answer) must not be undone by
-   * a concurrent write of the same post, and two deletes of it must not both count it. SQLite's writes run
-   * one at a time.
+   * The live post a write is about, locked on PostgreSQL until its transaction ends: what the write derives
+   * from the row (search text, scores, the answer) must not be undone by a concurrent write of the same
+   * post, and two deletes of it must not both count it. SQLite's writes run one at a time.
    */
   async function requirePost(trx: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
-    const lock = { dialect, strength: 'noKeyUpdate' } as const;
-    await repo.lockWithReferrers(trx, workspaceId, idOrSlug, lock);
-    // Locked again, which costs nothing when held: a post that took this slug after the statement above
-    // read its snapshot is still locked before it is read.
-    const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, lock);
+    const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, { dialect, strength: 'noKeyUpdate' });
     if (!row) throw notFound('Post');
     return row;
   }
@@ -180,7 +175,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           updated_at: now,
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
-        // A new post has no render, and no post lists it as related yet: nothing to re-stamp.
+        // A new post has no render, and no post lists it as related yet: no render to invalidate.
         await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
         const created = await repo.findByIdOrSlug(trx, workspaceId, id);
         return presentOne(trx, workspaceId, parsePost(created!));
@@ -235,7 +230,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const scores = scoreColumns(written, current, post.body);
         await repo.update(trx, workspaceId, current.id, { ...patch, ...scores });
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
-        await stampPost(trx, workspaceId, current.id);
+        await postWritten(trx, workspaceId);
         return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores } });
       });
     },
@@ -249,7 +244,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
         await repo.addLive(trx, workspaceId, -1);
-        await stampPost(trx, workspaceId, current.id);
+        await postWritten(trx, workspaceId);
         return { ...snapshot, deletedAt: now };
       });
     },
@@ -274,7 +269,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);
       await repo.update(trx, workspaceId, current.id, { updated_at: now });
-      await stampPost(trx, workspaceId, current.id);
+      await postWritten(trx, workspaceId);
       return presentOne(trx, workspaceId, parsePost({ ...current, updated_at: now }));
     });
   }
