@@ -53,6 +53,14 @@ function bodyColumns(blocks: readonly BlockWrite[]) {
   };
 }
 
+/**
+ * The columns of `next` whose values differ from the row's. SQLite rewrites the index entries of every column
+ * an UPDATE sets, changed or not: a title PATCH set both scores, and wrote both of their indexes, every time.
+ */
+function changedColumns(current: StoredPost, next: PostPatch): PostPatch {
+  return Object.fromEntries(Object.entries(next).filter(([column, value]) => current[column as keyof StoredPost] !== value));
+}
+
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
   const format = renderFormat(publicUrl);
@@ -228,7 +236,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         };
         // Every write rescores from the row as it will be: the scores read most of its fields.
         const scores = scoreColumns(written, current, post.body);
-        await repo.update(trx, workspaceId, current.id, { ...patch, ...scores });
+        await repo.update(trx, workspaceId, current.id, changedColumns(current, { ...patch, ...scores }));
         if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         await postWritten(trx, workspaceId);
         return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores } });
