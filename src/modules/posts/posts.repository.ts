@@ -56,8 +56,8 @@ function livePosts(db: Executor, workspaceId: string) {
 /**
  * The sum of the render stamps of the posts `posts` lists as related, deleted ones included. Each write
  * to a post moves its own stamp up, and the list itself changes only by a write to `posts`, which moves
- * its stamp instead: so the pair of the two stamps never comes back to a value it had with other rows
- * behind it, and a render labelled with both is current exactly while they match.
+ * its stamp instead: so the post's stamp and this sum never come back to values they had with other rows
+ * behind them, and a render stored under both is never served after a write that could change it.
  */
 function relatedStamp(workspaceId: string) {
   return sql<number>`(select coalesce(sum(related.render_stamp), 0) from related_posts
