@@ -43,7 +43,7 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
       {members.state === 'loading' && !members.data && <Loading label="Loading members…" />}
       {members.data && members.data.length === 0 && <Empty>No members.</Empty>}
       {members.data && members.data.length > 0 && (
-        <table className="table">
+        <table className="table" aria-busy={members.state === 'loading'}>
           <caption className="visually-hidden">Members</caption>
           <thead>
             <tr>
