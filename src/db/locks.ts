@@ -18,13 +18,8 @@ export interface RowLock {
   strength: LockStrength;
 }
 
-/** Whether the dialect takes row locks at all: SQLite's write transactions already run one at a time. */
-export function takesRowLocks(dialect: DialectHelpers): boolean {
-  return dialect.name === 'postgres';
-}
-
 export function withRowLock<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, lock: RowLock | undefined): SelectQueryBuilder<DB, TB, O> {
-  if (!lock || !takesRowLocks(lock.dialect)) return query;
+  if (!lock || lock.dialect.name !== 'postgres') return query;
   if (lock.strength === 'update') return query.forUpdate();
   if (lock.strength === 'noKeyUpdate') return query.forNoKeyUpdate();
   return query.forKeyShare();
