@@ -111,6 +111,8 @@ describeEachDialect('posts: create and edit', (dialect) => {
       const { relatedPostIds: _related, ...stored } = body;
       expect(post).toMatchObject({ ...stored, bodyJson: [{ type: 'paragraph', text: 'Hello' }] });
       expect(post.relatedPosts.map((r) => r.id)).toEqual([other.id]);
+      // The answer is built from the row as inserted; what is stored must read back the same.
+      expect(await getPost(api(), key, post.id)).toEqual(post);
     });
 
     it('a PATCH of every writable field answers exactly what a GET then reads, and so does a PATCH of one', async () => {

@@ -14,7 +14,6 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { loadPostEmbeds, parsePost, type ParsedPost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
@@ -146,14 +145,13 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const excerpt = body.excerpt ?? '';
         const derived = bodyColumns(body.bodyJson ?? []);
         const slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, title, 'post');
-        await repo.insert(trx, workspaceId, {
+        const unscored = {
           id,
+          workspace_id: workspaceId,
           slug,
           title,
           excerpt,
           ...derived,
-          search_head: searchText(title, excerpt),
-          search_text: searchText(derived.body_text),
           featured_media_id: body.featuredMediaId ?? null,
           author_id: body.authorId ?? null,
           category_id: body.categoryId ?? null,
@@ -168,25 +166,16 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           schema_type: body.schemaType ?? 'BlogPosting',
           structured_data: toJson(body.structuredData),
           structured_blocks: JSON.stringify(assignHeadingIds(body.structuredBlocks ?? [], '/structuredBlocks')),
-          ...scoreColumns({
-            title,
-            slug,
-            excerpt,
-            seo: toJson(body.seo),
-            body_json: derived.body_json,
-            body_text: derived.body_text,
-            word_count: derived.word_count,
-            featured_media_id: body.featuredMediaId ?? null,
-          }),
           deleted_at: null,
           created_at: now,
           updated_at: now,
-        });
+        };
+        // The row as this write leaves it: inserted, then answered, as a PATCH answers from the row it wrote.
+        const written: StoredPost = { ...unscored, ...scoreColumns(unscored) };
+        await repo.insert(trx, workspaceId, { ...written, search_head: searchText(title, excerpt), search_text: searchText(derived.body_text) });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
-        // A new post has no render, and no post lists it as related yet: no render to invalidate.
-        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-        const created = await repo.findByIdOrSlug(trx, workspaceId, id);
-        return presentOne(trx, workspaceId, parsePost(created!));
+        await postWritten(trx, workspaceId);
+        return presentOne(trx, workspaceId, parsePost(written));
       });
     },
 
