@@ -80,6 +80,8 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
         .onRef('post_renders.render_stamp', '=', 'posts.render_stamp')
         .onRef('post_renders.embeds_version', '=', 'workspaces.embeds_version')
         .on('post_renders.format', '=', format)
+        // Summed here and again in the select, which the join cannot name: the second sum cost 7 µs of a
+        // 10-post list's 220 µs statement (better-sqlite3, 5,000 runs), less than a comparison in JS would move.
         .on(sql<boolean>`post_renders.related_stamp = ${relatedStamp(workspaceId)}`),
     )
     .select(['posts.id', 'posts.render_stamp', relatedStamp(workspaceId).as('related_stamp'), 'workspaces.embeds_version', 'post_renders.json', 'workspaces.live_post_count'])
