@@ -33,10 +33,31 @@ export function datasetEnv(dataset: Pick<Dataset, 'dataDir' | 'databaseUrl'>): E
   });
 }
 
-/** `npm run build` when the compiled server is missing (a fresh clone before `npm ci` ran prepare, say). */
+/** The newest modification time of the files under `dir`, in ms since the epoch; 0 when it holds none. */
+export function newestMtimeMs(dir: string, skip: readonly string[] = []): number {
+  let newest = 0;
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!skip.includes(full)) walk(full);
+      } else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return newest;
+}
+
+/**
+ * `npm run build` when the compiled server is missing (a fresh clone before `npm ci` ran prepare, say), or
+ * older than a file of src/: the results name the checked-out commit, so they must measure its code, not a
+ * build of an edit since undone (a `git checkout` of src/ leaves dist/ as it was).
+ */
 export async function ensureBuilt(log: (line: string) => void): Promise<void> {
-  if (fs.existsSync(path.join(ROOT, 'dist', 'main.js')) && fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) return;
-  log('dist/ is missing: npm run build');
+  const server = path.join(ROOT, 'dist', 'bundle', 'cli.js');
+  const missing = !fs.existsSync(server) || !fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'));
+  if (!missing && newestMtimeMs(path.join(ROOT, 'src')) <= fs.statSync(server).mtimeMs) return;
+  log(missing ? 'dist/ is missing: npm run build' : 'src/ has changed since dist/ was built: npm run build');
   await run('npm', ['run', 'build'], baseEnv({}), { timeoutMs: 600_000 });
 }
 

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, prepareDataset } from './dataset.js';
+import { ensureBuilt, newestMtimeMs, prepareDataset } from './dataset.js';
 import { parseFlags, USAGE, type BenchFlags } from './flags.js';
 import { measure, type Measurement } from './measure.js';
 import { baseEnv, ROOT, run } from './processes.js';
@@ -25,21 +25,6 @@ async function commit(): Promise<{ hash: string | null; dirty: boolean | null }>
   } catch {
     return { hash: null, dirty: null };
   }
-}
-
-/** The newest modification time under dist/ but dist/bench: when the measured server was last compiled. */
-function newestMtime(dir: string): string {
-  let newest = 0;
-  const walk = (current: string) => {
-    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (full !== path.join(ROOT, 'dist', 'bench')) walk(full);
-      } else newest = Math.max(newest, fs.statSync(full).mtimeMs);
-    }
-  };
-  walk(dir);
-  return new Date(newest).toISOString();
 }
 
 /** bench/results/<YYYY-MM-DD>-<dialect>.json, or -2, -3 … when that day already has one. */
@@ -105,7 +90,7 @@ async function main(): Promise<void> {
       machine: { ...machineInfo(), loadAverageBefore: loadBefore, loadAverageAfter: loadAfter },
       commit: await commit(),
       // The server measured is dist/ as last built, which a dirty tree may not match.
-      distBuiltAt: newestMtime(path.join(ROOT, 'dist')),
+      distBuiltAt: new Date(newestMtimeMs(path.join(ROOT, 'dist'), [path.join(ROOT, 'dist', 'bench')])).toISOString(),
       dataset: { posts: dataset.posts, seedSeconds: dataset.seedSeconds, reused: prepared.reused },
       fixtures: measurement.fixtures && {
         post: measurement.fixtures.post,
