@@ -1,32 +1,13 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
+import { expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import type { SearchableTable } from '../../src/db/dialects/dialect.js';
 import { searchText } from '../../src/shared/search.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/database.js';
+import { describeEachDialect } from '../helpers/database.js';
+import { databaseAtMigration } from '../helpers/migration.js';
 
 describeEachDialect('migration 0008: a search head beside the search body', (dialect) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  // Written against the schema of 0007, which the application's types no longer describe.
-  const db = () => handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  const now = new Date().toISOString();
-  const workspaceId = crypto.randomUUID();
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = createDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
-    await migrateTo(handle, '0007_posts_live_index');
-    const userId = crypto.randomUUID();
-    await db().insertInto('users').values({ id: userId, email: 'owner@example.com', password_hash: null, created_at: now, updated_at: now }).execute();
-    await db().insertInto('workspaces').values({ id: workspaceId, name: 'W', slug: 'w', owner_user_id: userId, created_at: now, updated_at: now }).execute();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
-  });
+  const { now, workspaceId, raw: db, handle } = databaseAtMigration(dialect, '0007_posts_live_index');
 
   async function insertPost(title: string, excerpt: string, bodyText: string): Promise<string> {
     const id = crypto.randomUUID();
@@ -42,7 +23,7 @@ describeEachDialect('migration 0008: a search head beside the search body', (dia
   }
 
   async function found(table: SearchableTable, needle: string): Promise<string[]> {
-    const rows = await handle.db.selectFrom(table).select('id').where(handle.dialect.searchIndexed(table, needle)).orderBy('id').execute();
+    const rows = await handle().db.selectFrom(table).select('id').where(handle().dialect.searchIndexed(table, needle)).orderBy('id').execute();
     return rows.map((row) => row.id);
   }
 
@@ -56,13 +37,13 @@ describeEachDialect('migration 0008: a search head beside the search body', (dia
       .values({ id: pageId, workspace_id: workspaceId, slug: 'about', title: 'About Us', body_json: '[]', body_text: 'Who we are.', search_text: searchText('About Us', 'Who we are.'), page_type: 'standard', status: 'draft', created_at: now, updated_at: now })
       .execute();
 
-    await migrateToLatest(handle);
+    await migrateToLatest(handle());
 
-    const [first] = await handle.db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[0]!).execute();
+    const [first] = await handle().db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[0]!).execute();
     expect(first).toEqual({ search_head: 'ünïcode tïtle\nthe excerpt', search_text: 'body text about sourdough.' });
-    const last = await handle.db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[520]!).executeTakeFirstOrThrow();
+    const last = await handle().db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[520]!).executeTakeFirstOrThrow();
     expect(last).toEqual({ search_head: 'filler 519', search_text: 'plain words number 519.' });
-    const page = await handle.db.selectFrom('pages').select(['search_head', 'search_text']).where('id', '=', pageId).executeTakeFirstOrThrow();
+    const page = await handle().db.selectFrom('pages').select(['search_head', 'search_text']).where('id', '=', pageId).executeTakeFirstOrThrow();
     expect(page).toEqual({ search_head: 'about us', search_text: 'who we are.' });
 
     expect(await found('posts', 'ünïcode')).toEqual([posts[0]]);
