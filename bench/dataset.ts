@@ -49,15 +49,20 @@ export function newestMtimeMs(dir: string, skip: readonly string[] = []): number
 }
 
 /**
- * `npm run build` when the compiled server is missing (a fresh clone before `npm ci` ran prepare, say), or
- * older than a file of src/: the results name the checked-out commit, so they must measure its code, not a
- * build of an edit since undone (a `git checkout` of src/ leaves dist/ as it was).
+ * Why `root` needs `npm run build`, or null: its compiled server is missing (a fresh clone before `npm ci` ran
+ * prepare, say), or older than a file of src/. The results name the checked-out commit, so they must measure
+ * its code, not a build of an edit since undone (a `git checkout` of src/ leaves dist/ as it was).
  */
+export function buildNeeded(root: string): 'missing' | 'stale' | null {
+  const server = path.join(root, 'dist', 'bundle', 'cli.js');
+  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'))) return 'missing';
+  return newestMtimeMs(path.join(root, 'src')) > fs.statSync(server).mtimeMs ? 'stale' : null;
+}
+
 export async function ensureBuilt(log: (line: string) => void): Promise<void> {
-  const server = path.join(ROOT, 'dist', 'bundle', 'cli.js');
-  const missing = !fs.existsSync(server) || !fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'));
-  if (!missing && newestMtimeMs(path.join(ROOT, 'src')) <= fs.statSync(server).mtimeMs) return;
-  log(missing ? 'dist/ is missing: npm run build' : 'src/ has changed since dist/ was built: npm run build');
+  const need = buildNeeded(ROOT);
+  if (need === null) return;
+  log(need === 'missing' ? 'dist/ is missing: npm run build' : 'src/ has changed since dist/ was built: npm run build');
   await run('npm', ['run', 'build'], baseEnv({}), { timeoutMs: 600_000 });
 }
 
