@@ -37,9 +37,12 @@ async function captureOne(baseUrl: string, spec: RequestSpec, body: string | und
   });
   const bytes = Buffer.from(await response.arrayBuffer());
   if (response.status !== spec.expectStatus) {
-    throw new Error(`${spec.method} ${spec.path} answered ${response.status}, not ${spec.expectStatus}: ${bytes.toString('utf8').slice(0, 500)}`);
+    throw new Error(
+      `${spec.method} ${spec.path} answered ${response.status}, not ${spec.expectStatus}: ${bytes.toString('utf8').slice(0, 500)}`,
+    );
   }
-  if (response.headers.has('content-encoding')) throw new Error(`${spec.method} ${spec.path} came compressed; the ceiling replays identity bodies`);
+  if (response.headers.has('content-encoding'))
+    throw new Error(`${spec.method} ${spec.path} came compressed; the ceiling replays identity bodies`);
   const kept: Array<[string, string]> = [];
   response.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') kept.push([name, value]);
@@ -56,7 +59,8 @@ export async function captureScenario(baseUrl: string, scenario: Scenario): Prom
   const routes: CeilingRoute[] = [];
   for (const spec of scenario.requests) {
     const responses: CapturedResponse[] = [];
-    for (const body of spec.bodies.length > 0 ? spec.bodies : [undefined]) responses.push(await captureOne(baseUrl, spec, body));
+    for (const body of spec.bodies.length > 0 ? spec.bodies : [undefined])
+      responses.push(await captureOne(baseUrl, spec, body));
     routes.push({ method: spec.method, path: spec.path, apiKey: spec.apiKey, responses });
   }
   return routes;

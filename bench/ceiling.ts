@@ -30,7 +30,11 @@ const table = new Map<string, { responses: Prepared[]; turn: number }>();
 for (const route of JSON.parse(fs.readFileSync(routesFile, 'utf8')) as CeilingRoute[]) {
   const responses = route.responses.map((captured) => {
     const body = Buffer.from(captured.bodyBase64, 'base64');
-    return { status: captured.status, headers: [...captured.headers.flat(), 'content-length', String(body.length)], body };
+    return {
+      status: captured.status,
+      headers: [...captured.headers.flat(), 'content-length', String(body.length)],
+      body,
+    };
   });
   table.set(routeKey(route.method, route.path, route.apiKey), { responses, turn: 0 });
 }
@@ -54,7 +58,8 @@ const server = http.createServer((request, response) => {
 // Fastify's default, so neither server closes idle keep-alive connections under the load generator.
 server.keepAliveTimeout = 72_000;
 server.listen(Number(portText), '127.0.0.1');
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => {
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });

@@ -98,13 +98,16 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
 export async function databaseBackendPids(dataset: Dataset): Promise<number[]> {
   if (!dataset.databaseUrl) return [];
   const name = new URL(dataset.databaseUrl).pathname.slice(1);
-  const result = await withAdmin((client) => client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]));
+  const result = await withAdmin((client) =>
+    client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name]),
+  );
   return result.rows.map((row) => row.pid);
 }
 
 function readManifest(dataDir: string): Dataset {
   const file = path.join(dataDir, MANIFEST);
-  if (!fs.existsSync(file)) throw new Error(`${dataDir} has no ${MANIFEST}: pass a data dir kept by an earlier run with --keep`);
+  if (!fs.existsSync(file))
+    throw new Error(`${dataDir} has no ${MANIFEST}: pass a data dir kept by an earlier run with --keep`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Dataset;
 }
 
@@ -119,7 +122,8 @@ export interface PreparedDataset {
 export async function prepareDataset(flags: BenchFlags, log: (line: string) => void): Promise<PreparedDataset> {
   if (flags.dataDir !== null) {
     const dataset = readManifest(path.resolve(flags.dataDir));
-    if (dataset.dialect !== flags.db) throw new Error(`${flags.dataDir} holds a ${dataset.dialect} dataset; run with --db ${dataset.dialect}`);
+    if (dataset.dialect !== flags.db)
+      throw new Error(`${flags.dataDir} holds a ${dataset.dialect} dataset; run with --db ${dataset.dialect}`);
     log(`reusing ${dataset.dataDir}: ${dataset.posts} posts on ${dataset.dialect}`);
     return { dataset, reused: true, dispose: async () => undefined };
   }
@@ -129,7 +133,9 @@ export async function prepareDataset(flags: BenchFlags, log: (line: string) => v
   let databaseUrl: string | null = null;
   const dispose = async () => {
     if (flags.keep) {
-      log(`kept ${dataDir}${databaseUrl ? ` and its database ${new URL(databaseUrl).pathname.slice(1)}` : ''}: rerun with --data-dir ${dataDir}`);
+      log(
+        `kept ${dataDir}${databaseUrl ? ` and its database ${new URL(databaseUrl).pathname.slice(1)}` : ''}: rerun with --data-dir ${dataDir}`,
+      );
       return;
     }
     fs.rmSync(root, { recursive: true, force: true });
@@ -139,10 +145,19 @@ export async function prepareDataset(flags: BenchFlags, log: (line: string) => v
     if (flags.db === 'postgres') databaseUrl = await createDatabase();
     const env = datasetEnv({ dataDir, databaseUrl });
     const email = 'bench@example.com';
-    await quire(['user', 'create', '--email', email, `--password=${crypto.randomBytes(18).toString('base64url')}`], env);
+    await quire(
+      ['user', 'create', '--email', email, `--password=${crypto.randomBytes(18).toString('base64url')}`],
+      env,
+    );
     const workspace = await quire<{ id: string }>(['workspace', 'create', '--name', 'Bench', '--owner', email], env);
-    const owner = await quire<{ key: string }>(['key', 'create', '--workspace', workspace.id, '--email', email, '--name', 'bench'], env);
-    const revoked = await quire<{ id: string; key: string }>(['key', 'create', '--workspace', workspace.id, '--email', email, '--name', 'revoked'], env);
+    const owner = await quire<{ key: string }>(
+      ['key', 'create', '--workspace', workspace.id, '--email', email, '--name', 'bench'],
+      env,
+    );
+    const revoked = await quire<{ id: string; key: string }>(
+      ['key', 'create', '--workspace', workspace.id, '--email', email, '--name', 'revoked'],
+      env,
+    );
     await quire(['key', 'revoke', '--workspace', workspace.id, '--id', revoked.id], env);
     log(`seeding ${flags.posts} posts on ${flags.db} in ${dataDir}`);
     const started = performance.now();

@@ -146,7 +146,11 @@ export async function discoverFixtures(api: Api, log: (line: string) => void): P
   }
   const post = sample.find(hasEveryEmbed);
   if (!post) throw new Error(`none of the ${sample.length} sampled posts has every embed`);
-  const linked = new Set([post.id, ...post.relatedPosts.map((related) => related.id), ...sample.slice(0, 10).map((p) => p.id)]);
+  const linked = new Set([
+    post.id,
+    ...post.relatedPosts.map((related) => related.id),
+    ...sample.slice(0, 10).map((p) => p.id),
+  ]);
   const spare = sample.filter((candidate) => !linked.has(candidate.id)).reverse();
   const [patchTarget, coldTarget] = spare;
   if (!patchTarget || !coldTarget) throw new Error('the sample is too small to pick posts to write to');

@@ -60,7 +60,8 @@ export function parseFlags(argv: string[]): BenchFlags | 'help' {
   });
   if (values.help) return 'help';
   const db = values.db ?? 'sqlite';
-  if (db !== 'sqlite' && db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got ${JSON.stringify(db)}`);
+  if (db !== 'sqlite' && db !== 'postgres')
+    throw new Error(`--db must be sqlite or postgres, got ${JSON.stringify(db)}`);
   return {
     db,
     posts: wholeNumber('posts', values.posts, 10_000, 20, 1_000_000),

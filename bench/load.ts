@@ -8,7 +8,9 @@ import type { RequestSpec, Scenario } from './scenarios.js';
  * bottleneck: about 1,700 req/s for a 47 kB PNG from a bare Node server, and a fifth less for JSON
  * lists. Its queue is told to drop body chunks instead; bytes are still counted.
  */
-const pipelinedQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as { prototype: { addBody(chunk: Buffer): void } };
+const pipelinedQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody(chunk: Buffer): void };
+};
 pipelinedQueue.prototype.addBody = () => undefined;
 
 export interface LoadSettings {
@@ -84,7 +86,13 @@ function autocannonRequests(scenario: Scenario): TaggedRequest[] {
     const headers: Record<string, string> = {};
     if (spec.apiKey !== null) headers['x-api-key'] = spec.apiKey;
     if (spec.bodies.length > 0) headers['content-type'] = 'application/json';
-    const request: TaggedRequest = { method: spec.method, path: spec.path, headers, kind: spec.kind, expectStatus: spec.expectStatus };
+    const request: TaggedRequest = {
+      method: spec.method,
+      path: spec.path,
+      headers,
+      kind: spec.kind,
+      expectStatus: spec.expectStatus,
+    };
     if (spec.bodies.length === 1) request.body = spec.bodies[0]!;
     if (spec.bodies.length > 1) {
       let turn = 0;
@@ -148,7 +156,10 @@ export function drive(baseUrl: string, scenario: Scenario, settings: LoadSetting
       },
     );
     // An amount-bounded run that stalls (a server that stopped answering) still ends.
-    const guard = setTimeout(() => instance.stop(), byAmount ? Math.max(30_000, settings.duration * 3_000) : settings.duration * 1_000 + 30_000);
+    const guard = setTimeout(
+      () => instance.stop(),
+      byAmount ? Math.max(30_000, settings.duration * 3_000) : settings.duration * 1_000 + 30_000,
+    );
     instance.on('response', (client, statusCode, _bytes, responseTime) => {
       lastAt = performance.now();
       const request = (client as unknown as ClientInternals).requestIterator.currentRequest;

@@ -56,7 +56,10 @@ async function warmAndDrive(
 }
 
 async function hitCountSum(api: Api, prefix: string): Promise<number> {
-  const page = await api.json<{ data: Array<{ hitCount: number }> }>('GET', `/link-health?pageSize=100&q=${encodeURIComponent(prefix)}`);
+  const page = await api.json<{ data: Array<{ hitCount: number }> }>(
+    'GET',
+    `/link-health?pageSize=100&q=${encodeURIComponent(prefix)}`,
+  );
   return page.data.reduce((sum, row) => sum + row.hitCount, 0);
 }
 
@@ -102,7 +105,9 @@ async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures,
   if (linkHealth) {
     const grown = (await settledHitCountSum(api, prefix)) - hitsBefore;
     exact = grown === result.ok;
-    notes.push(`hitCount grew by ${grown} for ${result.ok} 2xx responses counted by autocannon: ${exact ? 'exact' : 'MISMATCH'}`);
+    notes.push(
+      `hitCount grew by ${grown} for ${result.ok} 2xx responses counted by autocannon: ${exact ? 'exact' : 'MISMATCH'}`,
+    );
   }
   if (scenario.block === 'cold') {
     notes.push(
@@ -110,9 +115,14 @@ async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures,
         `the row shows reads; write p50 ${result.writeP50} ms, p99 ${result.writeP99} ms`,
     );
   }
-  if (result.unexpected > 0) notes.push(`UNEXPECTED: ${result.unexpected} responses with another status than expected (${JSON.stringify(result.statusCodes)})`);
+  if (result.unexpected > 0)
+    notes.push(
+      `UNEXPECTED: ${result.unexpected} responses with another status than expected (${JSON.stringify(result.statusCodes)})`,
+    );
   if (result.errors > 0) {
-    notes.push(`${result.errors} requests failed, ${result.timeouts} of them by autocannon's 10 s timeout (not in the latencies, so p99 is capped near 10 s)`);
+    notes.push(
+      `${result.errors} requests failed, ${result.timeouts} of them by autocannon's 10 s timeout (not in the latencies, so p99 is capped near 10 s)`,
+    );
   }
   return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes }, exact, routes };
 }
@@ -141,13 +151,19 @@ function loggedErrors(output: string): { count: number; first: string } {
  */
 async function measureCeiling(scenario: Scenario, captured: CeilingRoute[], flags: BenchFlags): Promise<Measured> {
   const routes = new Map<string, CeilingRoute>();
-  for (const route of captured) if (!routes.has(routeKey(route.method, route.path, route.apiKey))) routes.set(routeKey(route.method, route.path, route.apiKey), route);
+  for (const route of captured)
+    if (!routes.has(routeKey(route.method, route.path, route.apiKey)))
+      routes.set(routeKey(route.method, route.path, route.apiKey), route);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-ceiling-'));
   try {
     const file = path.join(workDir, 'ceiling-routes.json');
     fs.writeFileSync(file, JSON.stringify([...routes.values()]));
     const port = await freePort();
-    const ceiling = launch([fileURLToPath(new URL('./ceiling.js', import.meta.url)), file, String(port)], baseEnv({}), port);
+    const ceiling = launch(
+      [fileURLToPath(new URL('./ceiling.js', import.meta.url)), file, String(port)],
+      baseEnv({}),
+      port,
+    );
     try {
       await waitFor(`${ceiling.url}/-/ready`, {}, performance.now(), 10_000, ceiling);
       return await warmAndDrive(ceiling.url, scenario, flags, ceiling.pid);
@@ -161,7 +177,9 @@ async function measureCeiling(scenario: Scenario, captured: CeilingRoute[], flag
 
 function cpuMsPerResponse(measured: Measured | null): number | null {
   const cpu = measured?.usage.cpuSeconds ?? null;
-  return cpu === null || !measured || measured.responses === 0 ? null : Math.round((cpu * 1e6) / measured.responses) / 1000;
+  return cpu === null || !measured || measured.responses === 0
+    ? null
+    : Math.round((cpu * 1e6) / measured.responses) / 1000;
 }
 
 function toRow(run: ServerRun, ceiling: Measured | null): Row {
@@ -175,13 +193,19 @@ function toRow(run: ServerRun, ceiling: Measured | null): Row {
     p99: result.p99,
     bytes: run.bytes,
     ceilingRequestsPerSecond: ceiling?.requestsPerSecond ?? null,
-    ceilingPercent: ceiling && ceiling.requestsPerSecond > 0 ? Math.round((result.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 10 : null,
+    ceilingPercent:
+      ceiling && ceiling.requestsPerSecond > 0
+        ? Math.round((result.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 10
+        : null,
     cpuMsPerResponse: cpuMsPerResponse(result),
     ceilingCpuMsPerResponse: cpuMsPerResponse(ceiling),
     peakRssMb: result.usage.peakRssMb,
     load1: run.load1,
     otherCpuPercent: result.usage.otherCpuPercent,
-    notes: ceiling && (ceiling.unexpected > 0 || ceiling.errors > 0) ? [...run.notes, `ceiling UNEXPECTED: ${JSON.stringify(ceiling.statusCodes)}, ${ceiling.errors} errors`] : run.notes,
+    notes:
+      ceiling && (ceiling.unexpected > 0 || ceiling.errors > 0)
+        ? [...run.notes, `ceiling UNEXPECTED: ${JSON.stringify(ceiling.statusCodes)}, ${ceiling.errors} errors`]
+        : run.notes,
     server: result,
     ceiling,
   };
@@ -190,7 +214,8 @@ function toRow(run: ServerRun, ceiling: Measured | null): Row {
 /** Cold starts, then each block of scenarios on its own server process, each scenario followed by its ceiling. */
 export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Promise<Measurement> {
   const unknown = flags.only.filter((name) => !(SCENARIO_NAMES as readonly string[]).includes(name));
-  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; the scenarios are ${SCENARIO_NAMES.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`unknown scenario ${unknown.join(', ')}; the scenarios are ${SCENARIO_NAMES.join(', ')}`);
   const selected = (name: string) => flags.only.length === 0 || flags.only.includes(name);
 
   const coldStarts: ColdStart[] = [];
@@ -199,7 +224,9 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
     coldStarts.push(server.startup);
     await server.stop();
   }
-  log(`cold starts (ms to /healthz, to GET /posts): ${coldStarts.map((c) => `${c.healthzMs}/${c.firstPostsMs}`).join(', ')}`);
+  log(
+    `cold starts (ms to /healthz, to GET /posts): ${coldStarts.map((c) => `${c.healthzMs}/${c.firstPostsMs}`).join(', ')}`,
+  );
 
   let fixtures: Fixtures | null = null;
   let scenarios: Scenario[] = [];
@@ -214,7 +241,9 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
       if (!fixtures) {
         fixtures = await discoverFixtures(api, log);
         scenarios = buildScenarios(dataset, fixtures);
-        log(`post ${fixtures.post.slug}; q "${fixtures.common.text}" (${fixtures.common.total} posts), "${fixtures.rare.text}" (${fixtures.rare.total})`);
+        log(
+          `post ${fixtures.post.slug}; q "${fixtures.common.text}" (${fixtures.common.total} posts), "${fixtures.rare.text}" (${fixtures.rare.total})`,
+        );
       }
       const chosen = scenarios.filter((scenario) => scenario.block === block && selected(scenario.name));
       for (const scenario of chosen) {
@@ -223,14 +252,17 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
         runs.push({ run, ceiling: await measureCeiling(scenario, routes, flags) });
         if (scenario.name === 'link-health') linkHealthExact = exact;
       }
-      if (chosen.some((scenario) => scenario.requests.some((spec) => spec.method === 'PATCH'))) await restoreWrites(api, fixtures);
+      if (chosen.some((scenario) => scenario.requests.some((spec) => spec.method === 'PATCH')))
+        await restoreWrites(api, fixtures);
     } finally {
       await server.stop();
     }
     const errors = loggedErrors(server.output());
     for (const { run, ceiling } of runs) {
       if (run.result.unexpected > 0 && errors.count > 0) {
-        run.notes.push(`the server logged ${errors.count} errors in this block (in the last 200 kB of its log), the first: ${errors.first}`);
+        run.notes.push(
+          `the server logged ${errors.count} errors in this block (in the last 200 kB of its log), the first: ${errors.first}`,
+        );
       }
       rows.push(toRow(run, ceiling));
     }

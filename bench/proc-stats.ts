@@ -123,7 +123,14 @@ export class UsageWindow {
       const ours = cpuSeconds + (self.user + self.system) / 1e6 + alsoOursCpuSeconds;
       otherCpuPercent = Math.max(0, Math.round(((busy1 - this.#busy0 - ours) / seconds) * 100));
     }
-    return { seconds, peakRssMb: mb(this.#peakKb), hwmMb: mb(statusKb(this.#pid, 'VmHWM')), cpuSeconds, alsoOursCpuSeconds, otherCpuPercent };
+    return {
+      seconds,
+      peakRssMb: mb(this.#peakKb),
+      hwmMb: mb(statusKb(this.#pid, 'VmHWM')),
+      cpuSeconds,
+      alsoOursCpuSeconds,
+      otherCpuPercent,
+    };
   }
 }
 

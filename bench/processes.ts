@@ -44,7 +44,8 @@ export function run(file: string, args: string[], env: Env, { timeoutMs = 120_00
       args,
       { cwd: ROOT, env, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
-        if (error) reject(new Error(`${path.basename(file)} ${args.join(' ')} failed: ${stderr.trim() || error.message}`));
+        if (error)
+          reject(new Error(`${path.basename(file)} ${args.join(' ')} failed: ${stderr.trim() || error.message}`));
         else resolve(stdout);
       },
     );
@@ -55,7 +56,12 @@ export function run(file: string, args: string[], env: Env, { timeoutMs = 120_00
 
 /** `quire …  --json` with the benchmark's environment; its one JSON document. */
 export async function quire<T>(args: string[], env: Env, timeoutMs?: number): Promise<T> {
-  const stdout = await run(process.execPath, [BIN, ...args, '--json'], baseEnv(env), timeoutMs === undefined ? {} : { timeoutMs });
+  const stdout = await run(
+    process.execPath,
+    [BIN, ...args, '--json'],
+    baseEnv(env),
+    timeoutMs === undefined ? {} : { timeoutMs },
+  );
   return JSON.parse(stdout) as T;
 }
 
@@ -66,7 +72,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -125,7 +133,13 @@ export function launch(args: string[], env: Env, port: number): Child {
 }
 
 /** Polls `url` until it answers `status`, within `timeoutMs`; the time from `since` to that answer, in ms. */
-export async function waitFor(url: string, init: RequestInit, since: number, timeoutMs: number, server?: Child): Promise<number> {
+export async function waitFor(
+  url: string,
+  init: RequestInit,
+  since: number,
+  timeoutMs: number,
+  server?: Child,
+): Promise<number> {
   const deadline = since + timeoutMs;
   let exited = false;
   void server?.exited.then(() => (exited = true));
@@ -139,5 +153,7 @@ export async function waitFor(url: string, init: RequestInit, since: number, tim
     }
     await sleep(5);
   }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms${server ? `; output: ${server.output().trim().slice(-2_000)}` : ''}`);
+  throw new Error(
+    `${url} did not answer 200 within ${timeoutMs} ms${server ? `; output: ${server.output().trim().slice(-2_000)}` : ''}`,
+  );
 }

@@ -53,18 +53,24 @@ export function summarize(profile: Profile, mode: Mode): { busyMs: number; rows:
       totals.set(key, (totals.get(key) ?? 0) + micros);
     }
   });
-  return { busyMs: busy / 1000, rows: [...totals].sort((a, b) => b[1] - a[1]).map(([key, micros]) => [key, (100 * micros) / busy]) };
+  return {
+    busyMs: busy / 1000,
+    rows: [...totals].sort((a, b) => b[1] - a[1]).map(([key, micros]) => [key, (100 * micros) / busy]),
+  };
 }
 
 function main(): void {
   const [file, mode = 'self', rows = '30'] = process.argv.slice(2);
   if (!file || !['self', 'inclusive', 'package'].includes(mode)) {
-    process.stderr.write('usage: node dist/bench/profile-summary.js PROFILE.cpuprofile [self|inclusive|package] [rows]\n');
+    process.stderr.write(
+      'usage: node dist/bench/profile-summary.js PROFILE.cpuprofile [self|inclusive|package] [rows]\n',
+    );
     process.exit(2);
   }
   const { busyMs, rows: table } = summarize(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, mode as Mode);
   process.stdout.write(`busy ${busyMs.toFixed(0)} ms (${mode})\n`);
-  for (const [key, share] of table.slice(0, Number(rows))) process.stdout.write(`${share.toFixed(1).padStart(5)} %  ${key}\n`);
+  for (const [key, share] of table.slice(0, Number(rows)))
+    process.stdout.write(`${share.toFixed(1).padStart(5)} %  ${key}\n`);
 }
 
 main();

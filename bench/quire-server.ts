@@ -32,15 +32,28 @@ export async function startQuire(dataset: Dataset, options: ServerOptions): Prom
     QUIRE_RATE_LIMIT_MAX: '1000000000',
     ...(options.cacheOff ? { QUIRE_RESPONSE_CACHE_MB: '0' } : {}),
   };
-  const nodeArgs = [...binNodeFlags(), ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : [])];
+  const nodeArgs = [
+    ...binNodeFlags(),
+    ...(options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfDir)}`] : []),
+  ];
   const spawned = performance.now();
   const child = launch([...nodeArgs, BIN, 'serve'], env, port);
   try {
     const [healthzMs, firstPostsMs] = await Promise.all([
       waitFor(`${child.url}/healthz`, {}, spawned, START_TIMEOUT_MS, child),
-      waitFor(`${child.url}${EXTERNAL}/posts`, { headers: { 'x-api-key': dataset.key } }, spawned, START_TIMEOUT_MS, child),
+      waitFor(
+        `${child.url}${EXTERNAL}/posts`,
+        { headers: { 'x-api-key': dataset.key } },
+        spawned,
+        START_TIMEOUT_MS,
+        child,
+      ),
     ]);
-    return { ...child, cacheOff: options.cacheOff, startup: { healthzMs: Math.round(healthzMs), firstPostsMs: Math.round(firstPostsMs) } };
+    return {
+      ...child,
+      cacheOff: options.cacheOff,
+      startup: { healthzMs: Math.round(healthzMs), firstPostsMs: Math.round(firstPostsMs) },
+    };
   } catch (error) {
     await child.stop();
     throw error;

@@ -50,7 +50,10 @@ const COLUMNS: Array<[string, (row: Row) => string]> = [
   ['ceiling req/s', (row) => (row.ceilingRequestsPerSecond === null ? '-' : String(row.ceilingRequestsPerSecond))],
   ['% of ceiling', (row) => (row.ceilingPercent === null ? '-' : row.ceilingPercent.toFixed(1))],
   ['CPU ms/resp', (row) => (row.cpuMsPerResponse === null ? '-' : row.cpuMsPerResponse.toFixed(3))],
-  ['ceiling CPU ms/resp', (row) => (row.ceilingCpuMsPerResponse === null ? '-' : row.ceilingCpuMsPerResponse.toFixed(3))],
+  [
+    'ceiling CPU ms/resp',
+    (row) => (row.ceilingCpuMsPerResponse === null ? '-' : row.ceilingCpuMsPerResponse.toFixed(3)),
+  ],
   ['peak RSS MB', (row) => (row.peakRssMb === null ? '-' : row.peakRssMb.toFixed(1))],
   ['load1', (row) => row.load1.toFixed(2)],
   ['other CPU %', (row) => (row.otherCpuPercent === null ? '-' : String(row.otherCpuPercent))],
@@ -60,7 +63,8 @@ const COLUMNS: Array<[string, (row: Row) => string]> = [
 export function formatTable(rows: Row[]): string {
   const cells = rows.map((row) => COLUMNS.map(([, cell]) => cell(row)));
   const widths = COLUMNS.map(([title], i) => Math.max(title.length, ...cells.map((line) => line[i]!.length)));
-  const line = (values: string[]) => `| ${values.map((value, i) => (i === 0 ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (values: string[]) =>
+    `| ${values.map((value, i) => (i === 0 ? value.padEnd(widths[i]!) : value.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((width, i) => (i === 0 ? `${'-'.repeat(width + 1)}-` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
   return [line(COLUMNS.map(([title]) => title)), rule, ...cells.map(line)].join('\n');
 }
@@ -71,7 +75,12 @@ function median(values: number[]): number {
 }
 
 /** Issue 8's targets against this run's figures; null where the run did not measure it. */
-export function checkTargets(rows: Row[], coldStarts: ColdStart[], posts: number, linkHealthExact: boolean | null): TargetCheck[] {
+export function checkTargets(
+  rows: Row[],
+  coldStarts: ColdStart[],
+  posts: number,
+  linkHealthExact: boolean | null,
+): TargetCheck[] {
   const row = (name: string) => rows.find((r) => r.scenario === name);
   const checks: TargetCheck[] = [];
   const ratio = (name: string, min: number) => {
@@ -80,7 +89,10 @@ export function checkTargets(rows: Row[], coldStarts: ColdStart[], posts: number
       target: `${name} ≥ ${min} % of ceiling`,
       measured: percent === null ? 'not run' : `${percent.toFixed(1)} %`,
       met: percent === null ? null : percent >= min,
-      gap: percent === null || percent >= min ? '' : `${(min - percent).toFixed(1)} points short (×${(min / Math.max(percent, 0.01)).toFixed(1)} needed)`,
+      gap:
+        percent === null || percent >= min
+          ? ''
+          : `${(min - percent).toFixed(1)} points short (×${(min / Math.max(percent, 0.01)).toFixed(1)} needed)`,
     });
   };
   ratio('post-by-slug', 50);
@@ -95,19 +107,28 @@ export function checkTargets(rows: Row[], coldStarts: ColdStart[], posts: number
     const ran = row(name);
     const p99 = ran?.p99 ?? null;
     checks.push({
-      target: searchBudget === null ? `${name} p99 (no target above 100,000 posts)` : `${name} p99 ≤ ${searchBudget} ms at ${posts} posts`,
+      target:
+        searchBudget === null
+          ? `${name} p99 (no target above 100,000 posts)`
+          : `${name} p99 ≤ ${searchBudget} ms at ${posts} posts`,
       measured: !ran ? 'not run' : p99 === null ? 'no answer within the run' : `${p99.toFixed(2)} ms`,
       met: !ran || searchBudget === null ? null : p99 !== null && p99 <= searchBudget,
-      gap: p99 === null || searchBudget === null || p99 <= searchBudget ? '' : `${(p99 - searchBudget).toFixed(1)} ms over (×${(p99 / searchBudget).toFixed(1)})`,
+      gap:
+        p99 === null || searchBudget === null || p99 <= searchBudget
+          ? ''
+          : `${(p99 - searchBudget).toFixed(1)} ms over (×${(p99 / searchBudget).toFixed(1)})`,
     });
   }
 
   const linkHealth = row('link-health');
   checks.push({
     target: 'link-health ≥ 5,000 req/s with an exact hitCount',
-    measured: linkHealth ? `${linkHealth.requestsPerSecond} req/s, hitCount ${linkHealthExact ? 'exact' : 'NOT exact'}` : 'not run',
+    measured: linkHealth
+      ? `${linkHealth.requestsPerSecond} req/s, hitCount ${linkHealthExact ? 'exact' : 'NOT exact'}`
+      : 'not run',
     met: linkHealth ? linkHealth.requestsPerSecond >= 5_000 && linkHealthExact === true : null,
-    gap: !linkHealth || linkHealth.requestsPerSecond >= 5_000 ? '' : `${5_000 - linkHealth.requestsPerSecond} req/s short`,
+    gap:
+      !linkHealth || linkHealth.requestsPerSecond >= 5_000 ? '' : `${5_000 - linkHealth.requestsPerSecond} req/s short`,
   });
 
   const peaks = rows.map((r) => r.peakRssMb).filter((mb): mb is number => mb !== null);
@@ -131,7 +152,10 @@ export function checkTargets(rows: Row[], coldStarts: ColdStart[], posts: number
 
 export function formatTargets(checks: TargetCheck[]): string {
   return checks
-    .map((check) => `${check.met === null ? '  -  ' : check.met ? ' met ' : 'MISS '} ${check.target}: ${check.measured}${check.gap ? `, ${check.gap}` : ''}`)
+    .map(
+      (check) =>
+        `${check.met === null ? '  -  ' : check.met ? ' met ' : 'MISS '} ${check.target}: ${check.measured}${check.gap ? `, ${check.gap}` : ''}`,
+    )
     .join('\n');
 }
 

@@ -38,7 +38,14 @@ function resultsFile(dialect: string): string {
   }
 }
 
-function print(flags: BenchFlags, posts: number, measurement: Measurement, targets: ReturnType<typeof checkTargets>, seconds: number, load: number[][]): void {
+function print(
+  flags: BenchFlags,
+  posts: number,
+  measurement: Measurement,
+  targets: ReturnType<typeof checkTargets>,
+  seconds: number,
+  load: number[][],
+): void {
   const { fixtures, rows } = measurement;
   out('');
   out(

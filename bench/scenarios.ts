@@ -81,7 +81,12 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
   const byPublished = 'orderBy=publishedAt&order=desc';
   const searchCommon = read(`${EXTERNAL}/posts?q=${encodeURIComponent(fixtures.common.text)}`);
   const searchRare = read(`${EXTERNAL}/posts?q=${encodeURIComponent(fixtures.rare.text)}`);
-  const scenario = (name: string, what: string, requests: RequestSpec[], bounded: Scenario['bounded'] = 'duration'): Scenario => ({
+  const scenario = (
+    name: string,
+    what: string,
+    requests: RequestSpec[],
+    bounded: Scenario['bounded'] = 'duration',
+  ): Scenario => ({
     name,
     block: blockOf(name),
     what,
@@ -90,18 +95,34 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
   });
 
   return [
-    scenario('post-by-slug', `GET /posts/${fixtures.post.slug}: author (with avatar), category path, featured media, tags, related posts`, [bySlug]),
+    scenario(
+      'post-by-slug',
+      `GET /posts/${fixtures.post.slug}: author (with avatar), category path, featured media, tags, related posts`,
+      [bySlug],
+    ),
     scenario('post-by-slug-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [bySlug]),
-    scenario('post-by-slug-cold', 'the same read, each after a PATCH of another post\'s title on the same connection', [coldWrite, bySlug]),
+    scenario('post-by-slug-cold', "the same read, each after a PATCH of another post's title on the same connection", [
+      coldWrite,
+      bySlug,
+    ]),
     scenario('list-default', 'GET /posts: the default page of 10, every embed', [list]),
     scenario('list-default-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [list]),
-    scenario('list-default-cold', 'the same read, each after a PATCH of another post\'s title on the same connection', [coldWrite, list]),
-    scenario('list-by-tag', 'GET /posts?tagId=…&orderBy=publishedAt&order=desc', [read(`${EXTERNAL}/posts?tagId=${fixtures.tagId}&${byPublished}`)]),
+    scenario('list-default-cold', "the same read, each after a PATCH of another post's title on the same connection", [
+      coldWrite,
+      list,
+    ]),
+    scenario('list-by-tag', 'GET /posts?tagId=…&orderBy=publishedAt&order=desc', [
+      read(`${EXTERNAL}/posts?tagId=${fixtures.tagId}&${byPublished}`),
+    ]),
     scenario('list-by-category', 'GET /posts?categoryId=…&orderBy=publishedAt&order=desc', [
       read(`${EXTERNAL}/posts?categoryId=${fixtures.categoryId}&${byPublished}`),
     ]),
-    scenario('list-by-status', 'GET /posts?status=published&orderBy=publishedAt&order=desc', [read(`${EXTERNAL}/posts?status=published&${byPublished}`)]),
-    scenario('search-common', `GET /posts?q=${fixtures.common.text} (${fixtures.common.total} posts match)`, [searchCommon]),
+    scenario('list-by-status', 'GET /posts?status=published&orderBy=publishedAt&order=desc', [
+      read(`${EXTERNAL}/posts?status=published&${byPublished}`),
+    ]),
+    scenario('search-common', `GET /posts?q=${fixtures.common.text} (${fixtures.common.total} posts match)`, [
+      searchCommon,
+    ]),
     // The search targets are about the index: these rows show the search itself, not the cache's copy of it.
     scenario('search-common-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [searchCommon]),
     scenario('search-rare', `GET /posts?q=${fixtures.rare.text} (${fixtures.rare.total} posts match)`, [searchRare]),
@@ -110,7 +131,14 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
       read(`${EXTERNAL}/posts?pageSize=10&page=${fixtures.lastPage}`),
     ]),
     scenario('patch-60-blocks', 'PATCH /posts/… with a 60-block bodyJson, two versions in turn', [
-      { method: 'PATCH', path: `${EXTERNAL}/posts/${fixtures.patch.postId}`, apiKey: dataset.key, bodies: fixtures.patch.bodies, kind: 'write', expectStatus: 200 },
+      {
+        method: 'PATCH',
+        path: `${EXTERNAL}/posts/${fixtures.patch.postId}`,
+        apiKey: dataset.key,
+        bodies: fixtures.patch.bodies,
+        kind: 'write',
+        expectStatus: 200,
+      },
     ]),
     scenario(
       'link-health',

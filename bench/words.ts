@@ -41,7 +41,10 @@ export function mostFrequentWord(texts: string[]): Term {
     }
     for (const word of seen) docs.set(word, (docs.get(word) ?? 0) + 1);
   }
-  const [text] = [...count].reduce((best, entry) => (entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0]) ? entry : best), ['', -1]);
+  const [text] = [...count].reduce(
+    (best, entry) => (entry[1] > best[1] || (entry[1] === best[1] && entry[0] < best[0]) ? entry : best),
+    ['', -1],
+  );
   if (text === '') throw new Error('the sample has no words');
   return { text, kind: 'word', sampleDocs: docs.get(text) ?? 0 };
 }
@@ -69,14 +72,20 @@ export function* rareTermCandidates(texts: string[]): Generator<Term> {
       }
     }
     for (const word of seenWords) wordDocs.set(word, (wordDocs.get(word) ?? 0) + 1);
-    seenGrams.forEach((seen, index) => seen.forEach((gram) => gramDocs[index]!.set(gram, (gramDocs[index]!.get(gram) ?? 0) + 1)));
+    seenGrams.forEach((seen, index) =>
+      seen.forEach((gram) => gramDocs[index]!.set(gram, (gramDocs[index]!.get(gram) ?? 0) + 1)),
+    );
   }
 
-  const singles = [...wordDocs].filter(([word, docs]) => docs === 1 && !STOPWORDS.has(word)).map(([word]) => word).sort();
+  const singles = [...wordDocs]
+    .filter(([word, docs]) => docs === 1 && !STOPWORDS.has(word))
+    .map(([word]) => word)
+    .sort();
   for (const text of singles) yield { text, kind: 'word', sampleDocs: 1 };
 
   for (const grams of gramDocs) {
-    const estimate = (gram: string) => gram.split(' ').reduce((product, word) => product * (wordDocs.get(word) ?? texts.length), 1);
+    const estimate = (gram: string) =>
+      gram.split(' ').reduce((product, word) => product * (wordDocs.get(word) ?? texts.length), 1);
     const ranked = [...grams]
       .filter(([gram, docs]) => docs === 1 && gram.split(' ').every((word) => word.length >= 3 && !STOPWORDS.has(word)))
       .map(([gram]) => ({ gram, estimate: estimate(gram) }))

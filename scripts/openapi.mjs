@@ -13,4 +13,6 @@ const document = await generateOpenApiDocument();
 const client = path.join(root, 'packages/client');
 fs.writeFileSync(path.join(client, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
 fs.writeFileSync(path.join(client, 'src/schema.d.ts'), await clientTypes(document));
-process.stdout.write(`wrote packages/client/openapi.json (${Object.keys(document.paths).length} paths) and packages/client/src/schema.d.ts\n`);
+process.stdout.write(
+  `wrote packages/client/openapi.json (${Object.keys(document.paths).length} paths) and packages/client/src/schema.d.ts\n`,
+);

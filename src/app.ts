@@ -58,10 +58,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Requests Node's parser refuses (raw non-ASCII in a URL, malformed headers) still get the envelope.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
-      const body = JSON.stringify(envelope(new AppError('BAD_REQUEST', 'The request could not be parsed', { reason: 'malformed_request' })));
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const body = JSON.stringify(
+        envelope(new AppError('BAD_REQUEST', 'The request could not be parsed', { reason: 'malformed_request' })),
+      );
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
     },
-    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? loggerOptions(config.logLevel) }),
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(config.logLevel) }),
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -73,14 +79,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: (error, request, reply) => {
       reply.header('X-Request-Id', request.id);
       const reason = error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request';
-      void (reply as FastifyReply).code(400).send(envelope(new AppError('BAD_REQUEST', 'The request could not be routed', { reason })) as never);
+      void (reply as FastifyReply)
+        .code(400)
+        .send(envelope(new AppError('BAD_REQUEST', 'The request could not be routed', { reason })) as never);
     },
   };
   let fastPath: ReturnType<typeof cachedGetFastPath> | undefined;
   options.serverFactory = (handler, settings) => {
     const server = http.createServer((request, response) => {
       // Only GETs of the external API may be answered from the response cache; all else goes on at once.
-      if (fastPath === undefined || request.method !== 'GET' || !request.url?.startsWith(`${EXTERNAL_PREFIX}/`)) return handler(request, response);
+      if (fastPath === undefined || request.method !== 'GET' || !request.url?.startsWith(`${EXTERNAL_PREFIX}/`))
+        return handler(request, response);
       fastPath(request, response).then(
         (answered) => answered || handler(request, response),
         (error: unknown) => {
@@ -139,7 +148,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const responseCache = new ResponseCache(config.responseCacheBytes);
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
   if (config.trustProxy === false) {
-    fastPath = cachedGetFastPath({ prefix: `${EXTERNAL_PREFIX}/`, db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit }, log: () => app.log });
+    fastPath = cachedGetFastPath({
+      prefix: `${EXTERNAL_PREFIX}/`,
+      db: database.db,
+      cache: responseCache,
+      rateLimit: { store, ...config.rateLimit },
+      log: () => app.log,
+    });
   }
   await app.register(externalApi, {
     prefix: EXTERNAL_PREFIX,
@@ -162,6 +177,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await app.register(docsRoutes);
-  await app.register(dashboard, { services, publicUrl: config.publicUrl, routeTable: table, distDir: deps.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
+  await app.register(dashboard, {
+    services,
+    publicUrl: config.publicUrl,
+    routeTable: table,
+    distDir: deps.dashboardDir ?? DEFAULT_DASHBOARD_DIR,
+  });
   return app;
 }

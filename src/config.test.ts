@@ -118,14 +118,21 @@ describe('loadConfig accepts good values', () => {
     expect(loadConfig({ QUIRE_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ QUIRE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ QUIRE_TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,::1, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/8, 192.168.1.1,::1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.1',
+      '::1',
+      'fd00::/8',
+    ]);
     expect(loadConfig({ QUIRE_TRUST_PROXY: '10.0.0.0/255.0.0.0' }).trustProxy).toEqual(['10.0.0.0/255.0.0.0']);
     expect(loadConfig({ QUIRE_TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
   });
 
   it('keeps media in the data dir unless QUIRE_MEDIA_STORAGE=s3', () => {
     expect(loadConfig({}).mediaStorage).toEqual({ driver: 'local' });
-    expect(loadConfig({ QUIRE_MEDIA_STORAGE: 'local', QUIRE_S3_BUCKET: 'ignored' }).mediaStorage).toEqual({ driver: 'local' });
+    expect(loadConfig({ QUIRE_MEDIA_STORAGE: 'local', QUIRE_S3_BUCKET: 'ignored' }).mediaStorage).toEqual({
+      driver: 'local',
+    });
   });
 
   it('reads the S3 settings, with region us-east-1 and path-style addressing by default', () => {
@@ -138,7 +145,11 @@ describe('loadConfig accepts good values', () => {
       secretAccessKey: 'wJalrXUtnFEMI',
       forcePathStyle: true,
     });
-    const custom = loadConfig({ ...S3_ENV, QUIRE_S3_REGION: 'eu-central-1', QUIRE_S3_FORCE_PATH_STYLE: 'false' }).mediaStorage;
+    const custom = loadConfig({
+      ...S3_ENV,
+      QUIRE_S3_REGION: 'eu-central-1',
+      QUIRE_S3_FORCE_PATH_STYLE: 'false',
+    }).mediaStorage;
     expect(custom).toMatchObject({ region: 'eu-central-1', forcePathStyle: false });
   });
 

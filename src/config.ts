@@ -22,7 +22,15 @@ export interface Config {
 /** Where uploaded files live: the data dir, or an S3-compatible bucket shared by every instance. */
 export type MediaStorageConfig =
   | { driver: 'local' }
-  | { driver: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+  | {
+      driver: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -104,7 +112,10 @@ function trustProxy(env: Env): Config['trustProxy'] {
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim());
   if (!entries.every(isProxyAddress)) {
-    throw new ConfigError('QUIRE_TRUST_PROXY', 'must be true, false, a hop count or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal');
+    throw new ConfigError(
+      'QUIRE_TRUST_PROXY',
+      'must be true, false, a hop count or a comma-separated list of addresses, CIDRs, loopback, linklocal or uniquelocal',
+    );
   }
   return entries;
 }
@@ -133,9 +144,11 @@ function mediaStorage(env: Env): MediaStorageConfig {
   const endpoint = url(env, 'QUIRE_S3_ENDPOINT', ['http:', 'https:']);
   if (endpoint === undefined) throw new ConfigError('QUIRE_S3_ENDPOINT', `is required ${because}`);
   const bucket = required(env, 'QUIRE_S3_BUCKET', because);
-  if (!BUCKET_NAME.test(bucket)) throw new ConfigError('QUIRE_S3_BUCKET', 'must be 3 to 63 characters of a-z, 0-9, dots and hyphens');
+  if (!BUCKET_NAME.test(bucket))
+    throw new ConfigError('QUIRE_S3_BUCKET', 'must be 3 to 63 characters of a-z, 0-9, dots and hyphens');
   const region = read(env, 'QUIRE_S3_REGION') ?? 'us-east-1';
-  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError('QUIRE_S3_REGION', 'must be a region name such as us-east-1');
+  if (!/^[a-z0-9-]{1,64}$/.test(region))
+    throw new ConfigError('QUIRE_S3_REGION', 'must be a region name such as us-east-1');
   return {
     driver,
     endpoint: endpoint.replace(/\/+$/, ''),
@@ -150,7 +163,9 @@ function mediaStorage(env: Env): MediaStorageConfig {
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const publicUrl = (url(env, 'QUIRE_PUBLIC_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const publicUrl = (
+    url(env, 'QUIRE_PUBLIC_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+  ).replace(/\/+$/, '');
   const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);

@@ -40,12 +40,14 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details: ErrorDetails = null) => new AppError('BAD_REQUEST', message, details);
+export const badRequest = (message: string, details: ErrorDetails = null) =>
+  new AppError('BAD_REQUEST', message, details);
 export const invalid = (issues: ValidationIssue[], message = issues[0]?.message ?? 'Invalid request') =>
   new AppError('BAD_REQUEST', message, { issues });
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string, details: ErrorDetails = null) => new AppError('CONFLICT', message, details);
-export const forbidden = (message = 'This key lacks the permission this route needs') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'This key lacks the permission this route needs') =>
+  new AppError('FORBIDDEN', message);
 
 /** The one 401 body: every kind of bad key gets exactly this, so the cases cannot be told apart. */
 export const unauthorized = () => new AppError('UNAUTHORIZED', 'A valid API key is required in the X-API-Key header');

@@ -30,7 +30,8 @@ export async function serve(config: Config): Promise<void> {
   redis?.on('error', () => undefined);
   if (redisModule && redis) await redisModule.waitForRedis(redis);
   const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, redis });
-  if (runtime.migrated.names.length > 0) app.log.info({ migrations: runtime.migrated.names, ms: runtime.migrated.ms }, 'applied migrations');
+  if (runtime.migrated.names.length > 0)
+    app.log.info({ migrations: runtime.migrated.names, ms: runtime.migrated.ms }, 'applied migrations');
 
   let closing = false;
   const close = async (signal: string) => {

@@ -35,5 +35,12 @@ export async function openRuntime(config: Config, { migrate = true } = {}): Prom
     await database.close();
     throw error;
   }
-  return { config, database, masterKey, services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config)), migrated, close: () => database.close() };
+  return {
+    config,
+    database,
+    masterKey,
+    services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config)),
+    migrated,
+    close: () => database.close(),
+  };
 }

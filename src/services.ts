@@ -14,7 +14,12 @@ import type { MediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 
 /** Every service, built once per process; the HTTP routes and the CLI call the same ones. */
-export function createServices(database: DatabaseHandle, masterKey: MasterKey, publicUrl: string, mediaStorage: MediaStorage) {
+export function createServices(
+  database: DatabaseHandle,
+  masterKey: MasterKey,
+  publicUrl: string,
+  mediaStorage: MediaStorage,
+) {
   return {
     media: createMediaService(database, publicUrl, mediaStorage),
     accounts: createAccountsService(database),

@@ -10,7 +10,11 @@ import { Shell, NoWorkspaceScreen } from './screens/Shell';
 import { isSection, landingSection } from './sections';
 import type { Session } from './types';
 
-type Phase = { kind: 'loading' } | { kind: 'error'; error: unknown } | { kind: 'anonymous' } | { kind: 'signed-in'; session: Session };
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'anonymous' }
+  | { kind: 'signed-in'; session: Session };
 
 export function App() {
   const { location, navigate } = useRouter();
@@ -90,7 +94,8 @@ function SignedInRoutes() {
   const post = match('/w/:workspaceId/posts/:postId', path);
   if (post) return <Shell view={{ kind: 'post', workspaceId: post.workspaceId!, postId: post.postId! }} />;
   const section = match('/w/:workspaceId/:section', path);
-  if (section && isSection(section.section!)) return <Shell view={{ kind: 'section', workspaceId: section.workspaceId!, section: section.section }} />;
+  if (section && isSection(section.section!))
+    return <Shell view={{ kind: 'section', workspaceId: section.workspaceId!, section: section.section }} />;
   const bare = match('/w/:workspaceId', path);
   if (bare) return <WorkspaceHome workspaceId={bare.workspaceId!} />;
   return <NotFoundScreen />;

@@ -22,7 +22,9 @@ export class ApiError extends Error {
   get issues(): string[] {
     const issues = this.details?.issues;
     if (!Array.isArray(issues)) return [];
-    return issues.map((issue: { path?: string; message?: string }) => `${issue.path ?? ''}: ${issue.message ?? 'invalid'}`.replace(/^: /, ''));
+    return issues.map((issue: { path?: string; message?: string }) =>
+      `${issue.path ?? ''}: ${issue.message ?? 'invalid'}`.replace(/^: /, ''),
+    );
   }
 }
 
@@ -75,7 +77,12 @@ export async function request<T>(method: Method, path: string, body?: unknown, {
   }
   if (!response.ok) {
     const envelope = (parsed ?? {}) as Partial<ErrorEnvelope>;
-    const error = new ApiError(response.status, envelope.code ?? `HTTP_${response.status}`, envelope.message ?? response.statusText, envelope.details ?? null);
+    const error = new ApiError(
+      response.status,
+      envelope.code ?? `HTTP_${response.status}`,
+      envelope.message ?? response.statusText,
+      envelope.details ?? null,
+    );
     if (response.status === 401 && !quiet401) onUnauthorized?.();
     throw error;
   }

@@ -19,7 +19,8 @@ export function useAsync<T>(load: () => Promise<T>, deps: readonly unknown[]): A
     setResult((previous) => ({ state: 'loading', data: previous.data, error: null }));
     load().then(
       (data) => id === latest.current && setResult({ state: 'ready', data, error: null }),
-      (error: unknown) => id === latest.current && setResult((previous) => ({ state: 'error', data: previous.data, error })),
+      (error: unknown) =>
+        id === latest.current && setResult((previous) => ({ state: 'error', data: previous.data, error })),
     );
     // `load` is a fresh closure each render; `deps` say when it means something new.
   }, [...deps, tick]);

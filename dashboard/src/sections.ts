@@ -1,7 +1,19 @@
 import { can } from './session';
 import type { Permission, WorkspaceSummary } from './types';
 
-export const SECTIONS = ['keys', 'members', 'settings', 'posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health'] as const;
+export const SECTIONS = [
+  'keys',
+  'members',
+  'settings',
+  'posts',
+  'pages',
+  'media',
+  'authors',
+  'categories',
+  'tags',
+  'redirects',
+  'link-health',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export function isSection(value: string): value is Section {
@@ -50,7 +62,18 @@ export function allowed(workspace: WorkspaceSummary, item: NavItem): boolean {
 
 const ITEMS = NAV.flatMap((group) => group.items);
 // Keys are the dashboard's reason to exist; content next; Members is open to everyone, so it is the last resort.
-const LANDING_ORDER: Section[] = ['keys', 'posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health', 'members'];
+const LANDING_ORDER: Section[] = [
+  'keys',
+  'posts',
+  'pages',
+  'media',
+  'authors',
+  'categories',
+  'tags',
+  'redirects',
+  'link-health',
+  'members',
+];
 
 /** Where to land in a workspace: the wanted section when the member may read it, else the first they may. */
 export function landingSection(workspace: WorkspaceSummary, wanted?: string): Section {

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { toIssue, validatorCompiler } from '../http/validation.js';
 import { BodyWrite } from './blocks.schemas.js';
 
-const validate = validatorCompiler({ schema: Type.Object({ bodyJson: BodyWrite }, { additionalProperties: false }), httpPart: 'body' });
+const validate = validatorCompiler({
+  schema: Type.Object({ bodyJson: BodyWrite }, { additionalProperties: false }),
+  httpPart: 'body',
+});
 
 function issueOf(bodyJson: unknown[]) {
   const ok = validate({ bodyJson });
@@ -37,7 +40,9 @@ describe('block validation', () => {
 
   it('points at the block and field that break a rule', () => {
     expect(issueOf([...paragraphs(17), { type: 'key_takeaways', items: [] }])?.path).toBe('/bodyJson/17/items');
-    expect(issueOf([{ type: 'faq', items: Array.from({ length: 51 }, () => ({ question: 'q', answer: 'a' })) }])?.path).toBe('/bodyJson/0/items');
+    expect(
+      issueOf([{ type: 'faq', items: Array.from({ length: 51 }, () => ({ question: 'q', answer: 'a' })) }])?.path,
+    ).toBe('/bodyJson/0/items');
     expect(issueOf([{ type: 'heading', level: 5, text: 'h' }])?.path).toBe('/bodyJson/0/level');
     expect(issueOf([{ type: 'callout', variant: 'danger', body: 'b' }])?.path).toBe('/bodyJson/0/variant');
     expect(issueOf([{ type: 'paragraph', text: 'x'.repeat(10_001) }])?.path).toBe('/bodyJson/0/text');
@@ -51,10 +56,14 @@ describe('block validation', () => {
     expect(issueOf([{ type: 'paragraph', text: 'x'.repeat(10_000) }])).toBeNull();
     expect(issueOf(paragraphs(1000))).toBeNull();
     expect(issueOf(paragraphs(1001))?.path).toBe('/bodyJson');
-    expect(issueOf([{ type: 'faq', items: Array.from({ length: 50 }, () => ({ question: 'q', answer: 'a' })) }])).toBeNull();
+    expect(
+      issueOf([{ type: 'faq', items: Array.from({ length: 50 }, () => ({ question: 'q', answer: 'a' })) }]),
+    ).toBeNull();
     expect(issueOf([{ type: 'faq', items: [] }])?.path).toBe('/bodyJson/0/items');
     expect(issueOf([{ type: 'key_takeaways', items: Array.from({ length: 10 }, () => 'k') }])).toBeNull();
-    expect(issueOf([{ type: 'key_takeaways', items: Array.from({ length: 11 }, () => 'k') }])?.path).toBe('/bodyJson/0/items');
+    expect(issueOf([{ type: 'key_takeaways', items: Array.from({ length: 11 }, () => 'k') }])?.path).toBe(
+      '/bodyJson/0/items',
+    );
   });
 
   it('accepts an image url in a write (thrown away later) but not other unknown fields', () => {

@@ -71,7 +71,11 @@ const keyTakeaways = block('key_takeaways', {
   items: Type.Array(Text(), { minItems: BLOCK_LIMITS.keyTakeaways.min, maxItems: BLOCK_LIMITS.keyTakeaways.max }),
 });
 
-const HeadingId = Type.String({ minLength: 1, maxLength: BLOCK_LIMITS.headingId, pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$' });
+const HeadingId = Type.String({
+  minLength: 1,
+  maxLength: BLOCK_LIMITS.headingId,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
+});
 
 /** Blocks as a client writes them: a heading's id may be left out; an image carries no url (one sent is ignored). */
 const headingWrite = block('heading', { level: HeadingLevel, text: Text(1000), id: Type.Optional(HeadingId) });
@@ -91,7 +95,19 @@ const imageRead = block('image', {
   url: Type.Union([Type.String(), Type.Null()]),
 });
 
-const COMMON = [paragraph, list, code, quote, divider, callout, videoEmbed, tweetEmbed, faq, cta, keyTakeaways] as const;
+const COMMON = [
+  paragraph,
+  list,
+  code,
+  quote,
+  divider,
+  callout,
+  videoEmbed,
+  tweetEmbed,
+  faq,
+  cta,
+  keyTakeaways,
+] as const;
 
 /**
  * A discriminated union: ajv picks the branch by `type` (its `discriminator` keyword), so an error

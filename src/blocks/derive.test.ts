@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockWrite } from './blocks.schemas.js';
-import { assignHeadingIds, bodyText, deriveBody, headingIdFrom, readingTimeMin, tocItems, wordCount } from './derive.js';
+import {
+  assignHeadingIds,
+  bodyText,
+  deriveBody,
+  headingIdFrom,
+  readingTimeMin,
+  tocItems,
+  wordCount,
+} from './derive.js';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 
@@ -40,8 +48,21 @@ describe('bodyText', () => {
       { type: 'callout', variant: 'info', title: 'Note', body: 'Careful.' },
       { type: 'image', mediaId: '00000000-0000-4000-8000-000000000001', alt: 'alt is not text', caption: 'A caption' },
       { type: 'video_embed', url: 'https://video.example/1', title: 'A video' },
-      { type: 'faq', items: [{ question: 'Q1?', answer: 'A1.' }, { question: 'Q2?', answer: 'A2.' }] },
-      { type: 'cta', title: 'Join', body: 'Now.', linkUrl: 'https://x.example', linkLabel: 'Sign up', variant: 'default' },
+      {
+        type: 'faq',
+        items: [
+          { question: 'Q1?', answer: 'A1.' },
+          { question: 'Q2?', answer: 'A2.' },
+        ],
+      },
+      {
+        type: 'cta',
+        title: 'Join',
+        body: 'Now.',
+        linkUrl: 'https://x.example',
+        linkLabel: 'Sign up',
+        variant: 'default',
+      },
       { type: 'key_takeaways', items: ['k1', 'k2'] },
     ];
     expect(bodyText(blocks)).toBe(
@@ -96,7 +117,14 @@ describe('heading ids', () => {
       { type: 'heading', level: 4, text: '???' },
       { type: 'heading', level: 4, text: '' },
     ]);
-    expect(blocks.map((b) => (b.type === 'heading' ? b.id : null))).toEqual(['setup', 'setup-1', 'setup-2', 'custom', 'section', 'section-1']);
+    expect(blocks.map((b) => (b.type === 'heading' ? b.id : null))).toEqual([
+      'setup',
+      'setup-1',
+      'setup-2',
+      'custom',
+      'section',
+      'section-1',
+    ]);
   });
 
   it('never derives an id that an explicit id later in the body holds', () => {
@@ -117,12 +145,16 @@ describe('heading ids', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as { status: number }).status).toBe(400);
-      expect((error as { details: { issues: Array<{ path: string }> } }).details.issues[0]!.path).toBe('/bodyJson/2/id');
+      expect((error as { details: { issues: Array<{ path: string }> } }).details.issues[0]!.path).toBe(
+        '/bodyJson/2/id',
+      );
     }
   });
 
   it('drops an image url from a write and keeps alt and caption', () => {
-    const [image] = assignHeadingIds([{ type: 'image', mediaId: '00000000-0000-4000-8000-000000000001', url: 'https://x', alt: 'a' }]);
+    const [image] = assignHeadingIds([
+      { type: 'image', mediaId: '00000000-0000-4000-8000-000000000001', url: 'https://x', alt: 'a' },
+    ]);
     expect(image).toEqual({ type: 'image', mediaId: '00000000-0000-4000-8000-000000000001', alt: 'a' });
   });
 });

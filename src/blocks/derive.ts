@@ -85,7 +85,12 @@ export function assignHeadingIds(blocks: readonly BlockWrite[], pointer = '/body
     if (block.type !== 'heading' || block.id === undefined) return;
     const first = explicit.get(block.id);
     if (first === undefined) explicit.set(block.id, index);
-    else issues.push({ in: 'body', path: `${pointer}/${index}/id`, message: `heading id "${block.id}" is already used by block ${first}` });
+    else
+      issues.push({
+        in: 'body',
+        path: `${pointer}/${index}/id`,
+        message: `heading id "${block.id}" is already used by block ${first}`,
+      });
   });
   if (issues.length > 0) throw invalid(issues);
 
@@ -109,7 +114,8 @@ export function assignHeadingIds(blocks: readonly BlockWrite[], pointer = '/body
 
 export function tocItems(blocks: readonly StoredBlock[]): TocItem[] {
   const items: TocItem[] = [];
-  for (const block of blocks) if (block.type === 'heading') items.push({ level: block.level, text: block.text, id: block.id });
+  for (const block of blocks)
+    if (block.type === 'heading') items.push({ level: block.level, text: block.text, id: block.id });
   return items;
 }
 
@@ -126,7 +132,13 @@ export function deriveBody(blocks: readonly BlockWrite[], pointer = '/bodyJson')
   const stored = assignHeadingIds(blocks, pointer);
   const text = bodyText(stored);
   const words = wordCount(text);
-  return { blocks: stored, bodyText: text, wordCount: words, readingTimeMin: readingTimeMin(words), tocItems: tocItems(stored) };
+  return {
+    blocks: stored,
+    bodyText: text,
+    wordCount: words,
+    readingTimeMin: readingTimeMin(words),
+    tocItems: tocItems(stored),
+  };
 }
 
 /** Media ids of the image blocks of a body, in order, without repeats. */

@@ -24,7 +24,11 @@ export async function imageReferenceIssues(
   const issues: ValidationIssue[] = [];
   blocks.forEach((block, index) => {
     if (block.type === 'image' && !held.has(block.mediaId) && !known.has(block.mediaId)) {
-      issues.push({ in: 'body', path: `${pointer}/${index}/mediaId`, message: 'no media with this id in this workspace' });
+      issues.push({
+        in: 'body',
+        path: `${pointer}/${index}/mediaId`,
+        message: 'no media with this id in this workspace',
+      });
     }
   });
   return issues;

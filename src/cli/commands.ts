@@ -42,7 +42,10 @@ function text(input: CommandInput, name: string): string {
 
 function lines(record: Record<string, unknown>): string {
   return Object.entries(record)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join('\n');
 }
 
@@ -67,7 +70,8 @@ export const COMMANDS: Record<string, Command> = {
     required: ['email'],
     async run(runtime, input) {
       const fromStdin = input.flags['password-stdin'] === true;
-      if (fromStdin === (typeof input.flags.password === 'string')) throw badRequest('Give exactly one of --password and --password-stdin');
+      if (fromStdin === (typeof input.flags.password === 'string'))
+        throw badRequest('Give exactly one of --password and --password-stdin');
       const password = fromStdin ? (await input.readStdin()).replace(/\r?\n$/, '') : text(input, 'password');
       return runtime.services.accounts.createUser(text(input, 'email'), password);
     },
@@ -92,7 +96,11 @@ export const COMMANDS: Record<string, Command> = {
     options: ['workspace', 'email', 'permissions'],
     required: ['workspace', 'email'],
     run: (runtime, input) =>
-      runtime.services.accounts.addMember(text(input, 'workspace'), text(input, 'email'), parsePermissionList(text(input, 'permissions'))),
+      runtime.services.accounts.addMember(
+        text(input, 'workspace'),
+        text(input, 'email'),
+        parsePermissionList(text(input, 'permissions')),
+      ),
   },
 
   'member set-permissions': {
@@ -100,7 +108,11 @@ export const COMMANDS: Record<string, Command> = {
     options: ['workspace', 'email', 'permissions'],
     required: ['workspace', 'email', 'permissions'],
     run: (runtime, input) =>
-      runtime.services.accounts.setPermissions(text(input, 'workspace'), text(input, 'email'), parsePermissionList(text(input, 'permissions'))),
+      runtime.services.accounts.setPermissions(
+        text(input, 'workspace'),
+        text(input, 'email'),
+        parsePermissionList(text(input, 'permissions')),
+      ),
   },
 
   'member remove': {
@@ -131,7 +143,10 @@ export const COMMANDS: Record<string, Command> = {
         const value = input.flags[flag];
         if (typeof value === 'string') patch[field] = value.trim() === '' ? null : value;
       }
-      if (patch.logoMediaId && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(patch.logoMediaId)) {
+      if (
+        patch.logoMediaId &&
+        !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(patch.logoMediaId)
+      ) {
         throw badRequest('--logo-media-id must be a media id (a UUID)');
       }
       const { settings } = runtime.services.dashboard;
@@ -147,11 +162,19 @@ export const COMMANDS: Record<string, Command> = {
       const { accounts, apiKeys } = runtime.services;
       const member = await accounts.getMember(text(input, 'workspace'), text(input, 'email'));
       const expiresAt = text(input, 'expires-at') || null;
-      if (expiresAt !== null && Number.isNaN(Date.parse(expiresAt))) throw badRequest('--expires-at must be an ISO 8601 date-time');
+      if (expiresAt !== null && Number.isNaN(Date.parse(expiresAt)))
+        throw badRequest('--expires-at must be an ISO 8601 date-time');
       const name = text(input, 'name');
       if (name.trim() === '' || name.length > 100) throw badRequest('--name must be 1 to 100 characters long');
       const key = await apiKeys.issueKey(member.workspaceId, member.userId, { name, expiresAt });
-      return { id: key.id, name: key.name, keyPrefix: key.keyPrefix, key: key.key, expiresAt: key.expiresAt, createdAt: key.createdAt };
+      return {
+        id: key.id,
+        name: key.name,
+        keyPrefix: key.keyPrefix,
+        key: key.key,
+        expiresAt: key.expiresAt,
+        createdAt: key.createdAt,
+      };
     },
     human: (result: { key: string; keyPrefix: string; id: string }) =>
       `${result.key}\n\nThis is the only time the full key is shown; store it now (id ${result.id}, prefix ${result.keyPrefix}).`,
@@ -165,10 +188,24 @@ export const COMMANDS: Record<string, Command> = {
       const workspace = await runtime.services.accounts.requireWorkspace(text(input, 'workspace'));
       return runtime.services.apiKeys.listAll(workspace.id);
     },
-    human: (result: Array<{ id: string; name: string; keyPrefix: string; status: string; expiresAt: string | null; createdBy: { email: string } }>) =>
+    human: (
+      result: Array<{
+        id: string;
+        name: string;
+        keyPrefix: string;
+        status: string;
+        expiresAt: string | null;
+        createdBy: { email: string };
+      }>,
+    ) =>
       result.length === 0
         ? 'No keys.'
-        : result.map((k) => `${k.id}  ${k.keyPrefix}…  ${k.status.padEnd(7)}  ${k.name}  (by ${k.createdBy.email}${k.expiresAt ? `, expires ${k.expiresAt}` : ''})`).join('\n'),
+        : result
+            .map(
+              (k) =>
+                `${k.id}  ${k.keyPrefix}…  ${k.status.padEnd(7)}  ${k.name}  (by ${k.createdBy.email}${k.expiresAt ? `, expires ${k.expiresAt}` : ''})`,
+            )
+            .join('\n'),
   },
 
   'key revoke': {
@@ -187,7 +224,10 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'quire seed --workspace W [--posts N]',
     options: ['workspace', 'posts'],
     required: ['workspace'],
-    run: (runtime, input) => seedCommand(runtime, text(input, 'workspace'), parsePostCount(input.flags.posts), { quiet: input.flags.json === true }),
+    run: (runtime, input) =>
+      seedCommand(runtime, text(input, 'workspace'), parsePostCount(input.flags.posts), {
+        quiet: input.flags.json === true,
+      }),
     human: describeSeed,
   },
 };

@@ -6,7 +6,13 @@ import { openRuntime } from '../runtime.js';
 import { COMMANDS, describe, type Command } from './commands.js';
 
 function usage(): string {
-  return ['Usage:', '  quire serve', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`), '', 'Every command takes --json.'].join('\n');
+  return [
+    'Usage:',
+    '  quire serve',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    '',
+    'Every command takes --json.',
+  ].join('\n');
 }
 
 async function readStdin(): Promise<string> {
@@ -24,7 +30,8 @@ function findCommand(words: string[]): { name: string; command: Command; rest: s
   for (const length of [2, 1]) {
     const name = words.slice(0, length).join(' ');
     const command = COMMANDS[name];
-    if (command && words.slice(0, length).every((w) => !w.startsWith('-'))) return { name, command, rest: words.slice(length) };
+    if (command && words.slice(0, length).every((w) => !w.startsWith('-')))
+      return { name, command, rest: words.slice(length) };
   }
   return null;
 }
@@ -53,7 +60,12 @@ export async function main(argv: string[]): Promise<void> {
     // Name only the command words: `quire frob --json` is about "frob", not "frob --json".
     const end = argv.findIndex((word) => word.startsWith('-'));
     const words = argv.slice(0, end === -1 ? 2 : Math.min(end, 2));
-    fail(words.length === 0 ? 'a command is required; run "quire --help"' : `unknown command "${words.join(' ')}"; run "quire --help"`, 2);
+    fail(
+      words.length === 0
+        ? 'a command is required; run "quire --help"'
+        : `unknown command "${words.join(' ')}"; run "quire --help"`,
+      2,
+    );
   }
   const { command, rest } = found;
   let flags: Record<string, string | boolean | undefined>;
@@ -62,7 +74,10 @@ export async function main(argv: string[]): Promise<void> {
       ...command.options.map((name) => [name, { type: 'string' as const }]),
       ...['json', ...(command.switches ?? [])].map((name) => [name, { type: 'boolean' as const }]),
     ]);
-    flags = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+    flags = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | undefined
+    >;
   } catch (error) {
     fail(`${(error as Error).message}; usage: ${command.usage}`, 2);
   }
@@ -70,7 +85,9 @@ export async function main(argv: string[]): Promise<void> {
   if (missing.length > 0) fail(`missing --${missing.join(', --')}; usage: ${command.usage}`, 2);
 
   // `migrate` opens the database as it is, so that it can report what it applied.
-  const runtime = await openRuntime(config, { migrate: found.name !== 'migrate' }).catch((error: Error) => fail(`could not open the database: ${error.message}`));
+  const runtime = await openRuntime(config, { migrate: found.name !== 'migrate' }).catch((error: Error) =>
+    fail(`could not open the database: ${error.message}`),
+  );
   try {
     const result = await command.run(runtime, { flags, readStdin });
     process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describe(result, command)}\n`);

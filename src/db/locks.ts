@@ -18,7 +18,10 @@ export interface RowLock {
   strength: LockStrength;
 }
 
-export function withRowLock<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, lock: RowLock | undefined): SelectQueryBuilder<DB, TB, O> {
+export function withRowLock<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  lock: RowLock | undefined,
+): SelectQueryBuilder<DB, TB, O> {
   if (!lock || lock.dialect.name !== 'postgres') return query;
   if (lock.strength === 'update') return query.forUpdate();
   if (lock.strength === 'noKeyUpdate') return query.forNoKeyUpdate();

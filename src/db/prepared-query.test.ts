@@ -22,11 +22,13 @@ describe('preparedQuery', () => {
     return db
       .insertInto('notes')
       .values({ id, body, copy: body, hits: 1 })
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ hits: eb('notes.hits', '+', 1), body: eb.ref('excluded.body') })))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({ hits: eb('notes.hits', '+', 1), body: eb.ref('excluded.body') })),
+      )
       .returningAll();
   });
 
-  it('runs with each call\'s arguments, an argument used twice and the query\'s own constants in place', async () => {
+  it("runs with each call's arguments, an argument used twice and the query's own constants in place", async () => {
     expect((await upsert(db, 'a', 'first')).rows).toEqual([{ id: 'a', body: 'first', copy: 'first', hits: 1 }]);
     expect((await upsert(db, 'b', null)).rows).toEqual([{ id: 'b', body: null, copy: null, hits: 1 }]);
     expect((await upsert(db, 'a', 'second')).rows).toEqual([{ id: 'a', body: 'second', copy: 'first', hits: 2 }]);
@@ -44,7 +46,12 @@ describe('preparedQuery', () => {
   });
 
   it('refuses an argument written into the SQL text', () => {
-    const inlined = preparedQuery((db: Kysely<Notes>, id: string) => db.selectFrom('notes').selectAll().where(sql.raw<boolean>(`id = '${id}'`)));
+    const inlined = preparedQuery((db: Kysely<Notes>, id: string) =>
+      db
+        .selectFrom('notes')
+        .selectAll()
+        .where(sql.raw<boolean>(`id = '${id}'`)),
+    );
     expect(() => inlined(db, 'a')).toThrow(/written into the SQL text/);
   });
 

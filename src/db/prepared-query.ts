@@ -35,7 +35,8 @@ export function preparedQuery<DB, A extends Scalar[], R>(build: (db: Kysely<DB>,
       return index >= 0 ? { argument: index } : { constant: value };
     });
     placeholders.forEach((_, index) => {
-      if (!slots.some((slot) => 'argument' in slot && slot.argument === index)) throw new Error(`preparedQuery: argument ${index} is not a parameter of the query`);
+      if (!slots.some((slot) => 'argument' in slot && slot.argument === index))
+        throw new Error(`preparedQuery: argument ${index} is not a parameter of the query`);
     });
     return { sql: compiled.sql, slots };
   }

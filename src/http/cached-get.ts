@@ -48,7 +48,9 @@ export interface CachedGetOptions {
  *
  * Resolves true when it answered.
  */
-export function cachedGetFastPath(options: CachedGetOptions): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
+export function cachedGetFastPath(
+  options: CachedGetOptions,
+): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   const { prefix, db, cache } = options;
   const { store, max, windowMs } = options.rateLimit;
   return async (request, response) => {

@@ -22,7 +22,11 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** After authentication: answers a GET from the cache when this version of the workspace has it. */
-export function serveFromCache(cache: ResponseCache, request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+export function serveFromCache(
+  cache: ResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | undefined {
   const key = cache.keyFor(request);
   if (key === undefined) return undefined;
   const hit = cache.get(key);

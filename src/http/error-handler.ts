@@ -36,7 +36,9 @@ export function toAppError(error: FastifyError | Error): AppError | null {
   }
   // PostgreSQL's "invalid byte sequence" / "untranslatable character": text the client sent.
   if (fastifyError.code === '22021' || fastifyError.code === '22P05') {
-    return new AppError('BAD_REQUEST', 'The request holds text the database cannot store', { reason: 'invalid_character' });
+    return new AppError('BAD_REQUEST', 'The request holds text the database cannot store', {
+      reason: 'invalid_character',
+    });
   }
   if (fastifyError.statusCode !== undefined && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('BAD_REQUEST', 'The request could not be processed', { reason: 'bad_request' });

@@ -39,7 +39,9 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
     if (limit.count > max) {
       const retryAfterSeconds = resetSeconds(limit.resetMs);
       reply.header('Retry-After', retryAfterSeconds);
-      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', { retryAfterSeconds });
+      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', {
+        retryAfterSeconds,
+      });
     }
     if (early?.refusal !== undefined) throw early.refusal;
     request.actor = early?.actor ?? (await authenticate(options.db, request.headers['x-api-key']));

@@ -17,7 +17,8 @@ function findNul(value: unknown, path: string): string | null {
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const found = findNul(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? (key.includes('\0') ? path : null);
+      const found =
+        findNul(child, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`) ?? (key.includes('\0') ? path : null);
       if (found !== null) return found;
     }
   }
@@ -28,12 +29,19 @@ function findNul(value: unknown, path: string): string | null {
 export function refuseNulInBody(raw: string, parsed: unknown): void {
   if (!raw.includes('\\u0000')) return;
   const path = findNul(parsed, '');
-  if (path !== null) throw new AppError('BAD_REQUEST', 'Text may not contain the NUL character (U+0000)', { reason: 'nul_character', issues: [{ in: 'body', path, message: 'contains U+0000' }] });
+  if (path !== null)
+    throw new AppError('BAD_REQUEST', 'Text may not contain the NUL character (U+0000)', {
+      reason: 'nul_character',
+      issues: [{ in: 'body', path, message: 'contains U+0000' }],
+    });
 }
 
 /** A preValidation hook: query strings and path parameters. */
 export async function refuseNulInUrl(request: FastifyRequest): Promise<void> {
-  for (const [part, value] of [['query', request.query], ['params', request.params]] as const) {
+  for (const [part, value] of [
+    ['query', request.query],
+    ['params', request.params],
+  ] as const) {
     const path = findNul(value, '');
     if (path !== null) throw invalid([{ in: part, path, message: 'contains U+0000' }]);
   }

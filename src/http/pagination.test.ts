@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { impliedTotal, pageOf, paginated, paginatedJson, type PageRequest } from './pagination.js';
 import { compileSerializer } from './serialization.js';
 
-const page = (number: number, pageSize = 10): PageRequest => ({ page: number, pageSize, order: 'desc', orderBy: undefined });
+const page = (number: number, pageSize = 10): PageRequest => ({
+  page: number,
+  pageSize,
+  order: 'desc',
+  orderBy: undefined,
+});
 
 describe('impliedTotal', () => {
   it('a partial page ends the list', () => {
@@ -26,16 +31,34 @@ describe('impliedTotal', () => {
 describe('paginatedJson', () => {
   const item = Type.Object({ id: Type.String(), n: Type.Integer() });
   const serialize = compileSerializer(paginated(item));
-  const items = [{ id: 'a"b', n: 1 }, { id: 'c — é 🎉', n: 2 }];
+  const items = [
+    { id: 'a"b', n: 1 },
+    { id: 'c — é 🎉', n: 2 },
+  ];
 
   it('writes the bytes the schema serializer writes, with and without orderBy', () => {
     for (const request of [page(2, 2), { ...page(1, 5), order: 'asc' as const, orderBy: 'title "quoted"' }]) {
       const expected = serialize(pageOf(request, items, 7));
-      expect(paginatedJson(pageOf(request, items.map((one) => Buffer.from(JSON.stringify(one))), 7)).toString()).toBe(expected);
+      expect(
+        paginatedJson(
+          pageOf(
+            request,
+            items.map((one) => Buffer.from(JSON.stringify(one))),
+            7,
+          ),
+        ).toString(),
+      ).toBe(expected);
     }
   });
 
   it('writes an empty page', () => {
-    expect(JSON.parse(paginatedJson(pageOf(page(3), [], 0)).toString())).toEqual({ data: [], page: 3, pageSize: 10, order: 'desc', total: 0, totalPages: 1 });
+    expect(JSON.parse(paginatedJson(pageOf(page(3), [], 0)).toString())).toEqual({
+      data: [],
+      page: 3,
+      pageSize: 10,
+      order: 'desc',
+      total: 0,
+      totalPages: 1,
+    });
   });
 });

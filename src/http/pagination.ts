@@ -99,7 +99,9 @@ const COMMA = Buffer.from(',');
  */
 export function paginatedJson(page: Paginated<Buffer>): Buffer {
   const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
-  const end = Buffer.from(`],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`);
+  const end = Buffer.from(
+    `],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`,
+  );
   const parts: Buffer[] = [DATA_START];
   page.data.forEach((item, index) => {
     if (index > 0) parts.push(COMMA);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache, type CachedResponse } from './response-cache.js';
 
-const answer = (bytes: number): CachedResponse => ({ payload: Buffer.alloc(bytes), etag: '"x"', contentType: 'application/json', permission: undefined });
+const answer = (bytes: number): CachedResponse => ({
+  payload: Buffer.alloc(bytes),
+  etag: '"x"',
+  contentType: 'application/json',
+  permission: undefined,
+});
 
 describe('ResponseCache', () => {
   it('holds at most maxBytes, refusing an answer above an eighth of it', () => {
@@ -40,7 +45,7 @@ describe('ResponseCache', () => {
     expect(cache.bytes).toBe(50);
   });
 
-  it('drops a workspace\'s older versions once a newer one is stored, and refuses older ones after', () => {
+  it("drops a workspace's older versions once a newer one is stored, and refuses older ones after", () => {
     const cache = new ResponseCache(800);
     cache.set('w1\n1\n/posts', answer(100));
     cache.set('w1\n1\n/tags', answer(100));

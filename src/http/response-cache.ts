@@ -56,7 +56,8 @@ export class ResponseCache {
 
   keyFor(request: FastifyRequest): string | undefined {
     const { config } = request.routeOptions;
-    if (!this.enabled || request.method !== 'GET' || config.noStore || config.cacheable === false || !request.actor) return undefined;
+    if (!this.enabled || request.method !== 'GET' || config.noStore || config.cacheable === false || !request.actor)
+      return undefined;
     return this.key(request.actor, request.url);
   }
 

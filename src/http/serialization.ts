@@ -49,12 +49,19 @@ function withPlainUnions(schema: unknown): unknown {
 function literalUnionType(schema: object): string | undefined {
   const branches = (schema as { anyOf?: unknown }).anyOf;
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
-  const types = new Set(branches.map((branch) => (typeof branch === 'object' && branch !== null && 'const' in branch ? (branch as { type?: unknown }).type : undefined)));
+  const types = new Set(
+    branches.map((branch) =>
+      typeof branch === 'object' && branch !== null && 'const' in branch
+        ? (branch as { type?: unknown }).type
+        : undefined,
+    ),
+  );
   const [type] = types;
   return types.size === 1 && typeof type === 'string' ? type : undefined;
 }
 
-const isNull = (schema: unknown) => typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'null';
+const isNull = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'null';
 
 /**
  * `X | null` (TypeBox writes `anyOf: [X, {type: 'null'}]`) as X with `nullable`: for an `anyOf`,
@@ -63,9 +70,15 @@ const isNull = (schema: unknown) => typeof schema === 'object' && schema !== nul
  */
 function nullableOf(schema: object): object | undefined {
   const branches = (schema as { anyOf?: unknown }).anyOf;
-  if (!Array.isArray(branches) || branches.length !== 2 || Object.keys(schema).some((key) => key !== 'anyOf' && key !== 'description')) return undefined;
+  if (
+    !Array.isArray(branches) ||
+    branches.length !== 2 ||
+    Object.keys(schema).some((key) => key !== 'anyOf' && key !== 'description')
+  )
+    return undefined;
   const [first, second] = branches as unknown[];
   const other = isNull(first) ? second : isNull(second) ? first : undefined;
-  if (typeof other !== 'object' || other === null || typeof (other as { type?: unknown }).type !== 'string') return undefined;
+  if (typeof other !== 'object' || other === null || typeof (other as { type?: unknown }).type !== 'string')
+    return undefined;
   return other;
 }

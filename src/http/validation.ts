@@ -103,14 +103,23 @@ const READ_ONLY_FIELDS = new Set([
   'uploadedByApiKeyId',
 ]);
 
-const PART_NAMES: Record<string, ValidationIssue['in']> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+const PART_NAMES: Record<string, ValidationIssue['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
 
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** One ajv error as an issue: a JSON Pointer into the request part, and a sentence a person can act on. */
-export function toIssue(error: ErrorObject | FastifySchemaValidationError, part: string | undefined, readOnly = READ_ONLY_FIELDS): ValidationIssue {
+export function toIssue(
+  error: ErrorObject | FastifySchemaValidationError,
+  part: string | undefined,
+  readOnly = READ_ONLY_FIELDS,
+): ValidationIssue {
   const location = PART_NAMES[part ?? 'body'] ?? 'body';
   const params = error.params as Record<string, unknown>;
   let path = error.instancePath;

@@ -1,14 +1,40 @@
 import type { TSchema } from 'typebox';
 import { Block, BlockWrite } from '../blocks/blocks.schemas.js';
 import { ErrorEnvelope } from '../http/responses.js';
-import { ApiKey, ApiKeyCreateBody, ApiKeyList, ApiKeyUpdateBody, ApiKeyWithSecret } from '../modules/api-keys/api-keys.schemas.js';
+import {
+  ApiKey,
+  ApiKeyCreateBody,
+  ApiKeyList,
+  ApiKeyUpdateBody,
+  ApiKeyWithSecret,
+} from '../modules/api-keys/api-keys.schemas.js';
 import { Author, AuthorCreateBody, AuthorList, AuthorUpdateBody, Person } from '../modules/authors/authors.schemas.js';
-import { Category, CategoryCreateBody, CategoryList, CategoryUpdateBody, CollectionMetadata } from '../modules/categories/categories.schemas.js';
+import {
+  Category,
+  CategoryCreateBody,
+  CategoryList,
+  CategoryUpdateBody,
+  CollectionMetadata,
+} from '../modules/categories/categories.schemas.js';
 import { LinkHealth, LinkHealthList, LinkHealthReportBody } from '../modules/link-health/link-health.schemas.js';
 import { Media, MediaList, MediaUpdateBody } from '../modules/media/media.schemas.js';
 import { Page, PageCreateBody, PageList, PageUpdateBody } from '../modules/pages/pages.schemas.js';
-import { Post, PostCreateBody, PostList, PostUpdateBody, RelatedPostSummary, TagIdsBody, TocItem } from '../modules/posts/posts.schemas.js';
-import { Redirect, RedirectCreateBody, RedirectList, RedirectResolution, RedirectUpdateBody } from '../modules/redirects/redirects.schemas.js';
+import {
+  Post,
+  PostCreateBody,
+  PostList,
+  PostUpdateBody,
+  RelatedPostSummary,
+  TagIdsBody,
+  TocItem,
+} from '../modules/posts/posts.schemas.js';
+import {
+  Redirect,
+  RedirectCreateBody,
+  RedirectList,
+  RedirectResolution,
+  RedirectUpdateBody,
+} from '../modules/redirects/redirects.schemas.js';
 import { Seo } from '../modules/seo/seo.schemas.js';
 import { Tag, TagCreateBody, TagList, TagUpdateBody } from '../modules/tags/tags.schemas.js';
 
@@ -70,7 +96,8 @@ const NAMED: Record<string, TSchema> = {
   BlockWrite,
 };
 
-const pascal = (snake: string) => snake.replace(/(^|_)([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase());
+const pascal = (snake: string) =>
+  snake.replace(/(^|_)([a-z])/g, (_match, _sep: string, letter: string) => letter.toUpperCase());
 
 /** Each block type as a component of its own, so the discriminator can map `type` to it. */
 function blockBranches(): Record<string, Json> {
@@ -108,7 +135,11 @@ export function canonical(value: Json): string {
 }
 
 const isConst = (branch: Json): branch is JsonObject =>
-  branch !== null && typeof branch === 'object' && !Array.isArray(branch) && 'const' in branch && Object.keys(branch).every((key) => key === 'const' || key === 'type');
+  branch !== null &&
+  typeof branch === 'object' &&
+  !Array.isArray(branch) &&
+  'const' in branch &&
+  Object.keys(branch).every((key) => key === 'const' || key === 'type');
 
 /**
  * TypeBox writes a union of literals as `anyOf` of `const`s; OpenAPI tools show an `enum` as a choice
@@ -157,7 +188,11 @@ export function namedSchemas(): NamedSchemas {
     if (name !== undefined && name !== self) return { $ref: `#/components/schemas/${name}` };
     const copy: JsonObject = {};
     for (const [key, item] of Object.entries(value)) copy[key] = reference(item);
-    return addDiscriminatorMapping(copy, (branch) => (plain[branch] as { properties?: { type?: { const?: string } } } | undefined)?.properties?.type?.const);
+    return addDiscriminatorMapping(
+      copy,
+      (branch) =>
+        (plain[branch] as { properties?: { type?: { const?: string } } } | undefined)?.properties?.type?.const,
+    );
   };
 
   const schemas: Record<string, Json> = {};

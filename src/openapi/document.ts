@@ -35,9 +35,14 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
   const cached = method === 'GET' && !noStore;
   const response: Record<string, unknown> = {};
   for (const [status, body] of Object.entries(source.response ?? {})) {
-    if (/^2\d\d$/.test(status)) response[status] = { ...(body as object), [DESCRIPTION_KEY]: status === '201' ? 'Created' : 'OK' };
+    if (/^2\d\d$/.test(status))
+      response[status] = { ...(body as object), [DESCRIPTION_KEY]: status === '201' ? 'Created' : 'OK' };
   }
-  if (cached) response['304'] = { type: 'null', [DESCRIPTION_KEY]: 'Not modified: the `If-None-Match` ETag still matches; no body.' };
+  if (cached)
+    response['304'] = {
+      type: 'null',
+      [DESCRIPTION_KEY]: 'Not modified: the `If-None-Match` ETag still matches; no body.',
+    };
 
   const errors = [400, 401];
   if (permission) errors.push(403);
@@ -45,7 +50,9 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
   if (operation.conflict) errors.push(409);
   errors.push(429, 500);
 
-  const description = [operation.description, permission ? `Needs the \`${permission}\` permission.` : undefined].filter(Boolean).join('\n\n');
+  const description = [operation.description, permission ? `Needs the \`${permission}\` permission.` : undefined]
+    .filter(Boolean)
+    .join('\n\n');
   const described: RouteSchema = {
     tags: source.tags ?? ['meta'],
     operationId: operation.operationId,
@@ -70,22 +77,30 @@ function finishOperation(operation: JsonObject): void {
   }
   const responses = operation.responses as Record<string, JsonObject>;
   for (const [status, response] of Object.entries(responses)) {
-    const headers: JsonObject = status === '304' ? { 'X-Request-Id': COMMON_HEADERS['X-Request-Id']!, ETag: CACHE_HEADERS.ETag! } : { ...COMMON_HEADERS };
+    const headers: JsonObject =
+      status === '304'
+        ? { 'X-Request-Id': COMMON_HEADERS['X-Request-Id']!, ETag: CACHE_HEADERS.ETag! }
+        : { ...COMMON_HEADERS };
     if (status === '200' && operation[CACHING_KEY] === 'revalidate') Object.assign(headers, CACHE_HEADERS);
     if (operation[CACHING_KEY] === 'no-store') headers['Cache-Control'] = CACHE_HEADERS['Cache-Control']!;
     response.headers = headers;
   }
-  for (const status of operation[ERRORS_KEY] as number[]) responses[String(status)] = errorResponseRef(status) as JsonObject;
+  for (const status of operation[ERRORS_KEY] as number[])
+    responses[String(status)] = errorResponseRef(status) as JsonObject;
   delete operation[ERRORS_KEY];
   delete operation[CACHING_KEY];
 
   if (id === 'uploadMedia') operation.requestBody = UPLOAD_BODY;
   const examples = REQUEST_EXAMPLES[id];
-  const json = ((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined;
+  const json = ((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined)?.[
+    'application/json'
+  ] as JsonObject | undefined;
   if (examples && json) json.examples = examples as unknown as Json;
   if (POST_RESPONSE_OPERATIONS.includes(id)) {
     const success = (responses['200'] ?? responses['201'])!;
-    ((success.content as JsonObject)['application/json'] as JsonObject).examples = { post: { $ref: '#/components/examples/Post' } };
+    ((success.content as JsonObject)['application/json'] as JsonObject).examples = {
+      post: { $ref: '#/components/examples/Post' },
+    };
   }
 }
 
@@ -98,8 +113,16 @@ const UPLOAD_BODY: JsonObject = {
         type: 'object',
         required: ['file'],
         properties: {
-          file: { type: 'string', format: 'binary', description: 'The file; its type is sniffed from the bytes, never taken from the part headers.' },
-          alt: { type: 'string', maxLength: MEDIA_LIMITS.alt, description: 'Alternative text; `""` marks a decorative image.' },
+          file: {
+            type: 'string',
+            format: 'binary',
+            description: 'The file; its type is sniffed from the bytes, never taken from the part headers.',
+          },
+          alt: {
+            type: 'string',
+            maxLength: MEDIA_LIMITS.alt,
+            description: 'Alternative text; `""` marks a decorative image.',
+          },
           caption: { type: 'string', maxLength: MEDIA_LIMITS.caption },
         },
         additionalProperties: false,
@@ -134,15 +157,30 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       // The version of the API (v1 in every path), not of the server.
-      info: { title: 'Quire external API', version: '1.0.0', description: API_DESCRIPTION, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
+      info: {
+        title: 'Quire external API',
+        version: '1.0.0',
+        description: API_DESCRIPTION,
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
       servers: [{ url: EXTERNAL_PREFIX, description: 'This Quire server' }],
       tags: TAGS,
-      components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A workspace-bound key, `quire_live_…`.' } } },
+      components: {
+        securitySchemes: {
+          ApiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: 'A workspace-bound key, `quire_live_…`.',
+          },
+        },
+      },
       security: [{ ApiKey: [] }],
     },
     // OpenAPI 3.1 is JSON Schema 2020-12: `const` is valid, and it says more than a one-value enum.
     convertConstToEnum: false,
     transform: describeRoute,
-    transformObject: (built) => finishDocument(('openapiObject' in built ? built.openapiObject : {}) as unknown as JsonObject) as never,
+    transformObject: (built) =>
+      finishDocument(('openapiObject' in built ? built.openapiObject : {}) as unknown as JsonObject) as never,
   });
 }

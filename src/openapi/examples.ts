@@ -83,7 +83,8 @@ export const POST_EXAMPLE: JsonObject = {
   title: 'A sourdough starter in five days',
   excerpt: 'Flour, water, a jar and a little patience.',
   bodyJson: body,
-  bodyText: 'A starter is flour, water and **patience**.\n\nFeeding the starter\n\nDiscard half\nAdd 50 g flour and 50 g water\nWait until it doubles',
+  bodyText:
+    'A starter is flour, water and **patience**.\n\nFeeding the starter\n\nDiscard half\nAdd 50 g flour and 50 g water\nWait until it doubles',
   tocItems: [{ level: 2, text: 'Feeding the starter', id: 'feeding-the-starter' }],
   readingTimeMin: 1,
   featuredMediaId: MEDIA,
@@ -99,7 +100,11 @@ export const POST_EXAMPLE: JsonObject = {
   summaryForAi: null,
   canonicalUrl: null,
   viewCount: 0,
-  seo: { title: 'Sourdough starter in five days', description: 'Make a sourdough starter with flour, water and a jar.', focusKeyword: 'sourdough starter' },
+  seo: {
+    title: 'Sourdough starter in five days',
+    description: 'Make a sourdough starter with flour, water and a jar.',
+    focusKeyword: 'sourdough starter',
+  },
   schemaType: 'BlogPosting',
   structuredData: null,
   structuredBlocks: [],
@@ -137,44 +142,117 @@ interface Example {
 /** Request body examples by operationId. */
 export const REQUEST_EXAMPLES: Record<string, Record<string, Example>> = {
   createPost: {
-    draft: { summary: 'A draft with a body', value: { title: 'A sourdough starter in five days', excerpt: 'Flour, water, a jar and a little patience.', bodyJson: body.map(({ url: _url, ...block }) => block) } },
+    draft: {
+      summary: 'A draft with a body',
+      value: {
+        title: 'A sourdough starter in five days',
+        excerpt: 'Flour, water, a jar and a little patience.',
+        bodyJson: body.map(({ url: _url, ...block }) => block),
+      },
+    },
     published: {
       summary: 'Published at once, with relations',
-      value: { title: 'Proofing baskets compared', slug: 'proofing-baskets', status: 'published', authorId: AUTHOR, categoryId: CATEGORY, featuredMediaId: MEDIA },
+      value: {
+        title: 'Proofing baskets compared',
+        slug: 'proofing-baskets',
+        status: 'published',
+        authorId: AUTHOR,
+        categoryId: CATEGORY,
+        featuredMediaId: MEDIA,
+      },
     },
   },
   updatePost: {
     publish: { summary: 'Publish a draft', value: { status: 'published' } },
-    edit: { summary: 'Edit the title and the SEO fields', value: { title: 'A sourdough starter in five days (updated)', seo: { title: 'Sourdough starter', description: 'Five days, two ingredients.' } } },
+    edit: {
+      summary: 'Edit the title and the SEO fields',
+      value: {
+        title: 'A sourdough starter in five days (updated)',
+        seo: { title: 'Sourdough starter', description: 'Five days, two ingredients.' },
+      },
+    },
   },
-  attachPostTags: { tags: { summary: 'Attach two tags', value: { tagIds: [TAG, 'f9e8d7c6-b5a4-4392-8170-6f5e4d3c2b1a'] } } },
+  attachPostTags: {
+    tags: { summary: 'Attach two tags', value: { tagIds: [TAG, 'f9e8d7c6-b5a4-4392-8170-6f5e4d3c2b1a'] } },
+  },
   detachPostTags: { tags: { summary: 'Detach one tag', value: { tagIds: [TAG] } } },
-  createPage: { about: { summary: 'An About page', value: { title: 'About us', pageType: 'AboutPage', status: 'published', bodyJson: [{ type: 'paragraph', text: 'We bake.' }] } } },
+  createPage: {
+    about: {
+      summary: 'An About page',
+      value: {
+        title: 'About us',
+        pageType: 'AboutPage',
+        status: 'published',
+        bodyJson: [{ type: 'paragraph', text: 'We bake.' }],
+      },
+    },
+  },
   updatePage: { unpublish: { summary: 'Back to draft', value: { status: 'draft' } } },
-  createAuthor: { author: { summary: 'An author', value: { displayName: 'Ada Baker', bio: 'Bakes every morning.', sameAs: ['https://social.example/@ada'] } } },
+  createAuthor: {
+    author: {
+      summary: 'An author',
+      value: { displayName: 'Ada Baker', bio: 'Bakes every morning.', sameAs: ['https://social.example/@ada'] },
+    },
+  },
   updateAuthor: { deactivate: { summary: 'Deactivate', value: { isActive: false } } },
   createCategory: { child: { summary: 'A child category', value: { name: 'Rye', parentId: CATEGORY } } },
   updateCategory: { order: { summary: 'Reorder', value: { sortOrder: 2 } } },
   createTag: { tag: { summary: 'A tag', value: { name: 'Baking' } } },
   updateTag: { rename: { summary: 'Rename', value: { name: 'Home baking' } } },
-  createRedirect: { moved: { summary: 'A moved post', value: { fromPath: '/blog/old-starter', toPath: '/blog/sourdough-starter', statusCode: 301 } } },
+  createRedirect: {
+    moved: {
+      summary: 'A moved post',
+      value: { fromPath: '/blog/old-starter', toPath: '/blog/sourdough-starter', statusCode: 301 },
+    },
+  },
   updateRedirect: { temporary: { summary: 'Make it temporary', value: { statusCode: 302 } } },
-  reportLinkHealth: { broken: { summary: 'A 404 seen by the site', value: { path: '/blog/missing-post', referrer: 'https://news.example/item/1', statusCode: 404 } } },
-  createApiKey: { build: { summary: 'A key for the site build', value: { name: 'Site build', expiresAt: '2026-12-31T23:59:59.000Z' } } },
-  updateApiKey: { rename: { summary: 'Rename and clear the expiry', value: { name: 'Site build (prod)', expiresAt: null } } },
+  reportLinkHealth: {
+    broken: {
+      summary: 'A 404 seen by the site',
+      value: { path: '/blog/missing-post', referrer: 'https://news.example/item/1', statusCode: 404 },
+    },
+  },
+  createApiKey: {
+    build: {
+      summary: 'A key for the site build',
+      value: { name: 'Site build', expiresAt: '2026-12-31T23:59:59.000Z' },
+    },
+  },
+  updateApiKey: {
+    rename: { summary: 'Rename and clear the expiry', value: { name: 'Site build (prod)', expiresAt: null } },
+  },
   updateMedia: { alt: { summary: 'Set the alt text', value: { alt: 'A sourdough loaf on a board' } } },
 };
 
 /** The operations that answer one post, and so show the Post example. */
-export const POST_RESPONSE_OPERATIONS = ['getPost', 'createPost', 'updatePost', 'deletePost', 'attachPostTags', 'detachPostTags'];
+export const POST_RESPONSE_OPERATIONS = [
+  'getPost',
+  'createPost',
+  'updatePost',
+  'deletePost',
+  'attachPostTags',
+  'detachPostTags',
+];
 
 /** Error bodies as the API sends them, by status. */
 export const ERROR_EXAMPLES: Record<string, Json> = {
-  400: { code: 'BAD_REQUEST', message: 'title is required', details: { issues: [{ in: 'body', path: '/title', message: 'title is required' }] } },
+  400: {
+    code: 'BAD_REQUEST',
+    message: 'title is required',
+    details: { issues: [{ in: 'body', path: '/title', message: 'title is required' }] },
+  },
   401: { code: 'UNAUTHORIZED', message: 'A valid API key is required in the X-API-Key header', details: null },
   403: { code: 'FORBIDDEN', message: "This key's creator lacks the posts:write permission", details: null },
   404: { code: 'NOT_FOUND', message: 'Post not found', details: null },
-  409: { code: 'CONFLICT', message: 'The slug "sourdough-starter" is taken by another post', details: { field: 'slug', slug: 'sourdough-starter' } },
-  429: { code: 'RATE_LIMITED', message: 'Too many requests; retry after the time in Retry-After', details: { retryAfterSeconds: 12 } },
+  409: {
+    code: 'CONFLICT',
+    message: 'The slug "sourdough-starter" is taken by another post',
+    details: { field: 'slug', slug: 'sourdough-starter' },
+  },
+  429: {
+    code: 'RATE_LIMITED',
+    message: 'Too many requests; retry after the time in Retry-After',
+    details: { retryAfterSeconds: 12 },
+  },
   500: { code: 'INTERNAL', message: 'Internal server error; retry with backoff', details: null },
 };

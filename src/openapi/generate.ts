@@ -12,7 +12,11 @@ import { openRuntime } from '../runtime.js';
 export async function generateOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-'));
   try {
-    const config = loadConfig({ QUIRE_DATA_DIR: dataDir, QUIRE_MASTER_KEY: Buffer.alloc(32).toString('base64'), LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      QUIRE_DATA_DIR: dataDir,
+      QUIRE_MASTER_KEY: Buffer.alloc(32).toString('base64'),
+      LOG_LEVEL: 'silent',
+    });
     const runtime = await openRuntime(config, { migrate: false });
     try {
       const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey });

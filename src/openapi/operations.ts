@@ -14,19 +14,34 @@ export interface OperationInfo {
   notFound?: true;
 }
 
-const SOFT_DELETE = 'Soft delete: the answer is the pre-delete snapshot with `deletedAt` set; the slug is freed and the row is hidden from every later read.';
+const SOFT_DELETE =
+  'Soft delete: the answer is the pre-delete snapshot with `deletedAt` set; the slug is freed and the row is hidden from every later read.';
 const SLUG_CONFLICT = 'An explicit `slug` already taken by a live row is a 409.';
 
 export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /openapi.json': {
     operationId: 'getOpenApiDocument',
     summary: 'This OpenAPI document',
-    description: 'Any valid key may read it, whatever its permissions. The same document is public at `/docs/openapi.json`.',
+    description:
+      'Any valid key may read it, whatever its permissions. The same document is public at `/docs/openapi.json`.',
   },
 
-  'GET /posts': { operationId: 'listPosts', summary: 'List posts', description: 'Every status is listed unless `status` filters; soft-deleted posts never are.' },
-  'POST /posts': { operationId: 'createPost', summary: 'Create a post', description: `Created as draft unless \`status\` says published. ${SLUG_CONFLICT}`, conflict: true },
-  'GET /posts/:idOrSlug': { operationId: 'getPost', summary: 'Get a post by id or slug', description: 'With author, category, featured media, tags and related posts embedded.' },
+  'GET /posts': {
+    operationId: 'listPosts',
+    summary: 'List posts',
+    description: 'Every status is listed unless `status` filters; soft-deleted posts never are.',
+  },
+  'POST /posts': {
+    operationId: 'createPost',
+    summary: 'Create a post',
+    description: `Created as draft unless \`status\` says published. ${SLUG_CONFLICT}`,
+    conflict: true,
+  },
+  'GET /posts/:idOrSlug': {
+    operationId: 'getPost',
+    summary: 'Get a post by id or slug',
+    description: 'With author, category, featured media, tags and related posts embedded.',
+  },
   'PATCH /posts/:idOrSlug': {
     operationId: 'updatePost',
     summary: 'Update a post',
@@ -34,13 +49,26 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     conflict: true,
   },
   'DELETE /posts/:idOrSlug': { operationId: 'deletePost', summary: 'Delete a post', description: SOFT_DELETE },
-  'POST /posts/:idOrSlug/tags': { operationId: 'attachPostTags', summary: 'Attach tags to a post', description: 'Idempotent: tags already attached are skipped. Returns the refreshed post.' },
-  'DELETE /posts/:idOrSlug/tags': { operationId: 'detachPostTags', summary: 'Detach tags from a post', description: 'Idempotent: tags not attached are skipped. Returns the refreshed post.' },
+  'POST /posts/:idOrSlug/tags': {
+    operationId: 'attachPostTags',
+    summary: 'Attach tags to a post',
+    description: 'Idempotent: tags already attached are skipped. Returns the refreshed post.',
+  },
+  'DELETE /posts/:idOrSlug/tags': {
+    operationId: 'detachPostTags',
+    summary: 'Detach tags from a post',
+    description: 'Idempotent: tags not attached are skipped. Returns the refreshed post.',
+  },
 
   'GET /pages': { operationId: 'listPages', summary: 'List pages' },
   'POST /pages': { operationId: 'createPage', summary: 'Create a page', description: SLUG_CONFLICT, conflict: true },
   'GET /pages/:idOrSlug': { operationId: 'getPage', summary: 'Get a page by id or slug' },
-  'PATCH /pages/:idOrSlug': { operationId: 'updatePage', summary: 'Update a page', description: SLUG_CONFLICT, conflict: true },
+  'PATCH /pages/:idOrSlug': {
+    operationId: 'updatePage',
+    summary: 'Update a page',
+    description: SLUG_CONFLICT,
+    conflict: true,
+  },
   'DELETE /pages/:idOrSlug': { operationId: 'deletePage', summary: 'Delete a page', description: SOFT_DELETE },
 
   'GET /media': { operationId: 'listMedia', summary: 'List media' },
@@ -55,19 +83,45 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'DELETE /media/:id': {
     operationId: 'deleteMedia',
     summary: 'Delete a media item',
-    description: 'Blocks that pointed at it keep their `mediaId` and read `url: null`; featured images and avatars let go of it.',
+    description:
+      'Blocks that pointed at it keep their `mediaId` and read `url: null`; featured images and avatars let go of it.',
   },
 
   'GET /authors': { operationId: 'listAuthors', summary: 'List authors' },
-  'POST /authors': { operationId: 'createAuthor', summary: 'Create an author', description: SLUG_CONFLICT, conflict: true },
+  'POST /authors': {
+    operationId: 'createAuthor',
+    summary: 'Create an author',
+    description: SLUG_CONFLICT,
+    conflict: true,
+  },
   'GET /authors/:idOrSlug': { operationId: 'getAuthor', summary: 'Get an author by id or slug' },
-  'PATCH /authors/:idOrSlug': { operationId: 'updateAuthor', summary: 'Update an author', description: SLUG_CONFLICT, conflict: true },
-  'DELETE /authors/:idOrSlug': { operationId: 'deleteAuthor', summary: 'Delete an author', description: 'A 409 while the author is attached to a live post.', conflict: true },
+  'PATCH /authors/:idOrSlug': {
+    operationId: 'updateAuthor',
+    summary: 'Update an author',
+    description: SLUG_CONFLICT,
+    conflict: true,
+  },
+  'DELETE /authors/:idOrSlug': {
+    operationId: 'deleteAuthor',
+    summary: 'Delete an author',
+    description: 'A 409 while the author is attached to a live post.',
+    conflict: true,
+  },
 
   'GET /categories': { operationId: 'listCategories', summary: 'List categories' },
-  'POST /categories': { operationId: 'createCategory', summary: 'Create a category', description: SLUG_CONFLICT, conflict: true },
+  'POST /categories': {
+    operationId: 'createCategory',
+    summary: 'Create a category',
+    description: SLUG_CONFLICT,
+    conflict: true,
+  },
   'GET /categories/:idOrSlug': { operationId: 'getCategory', summary: 'Get a category by id or slug' },
-  'PATCH /categories/:idOrSlug': { operationId: 'updateCategory', summary: 'Update a category', description: SLUG_CONFLICT, conflict: true },
+  'PATCH /categories/:idOrSlug': {
+    operationId: 'updateCategory',
+    summary: 'Update a category',
+    description: SLUG_CONFLICT,
+    conflict: true,
+  },
   'DELETE /categories/:idOrSlug': {
     operationId: 'deleteCategory',
     summary: 'Delete a category',
@@ -78,14 +132,24 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /tags': { operationId: 'listTags', summary: 'List tags' },
   'POST /tags': { operationId: 'createTag', summary: 'Create a tag', description: SLUG_CONFLICT, conflict: true },
   'GET /tags/:idOrSlug': { operationId: 'getTag', summary: 'Get a tag by id or slug' },
-  'PATCH /tags/:idOrSlug': { operationId: 'updateTag', summary: 'Update a tag', description: SLUG_CONFLICT, conflict: true },
-  'DELETE /tags/:idOrSlug': { operationId: 'deleteTag', summary: 'Delete a tag', description: 'Detaches it from every post.' },
+  'PATCH /tags/:idOrSlug': {
+    operationId: 'updateTag',
+    summary: 'Update a tag',
+    description: SLUG_CONFLICT,
+    conflict: true,
+  },
+  'DELETE /tags/:idOrSlug': {
+    operationId: 'deleteTag',
+    summary: 'Delete a tag',
+    description: 'Detaches it from every post.',
+  },
 
   'GET /redirects': { operationId: 'listRedirects', summary: 'List redirects' },
   'POST /redirects': {
     operationId: 'createRedirect',
     summary: 'Create a redirect',
-    description: 'A duplicate `fromPath` is a 409; `fromPath` equal to `toPath`, or a write that would close a loop, is a 400.',
+    description:
+      'A duplicate `fromPath` is a 409; `fromPath` equal to `toPath`, or a write that would close a loop, is a 400.',
     conflict: true,
   },
   'GET /redirects/resolve': {
@@ -98,16 +162,41 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /redirects/:id': { operationId: 'updateRedirect', summary: 'Update a redirect', conflict: true },
   'DELETE /redirects/:id': { operationId: 'deleteRedirect', summary: 'Delete a redirect' },
 
-  'GET /link-health': { operationId: 'listLinkHealth', summary: 'List broken-link reports', description: 'Most hits first unless `orderBy` says otherwise.' },
+  'GET /link-health': {
+    operationId: 'listLinkHealth',
+    summary: 'List broken-link reports',
+    description: 'Most hits first unless `orderBy` says otherwise.',
+  },
   'POST /link-health': {
     operationId: 'reportLinkHealth',
     summary: 'Report a broken link',
-    description: 'Upserts the record of (workspace, path) and increments `hitCount`; repeat reports are safe. Always 200.',
+    description:
+      'Upserts the record of (workspace, path) and increments `hitCount`; repeat reports are safe. Always 200.',
   },
 
-  'GET /api-keys': { operationId: 'listApiKeys', summary: 'List API keys', description: '`isActive=true` lists Active keys, `false` Expired and Revoked ones.' },
-  'POST /api-keys': { operationId: 'createApiKey', summary: 'Create an API key', description: 'The plaintext `key` is in this response only (and in a later reveal).' },
-  'PATCH /api-keys/:id': { operationId: 'updateApiKey', summary: 'Rename an API key or change its expiry', description: '`expiresAt: null` clears the expiry.' },
-  'POST /api-keys/:id/reveal': { operationId: 'revealApiKey', summary: 'Reveal the plaintext of an Active key', description: 'An Expired or Revoked key is a 400.' },
-  'POST /api-keys/:id/revoke': { operationId: 'revokeApiKey', summary: 'Revoke an API key', description: 'Idempotent; the key gets 401 from the next request on.' },
+  'GET /api-keys': {
+    operationId: 'listApiKeys',
+    summary: 'List API keys',
+    description: '`isActive=true` lists Active keys, `false` Expired and Revoked ones.',
+  },
+  'POST /api-keys': {
+    operationId: 'createApiKey',
+    summary: 'Create an API key',
+    description: 'The plaintext `key` is in this response only (and in a later reveal).',
+  },
+  'PATCH /api-keys/:id': {
+    operationId: 'updateApiKey',
+    summary: 'Rename an API key or change its expiry',
+    description: '`expiresAt: null` clears the expiry.',
+  },
+  'POST /api-keys/:id/reveal': {
+    operationId: 'revealApiKey',
+    summary: 'Reveal the plaintext of an Active key',
+    description: 'An Expired or Revoked key is a 400.',
+  },
+  'POST /api-keys/:id/revoke': {
+    operationId: 'revokeApiKey',
+    summary: 'Revoke an API key',
+    description: 'Idempotent; the key gets 401 from the next request on.',
+  },
 };

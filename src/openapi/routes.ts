@@ -15,8 +15,12 @@ function documentText(app: FastifyInstance): () => string {
  */
 export const openApiDocumentRoute: FastifyPluginAsync = async (app) => {
   const text = documentText(app);
-  app.get('/openapi.json', { schema: { tags: ['meta'], response: { 200: Type.Object({}, { additionalProperties: true }), ...ErrorResponses } } }, (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(text()),
+  app.get(
+    '/openapi.json',
+    {
+      schema: { tags: ['meta'], response: { 200: Type.Object({}, { additionalProperties: true }), ...ErrorResponses } },
+    },
+    (_request, reply) => reply.type('application/json; charset=utf-8').send(text()),
   );
 };
 
@@ -34,7 +38,11 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const DOCS_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin', 'X-Frame-Options': 'DENY' };
+const DOCS_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+};
 
 /**
  * /docs: Swagger UI from the installed package, reading the public copy of the document at
@@ -44,7 +52,10 @@ const DOCS_HEADERS = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': '
 export const docsRoutes: FastifyPluginAsync = async (app) => {
   const text = documentText(app);
   app.get('/docs/openapi.json', { schema: { hide: true } }, (_request, reply) =>
-    reply.headers({ ...DOCS_HEADERS, 'Cache-Control': 'no-cache' }).type('application/json; charset=utf-8').send(text()),
+    reply
+      .headers({ ...DOCS_HEADERS, 'Cache-Control': 'no-cache' })
+      .type('application/json; charset=utf-8')
+      .send(text()),
   );
 
   await app.register(fastifySwaggerUi, {

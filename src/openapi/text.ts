@@ -24,8 +24,14 @@ Media files themselves are served publicly, without a key, at the \`url\` of eac
 `.trim();
 
 export const TAGS = [
-  { name: 'posts', description: 'Blog posts: typed block bodies with derived text, table of contents, reading time and JSON-LD.' },
-  { name: 'pages', description: 'Standalone pages (About, Contact …): blocks and JSON-LD, no author, category or tags.' },
+  {
+    name: 'posts',
+    description: 'Blog posts: typed block bodies with derived text, table of contents, reading time and JSON-LD.',
+  },
+  {
+    name: 'pages',
+    description: 'Standalone pages (About, Contact …): blocks and JSON-LD, no author, category or tags.',
+  },
   { name: 'media', description: 'Uploaded files and their public URLs.' },
   { name: 'authors', description: 'Authors of posts, with their schema.org Person data.' },
   { name: 'categories', description: 'A tree of categories; `path` is the ancestor chain of slugs.' },

@@ -52,7 +52,12 @@ export function composeBody(plan: BodyPlan): BlockWrite[] {
   const image = () => {
     if (plan.images.length === 0) return;
     const choice = r.pick(plan.images);
-    add({ type: 'image', mediaId: choice.mediaId, alt: choice.alt, ...(r.chance(0.6) ? { caption: w.caption() } : {}) });
+    add({
+      type: 'image',
+      mediaId: choice.mediaId,
+      alt: choice.alt,
+      ...(r.chance(0.6) ? { caption: w.caption() } : {}),
+    });
   };
   const pending = { video: features.video, tweet: features.tweet, code: features.code };
 
@@ -71,9 +76,15 @@ export function composeBody(plan: BodyPlan): BlockWrite[] {
     const extras = r.int(1, 3);
     for (let e = 0; e < extras; e += 1) {
       const roll = r.next();
-      if (roll < 0.22) add({ type: 'list', style: plan.howTo || r.chance(0.3) ? 'ordered' : 'bullet', items: w.listItems(3, 6) });
+      if (roll < 0.22)
+        add({ type: 'list', style: plan.howTo || r.chance(0.3) ? 'ordered' : 'bullet', items: w.listItems(3, 6) });
       else if (roll < 0.4) image();
-      else if (roll < 0.5) add({ type: 'quote', text: w.sentence(), attribution: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}, ${r.pick(ROLES)}` });
+      else if (roll < 0.5)
+        add({
+          type: 'quote',
+          text: w.sentence(),
+          attribution: `${r.pick(FIRST_NAMES)} ${r.pick(LAST_NAMES)}, ${r.pick(ROLES)}`,
+        });
       else if (roll < 0.6) callout();
       else if (roll < 0.72 && features.code) code();
       else subsection();
@@ -99,7 +110,14 @@ export function composeBody(plan: BodyPlan): BlockWrite[] {
   if (features.takeaways && !takeawaysFirst) add({ type: 'key_takeaways', items: w.takeaways() });
   if (features.cta) {
     const cta = r.pick(P.CTAS);
-    add({ type: 'cta', title: w.fill(cta.title), body: w.sentence(), linkUrl: cta.url, linkLabel: cta.label, variant: r.chance(0.7) ? 'default' : 'outlined' });
+    add({
+      type: 'cta',
+      title: w.fill(cta.title),
+      body: w.sentence(),
+      linkUrl: cta.url,
+      linkLabel: cta.label,
+      variant: r.chance(0.7) ? 'default' : 'outlined',
+    });
   }
   return blocks;
 
@@ -112,7 +130,11 @@ export function composeBody(plan: BodyPlan): BlockWrite[] {
   function video(): void {
     pending.video = false;
     const id = Array.from({ length: 11 }, () => YOUTUBE_ID.charAt(r.int(0, YOUTUBE_ID.length - 1))).join('');
-    add({ type: 'video_embed', url: `https://www.youtube.com/watch?v=${id}`, ...(r.chance(0.8) ? { title: w.videoTitle() } : {}) });
+    add({
+      type: 'video_embed',
+      url: `https://www.youtube.com/watch?v=${id}`,
+      ...(r.chance(0.8) ? { title: w.videoTitle() } : {}),
+    });
   }
 
   function tweet(): void {

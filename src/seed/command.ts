@@ -10,19 +10,27 @@ export function parsePostCount(raw: string | boolean | undefined): number {
   if (raw === undefined) return DEFAULT_POSTS;
   const text = typeof raw === 'string' ? raw.trim() : '';
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= MAX_POSTS)) throw badRequest(`--posts must be a whole number from 1 to ${MAX_POSTS}, got ${JSON.stringify(text)}`);
+  if (!(value >= 1 && value <= MAX_POSTS))
+    throw badRequest(`--posts must be a whole number from 1 to ${MAX_POSTS}, got ${JSON.stringify(text)}`);
   return value;
 }
 
 /** `quire seed`: what the CLI runs, with a progress line on an interactive terminal. */
-export async function seedCommand(runtime: Runtime, workspace: string, posts: number, { quiet = false } = {}): Promise<SeedSummary> {
+export async function seedCommand(
+  runtime: Runtime,
+  workspace: string,
+  posts: number,
+  { quiet = false } = {},
+): Promise<SeedSummary> {
   const target = await runtime.services.accounts.requireWorkspace(workspace);
   const progress = !quiet && process.stderr.isTTY;
   const summary = await seedWorkspace(runtime.database, {
     workspaceId: target.id,
     posts,
     storage: createMediaStorage(runtime.config),
-    ...(progress ? { onProgress: (done: number, total: number) => process.stderr.write(`\rseeding: ${done}/${total} posts`) } : {}),
+    ...(progress
+      ? { onProgress: (done: number, total: number) => process.stderr.write(`\rseeding: ${done}/${total} posts`) }
+      : {}),
   });
   if (progress) process.stderr.write('\r\x1b[K');
   return summary;

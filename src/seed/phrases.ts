@@ -81,40 +81,90 @@ export const HOW_TO_TITLES = [
 ];
 
 export const H2 = [
-  'Why {t} matters', 'Start with the {n}', 'Choosing the right {n}', 'Common mistakes with {ns}', 'A {a} workflow for {t}',
-  'How to {v} the {n}', 'Measuring what matters', 'What we would do differently', 'The role of the {n}', 'When to {v} your {ns}',
-  '{a} {ns}, explained', 'Getting the {n} right', 'A closer look at {ns}', 'Where {ns} go wrong', 'Making {t} stick',
-  'The {n} nobody talks about', 'Tools and resources', 'Before you {v} anything', 'Budgeting time for {t}',
+  'Why {t} matters',
+  'Start with the {n}',
+  'Choosing the right {n}',
+  'Common mistakes with {ns}',
+  'A {a} workflow for {t}',
+  'How to {v} the {n}',
+  'Measuring what matters',
+  'What we would do differently',
+  'The role of the {n}',
+  'When to {v} your {ns}',
+  '{a} {ns}, explained',
+  'Getting the {n} right',
+  'A closer look at {ns}',
+  'Where {ns} go wrong',
+  'Making {t} stick',
+  'The {n} nobody talks about',
+  'Tools and resources',
+  'Before you {v} anything',
+  'Budgeting time for {t}',
 ];
 
 export const H3 = [
-  'A note on {ns}', 'Example: {ving} a {n}', '{v} before you {v}', 'The {a} option', 'What about {ns}?', 'Trade-offs',
-  'A quick example', 'If you only have an hour', 'Keeping the {n} {a}', 'Signals to watch',
+  'A note on {ns}',
+  'Example: {ving} a {n}',
+  '{v} before you {v}',
+  'The {a} option',
+  'What about {ns}?',
+  'Trade-offs',
+  'A quick example',
+  'If you only have an hour',
+  'Keeping the {n} {a}',
+  'Signals to watch',
 ];
 
-export const H4 = ['Edge case: {a} {ns}', 'Checklist', 'Further reading', 'A small caveat', 'Why this works', 'One more thing'];
+export const H4 = [
+  'Edge case: {a} {ns}',
+  'Checklist',
+  'Further reading',
+  'A small caveat',
+  'Why this works',
+  'One more thing',
+];
 
 export const STEP_HEADING = 'Step {k}: {v} the {n}';
 
 export const CONCLUSIONS = ['Wrapping up', 'Final thoughts', 'The bottom line', 'Conclusion', 'Where to go from here'];
 
 export const LIST_ITEMS = [
-  '{v} the {n} before you {v} the {n}', 'Keep a {a} {n} for every {n}', '{v} {ns} {adv}', 'A {a} {n} you can {v} in a {unit}',
-  'Write down what you {ved} and why', 'Review the {n} once a {unit}', 'Ask the {who} who rely on the {n}',
-  'Budget time to {v} the {n}', 'Start small: one {n}, one {n}', 'Limit yourself to {num} {ns} at first',
-  'A {a} default for every {n}', 'Check the {n} after every change', 'Plan for the {a} case, not the ideal one',
+  '{v} the {n} before you {v} the {n}',
+  'Keep a {a} {n} for every {n}',
+  '{v} {ns} {adv}',
+  'A {a} {n} you can {v} in a {unit}',
+  'Write down what you {ved} and why',
+  'Review the {n} once a {unit}',
+  'Ask the {who} who rely on the {n}',
+  'Budget time to {v} the {n}',
+  'Start small: one {n}, one {n}',
+  'Limit yourself to {num} {ns} at first',
+  'A {a} default for every {n}',
+  'Check the {n} after every change',
+  'Plan for the {a} case, not the ideal one',
 ];
 
 export const FAQ_QUESTIONS = [
-  'How long does it take to {v} a {n}?', 'Do I need a {a} {n} for {t}?', 'What is the biggest mistake people make with {t}?',
-  'How often should I {v} the {n}?', 'Is {t} worth it for beginners?', 'What should I {v} first?', 'Can I {v} the {n} later?',
-  'What does a {a} {n} cost?', 'Which {ns} matter most for {t}?',
+  'How long does it take to {v} a {n}?',
+  'Do I need a {a} {n} for {t}?',
+  'What is the biggest mistake people make with {t}?',
+  'How often should I {v} the {n}?',
+  'Is {t} worth it for beginners?',
+  'What should I {v} first?',
+  'Can I {v} the {n} later?',
+  'What does a {a} {n} cost?',
+  'Which {ns} matter most for {t}?',
 ];
 
 export const TAKEAWAYS = [
-  '{t} works best when the {n} is {a}.', '{v} the {n} {adv}; it pays off.', 'A {a} {n} beats a clever one.',
-  'Measure before and after every change.', 'Start with the {n} you already have.', 'Write down why you {ved} each {n}.',
-  'Most of the value comes from the first {num} {ns}.', 'Plan for a second pass; nobody gets the {n} right at once.',
+  '{t} works best when the {n} is {a}.',
+  '{v} the {n} {adv}; it pays off.',
+  'A {a} {n} beats a clever one.',
+  'Measure before and after every change.',
+  'Start with the {n} you already have.',
+  'Write down why you {ved} each {n}.',
+  'Most of the value comes from the first {num} {ns}.',
+  'Plan for a second pass; nobody gets the {n} right at once.',
 ];
 
 export const EXCERPTS = [
@@ -126,15 +176,36 @@ export const EXCERPTS = [
 ];
 
 export const CALLOUTS = {
-  info: { titles: ['Note', 'Good to know', 'Context'], body: 'The {n} and the {n} are related, but they are not the same thing.' },
-  warning: { titles: ['Heads up', 'Watch out', 'Before you start'], body: 'Do not {v} the {n} while the {n} is still changing.' },
-  success: { titles: ['Tip', 'Quick win', 'What worked for us'], body: 'A {a} {n} is often all it takes to {v} the {n} reliably.' },
-  error: { titles: ['Common mistake', 'Avoid this', 'What went wrong'], body: 'Skipping the {n} looks {a} until the first time the {n} fails.' },
+  info: {
+    titles: ['Note', 'Good to know', 'Context'],
+    body: 'The {n} and the {n} are related, but they are not the same thing.',
+  },
+  warning: {
+    titles: ['Heads up', 'Watch out', 'Before you start'],
+    body: 'Do not {v} the {n} while the {n} is still changing.',
+  },
+  success: {
+    titles: ['Tip', 'Quick win', 'What worked for us'],
+    body: 'A {a} {n} is often all it takes to {v} the {n} reliably.',
+  },
+  error: {
+    titles: ['Common mistake', 'Avoid this', 'What went wrong'],
+    body: 'Skipping the {n} looks {a} until the first time the {n} fails.',
+  },
 } as const;
 
-export const CAPTIONS = ['The {n} after we {ved} it.', 'A {a} {n}, {time}.', 'Figure {numd}: a {a} {n} in practice.', 'Our {n}, before the change.'];
+export const CAPTIONS = [
+  'The {n} after we {ved} it.',
+  'A {a} {n}, {time}.',
+  'Figure {numd}: a {a} {n} in practice.',
+  'Our {n}, before the change.',
+];
 
-export const VIDEO_TITLES = ['Watch: {t} in {numd} minutes', 'A short walkthrough of {ving} the {n}', 'Video: our {t} routine'];
+export const VIDEO_TITLES = [
+  'Watch: {t} in {numd} minutes',
+  'A short walkthrough of {ving} the {n}',
+  'Video: our {t} routine',
+];
 
 export const CTAS = [
   { title: 'Get the {t} checklist', label: 'Download the checklist', url: 'https://example.com/checklists' },

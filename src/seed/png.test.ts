@@ -7,7 +7,7 @@ const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** The chunks of a PNG, each with its CRC checked. */
 function chunks(file: Buffer): Array<{ type: string; data: Buffer }> {
   const out: Array<{ type: string; data: Buffer }> = [];
-  for (let at = 8; at < file.length; ) {
+  for (let at = 8; at < file.length;) {
     const length = file.readUInt32BE(at);
     const type = file.toString('ascii', at + 4, at + 8);
     const data = file.subarray(at + 8, at + 8 + length);

@@ -18,8 +18,10 @@ function chunk(type: string, data: Buffer): Buffer {
 
 /** Encodes RGB pixels, `width * height * 3` bytes row by row, as a PNG file. */
 export function encodePng(width: number, height: number, rgb: Uint8Array): Buffer {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError('width and height must be positive integers');
-  if (rgb.length !== width * height * 3) throw new RangeError(`expected ${width * height * 3} bytes of RGB, got ${rgb.length}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new RangeError('width and height must be positive integers');
+  if (rgb.length !== width * height * 3)
+    throw new RangeError(`expected ${width * height * 3} bytes of RGB, got ${rgb.length}`);
   const stride = width * 3;
   // Each scanline is prefixed by its filter type, 0 (None): on these gradients deflate alone does
   // better, and faster, than with the Up or Sub filters.
@@ -33,7 +35,12 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   ihdr[10] = 0; // compression: deflate
   ihdr[11] = 0; // filter method: adaptive
   ihdr[12] = 0; // no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export type Rgb = readonly [number, number, number];
@@ -66,7 +73,8 @@ export function renderArtwork({ width, height, from, to, pattern }: Artwork): Bu
       let shade = 1;
       if (pattern === 'stripes') shade = ((x + y) >> 4) % 2 === 0 ? 1 : 0.85;
       else if (pattern === 'checks') shade = ((x >> 4) + (y >> 4)) % 2 === 0 ? 1 : 0.88;
-      else if (pattern === 'rings') shade = Math.floor(Math.sqrt((x - cx) ** 2 + (y - cy) ** 2) / 10) % 2 === 0 ? 1 : 0.9;
+      else if (pattern === 'rings')
+        shade = Math.floor(Math.sqrt((x - cx) ** 2 + (y - cy) ** 2) / 10) % 2 === 0 ? 1 : 0.9;
       const s = (x + y) * 3;
       rgb[at] = ramp[s]! * shade + 0.5;
       rgb[at + 1] = ramp[s + 1]! * shade + 0.5;
@@ -80,6 +88,7 @@ export function renderArtwork({ width, height, from, to, pattern }: Artwork): Bu
 /** Width and height from a PNG's IHDR, or null when the bytes are not a PNG. */
 export function pngSize(file: Uint8Array): { width: number; height: number } | null {
   const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(SIGNATURE) || bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(SIGNATURE) || bytes.toString('ascii', 12, 16) !== 'IHDR')
+    return null;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }

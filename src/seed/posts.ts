@@ -61,9 +61,12 @@ export class PostFactory {
     readonly taxonomy: Taxonomy,
     images: ReadonlyArray<ImageChoice & { domain: DomainName | null }>,
   ) {
-    const byDomain = <T>(make: (domain: DomainName) => T) => Object.fromEntries(DOMAIN_NAMES.map((d) => [d, make(d)])) as Record<DomainName, T>;
+    const byDomain = <T>(make: (domain: DomainName) => T) =>
+      Object.fromEntries(DOMAIN_NAMES.map((d) => [d, make(d)])) as Record<DomainName, T>;
     this.#authors = byDomain((d) => taxonomy.authors.filter((a) => a.domain === d));
-    this.#categories = byDomain((d) => [0, 1, 2].map((depth) => taxonomy.categories.filter((c) => c.domain === d && c.depth === depth)));
+    this.#categories = byDomain((d) =>
+      [0, 1, 2].map((depth) => taxonomy.categories.filter((c) => c.domain === d && c.depth === depth)),
+    );
     this.#tags = byDomain((d) => taxonomy.tags.filter((t) => t.domain === d || t.domain === null));
     const postImages = images.filter((image) => image.domain !== null);
     this.#images = byDomain((d) => {
@@ -81,10 +84,12 @@ export class PostFactory {
     const categoryRoll = r.next();
     const depth = categoryRoll < 0.7 ? 2 : categoryRoll < 0.86 ? 1 : 0;
     const category = everything || r.chance(0.9) ? r.pick(this.#categories[domain][depth]!) : null;
-    const topics = category?.topics ?? this.taxonomy.categories.find((c) => c.domain === domain && c.depth === 0)!.topics;
+    const topics =
+      category?.topics ?? this.taxonomy.categories.find((c) => c.domain === domain && c.depth === 0)!.topics;
     const topic = r.pick(topics);
     const otherTopic = r.pick(topics.filter((t) => t !== topic));
-    const author = everything || r.chance(0.92) ? r.pick(r.chance(0.8) ? this.#authors[domain] : this.taxonomy.authors) : null;
+    const author =
+      everything || r.chance(0.92) ? r.pick(r.chance(0.8) ? this.#authors[domain] : this.taxonomy.authors) : null;
     const writer = new Writer(r, DOMAINS[domain], topic, otherTopic);
 
     const howTo = r.chance(0.08);
@@ -98,22 +103,34 @@ export class PostFactory {
       cta: everything || r.chance(0.8),
       takeaways: everything || r.chance(0.7),
     };
-    const targetWords = Math.round(Math.min(MAX_TARGET_WORDS, Math.max(MIN_TARGET_WORDS, r.logNormal(MEDIAN_TARGET_WORDS, 0.45))));
+    const targetWords = Math.round(
+      Math.min(MAX_TARGET_WORDS, Math.max(MIN_TARGET_WORDS, r.logNormal(MEDIAN_TARGET_WORDS, 0.45))),
+    );
     const images = this.#images[domain];
-    const blocks = composeBody({ writer, targetWords, howTo, features, images, handle: author?.handle ?? 'quire_demo' });
+    const blocks = composeBody({
+      writer,
+      targetWords,
+      howTo,
+      features,
+      images,
+      handle: author?.handle ?? 'quire_demo',
+    });
     const derived = deriveBody(blocks);
 
     const statusRoll = r.next();
     const status: PostStatus = everything || statusRoll < 0.7 ? 'published' : statusRoll < 0.9 ? 'draft' : 'archived';
     const created = this.anchor - Math.floor(r.next() * TWO_YEARS_MS);
-    const published = status === 'draft' ? null : created + Math.floor(r.next() * Math.min(14 * DAY_MS, this.anchor - created));
+    const published =
+      status === 'draft' ? null : created + Math.floor(r.next() * Math.min(14 * DAY_MS, this.anchor - created));
     const lastChange = published ?? created;
     // Most edits come soon after publication; squaring skews the spread that way.
     const updated = lastChange + Math.floor(r.next() ** 2 * (this.anchor - lastChange) * 0.5);
     const featured = images.length > 0 && (everything || r.chance(0.85)) ? r.pick(images).mediaId : null;
 
     const seo = everything || r.chance(0.75) ? this.#seo(r, title, excerpt, topic, topics, featured, author) : null;
-    const summary = r.chance(0.3) ? `An article on ${topic} for ${r.pick(writer.domain.who)}. ${writer.sentence()}` : null;
+    const summary = r.chance(0.3)
+      ? `An article on ${topic} for ${r.pick(writer.domain.who)}. ${writer.sentence()}`
+      : null;
     const tagIds = r.sample(this.#tags[domain], everything ? 5 : r.int(0, 5)).map((tag) => tag.row.id);
     const relatedIds: string[] = [];
     if (index > 0 && (everything || r.chance(0.35))) {
@@ -174,7 +191,15 @@ export class PostFactory {
     };
   }
 
-  #seo(r: Random, title: string, excerpt: string, topic: string, topics: string[], featured: string | null, author: SeedAuthor | null): string {
+  #seo(
+    r: Random,
+    title: string,
+    excerpt: string,
+    topic: string,
+    topics: string[],
+    featured: string | null,
+    author: SeedAuthor | null,
+  ): string {
     const firstSentence = excerpt.slice(0, excerpt.indexOf('.') + 1) || excerpt;
     const secondary = topics.filter((t) => t !== topic);
     return JSON.stringify({
@@ -182,8 +207,14 @@ export class PostFactory {
       description: firstSentence.slice(0, 160),
       focusKeyword: topic,
       ...(r.chance(0.5) ? { secondaryKeywords: r.sample(secondary, 2) } : {}),
-      ...(r.chance(0.4) ? { og: { title, description: firstSentence, type: 'article', ...(featured ? { imageMediaId: featured } : {}) } } : {}),
-      ...(r.chance(0.3) ? { twitter: { card: 'summary_large_image', ...(author ? { creator: `@${author.handle}` } : {}) } } : {}),
+      ...(r.chance(0.4)
+        ? {
+            og: { title, description: firstSentence, type: 'article', ...(featured ? { imageMediaId: featured } : {}) },
+          }
+        : {}),
+      ...(r.chance(0.3)
+        ? { twitter: { card: 'summary_large_image', ...(author ? { creator: `@${author.handle}` } : {}) } }
+        : {}),
     });
   }
 }

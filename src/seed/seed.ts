@@ -46,7 +46,11 @@ function startOfUtcDay(): Date {
   return day;
 }
 
-async function countOf(db: Kysely<Database>, table: 'posts' | 'authors' | 'categories' | 'tags', workspaceId: string): Promise<number> {
+async function countOf(
+  db: Kysely<Database>,
+  table: 'posts' | 'authors' | 'categories' | 'tags',
+  workspaceId: string,
+): Promise<number> {
   let query = db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -64,7 +68,8 @@ async function assertEmpty(db: Kysely<Database>, workspaceId: string, slug: stri
     const count = await countOf(db, table, workspaceId);
     if (count > 0) held.push(`${count} ${count === 1 ? one : table}`);
   }
-  if (held.length > 0) throw conflict(`Workspace ${slug} already has content (${held.join(', ')}); seed fills only an empty workspace`);
+  if (held.length > 0)
+    throw conflict(`Workspace ${slug} already has content (${held.join(', ')}); seed fills only an empty workspace`);
 }
 
 /**
@@ -76,7 +81,11 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
   const started = performance.now();
   const { db, dialect } = database;
   const { workspaceId, storage } = options;
-  const workspace = await db.selectFrom('workspaces').select(['slug', 'owner_user_id']).where('id', '=', workspaceId).executeTakeFirst();
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select(['slug', 'owner_user_id'])
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
   if (!workspace) throw notFound(`Workspace ${workspaceId}`);
   const anchor = (options.anchor ?? startOfUtcDay()).getTime();
   // Checked again inside the transaction; this early look only spares rendering images for nothing.
@@ -93,38 +102,85 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
         await storage.put(item.row.storage_path, Readable.from([item.file]), { contentType: item.row.mime_type });
         written.push(item);
       }
-      await insertRows(trx, dialect.name, 'media', media.map((m) => m.row));
-      await insertRows(trx, dialect.name, 'authors', taxonomy.authors.map((a) => a.row));
+      await insertRows(
+        trx,
+        dialect.name,
+        'media',
+        media.map((m) => m.row),
+      );
+      await insertRows(
+        trx,
+        dialect.name,
+        'authors',
+        taxonomy.authors.map((a) => a.row),
+      );
       // Level by level, so every parent row exists before its children reference it.
-      for (const depth of [0, 1, 2]) await insertRows(trx, dialect.name, 'categories', taxonomy.categories.filter((c) => c.depth === depth).map((c) => c.row));
-      await insertRows(trx, dialect.name, 'tags', taxonomy.tags.map((t) => t.row));
+      for (const depth of [0, 1, 2])
+        await insertRows(
+          trx,
+          dialect.name,
+          'categories',
+          taxonomy.categories.filter((c) => c.depth === depth).map((c) => c.row),
+        );
+      await insertRows(
+        trx,
+        dialect.name,
+        'tags',
+        taxonomy.tags.map((t) => t.row),
+      );
       await bumpContentVersion(trx, workspaceId);
     });
   } catch (error) {
     await Promise.all(written.map((item) => storage.delete(item.row.storage_path).catch(() => undefined)));
     // Two seeds racing on one workspace: the loser trips over the winner's slugs.
-    if (dialect.isUniqueViolation(error)) throw conflict(`Workspace ${workspace.slug} is being seeded by another process`);
+    if (dialect.isUniqueViolation(error))
+      throw conflict(`Workspace ${workspace.slug} is being seeded by another process`);
     throw error;
   }
 
-  const factory = new PostFactory(workspaceId, anchor, taxonomy, media.map((m) => ({ mediaId: m.row.id, alt: m.row.alt ?? '', domain: m.domain })));
+  const factory = new PostFactory(
+    workspaceId,
+    anchor,
+    taxonomy,
+    media.map((m) => ({ mediaId: m.row.id, alt: m.row.alt ?? '', domain: m.domain })),
+  );
   for (let start = 0; start < options.posts; start += POSTS_PER_TRANSACTION) {
     const end = Math.min(options.posts, start + POSTS_PER_TRANSACTION);
     const batch: SeedPost[] = [];
     for (let index = start; index < end; index += 1) batch.push(factory.build(index));
     await db.transaction().execute(async (trx) => {
-      await insertRows(trx, dialect.name, 'posts', batch.map((p) => p.row), POSTS_PER_STATEMENT);
+      await insertRows(
+        trx,
+        dialect.name,
+        'posts',
+        batch.map((p) => p.row),
+        POSTS_PER_STATEMENT,
+      );
       await insertRows(
         trx,
         dialect.name,
         'post_tags',
-        batch.flatMap((p) => p.tagIds.map((tagId) => ({ workspace_id: workspaceId, post_id: p.row.id, tag_id: tagId, created_at: p.row.updated_at! }))),
+        batch.flatMap((p) =>
+          p.tagIds.map((tagId) => ({
+            workspace_id: workspaceId,
+            post_id: p.row.id,
+            tag_id: tagId,
+            created_at: p.row.updated_at!,
+          })),
+        ),
       );
       await insertRows(
         trx,
         dialect.name,
         'related_posts',
-        batch.flatMap((p) => p.relatedIds.map((relatedId, position) => ({ workspace_id: workspaceId, post_id: p.row.id, related_post_id: relatedId, position }))),
+        batch.flatMap((p) =>
+          p.relatedIds.map((relatedId, position) => ({
+            workspace_id: workspaceId,
+            post_id: p.row.id,
+            related_post_id: relatedId,
+            position,
+          })),
+        ),
       );
       await postsRepository.recountLive(trx, workspaceId);
       // Once per transaction, not per post: enough for every cached read to see the change.

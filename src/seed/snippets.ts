@@ -88,7 +88,20 @@ exit 1`,
   },
 ];
 
-const NAMES = ['report', 'invoice', 'session', 'order', 'profile', 'article', 'booking', 'event', 'metric', 'customer', 'recipe', 'trip'];
+const NAMES = [
+  'report',
+  'invoice',
+  'session',
+  'order',
+  'profile',
+  'article',
+  'booking',
+  'event',
+  'metric',
+  'customer',
+  'recipe',
+  'trip',
+];
 
 export function codeSample(rng: Random): Snippet {
   const snippet = rng.pick(SNIPPETS);
@@ -99,5 +112,8 @@ export function codeSample(rng: Random): Snippet {
     table: `${name}s`,
     num: String(rng.int(2, 30)),
   };
-  return { language: snippet.language, code: snippet.code.replace(/\{(name|Name|table|num)\}/g, (_, key: string) => values[key]!) };
+  return {
+    language: snippet.language,
+    code: snippet.code.replace(/\{(name|Name|table|num)\}/g, (_, key: string) => values[key]!),
+  };
 }

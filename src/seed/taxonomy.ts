@@ -78,7 +78,13 @@ export function planTaxonomy(workspaceId: string, media: readonly SeedMedia[], a
   });
 
   const categories: SeedCategory[] = [];
-  const addCategory = (node: CategoryNode, domain: DomainName, depth: number, parentId: string | null, sortOrder: number): string => {
+  const addCategory = (
+    node: CategoryNode,
+    domain: DomainName,
+    depth: number,
+    parentId: string | null,
+    sortOrder: number,
+  ): string => {
     const id = seededId(workspaceId, 'category', categories.length);
     const slug = slugFrom(node.name, 'category');
     const topics = topicsUnder(node);
@@ -107,11 +113,20 @@ export function planTaxonomy(workspaceId: string, media: readonly SeedMedia[], a
     return id;
   };
   // Breadth first, so that inserting level by level (or in this order) always finds the parent.
-  const roots = DOMAIN_NAMES.map((domain, index) => ({ domain, node: CATEGORY_TREE[domain], id: addCategory(CATEGORY_TREE[domain], domain, 0, null, index) }));
+  const roots = DOMAIN_NAMES.map((domain, index) => ({
+    domain,
+    node: CATEGORY_TREE[domain],
+    id: addCategory(CATEGORY_TREE[domain], domain, 0, null, index),
+  }));
   const children = roots.flatMap(({ domain, node, id }) =>
-    (node.children ?? []).map((child, index) => ({ domain, node: child, id: addCategory(child, domain, 1, id, index) })),
+    (node.children ?? []).map((child, index) => ({
+      domain,
+      node: child,
+      id: addCategory(child, domain, 1, id, index),
+    })),
   );
-  for (const { domain, node, id } of children) (node.children ?? []).forEach((leaf, index) => addCategory(leaf, domain, 2, id, index));
+  for (const { domain, node, id } of children)
+    (node.children ?? []).forEach((leaf, index) => addCategory(leaf, domain, 2, id, index));
 
   const tags = TAGS.map(({ name, domain }, index): SeedTag => {
     const at = created(20 - index / 10);
@@ -124,7 +139,13 @@ export function planTaxonomy(workspaceId: string, media: readonly SeedMedia[], a
         slug,
         name,
         search_text: searchText(name, slug),
-        seo: index % 3 === 0 ? JSON.stringify({ title: `Posts tagged ${name}`, description: `Every article about ${name.toLowerCase()}.` }) : null,
+        seo:
+          index % 3 === 0
+            ? JSON.stringify({
+                title: `Posts tagged ${name}`,
+                description: `Every article about ${name.toLowerCase()}.`,
+              })
+            : null,
         created_at: at,
         updated_at: at,
       },

@@ -4,7 +4,8 @@ import { titleCase, Writer } from './text.js';
 import { DOMAINS } from './topics.js';
 
 describe('Writer', () => {
-  const writer = (seed: string) => new Writer(new Random(seed), DOMAINS.tech, 'database indexing', 'query optimization');
+  const writer = (seed: string) =>
+    new Writer(new Random(seed), DOMAINS.tech, 'database indexing', 'query optimization');
 
   it('writes the same prose for the same seed', () => {
     expect(writer('a').paragraph()).toBe(writer('a').paragraph());
@@ -22,7 +23,9 @@ describe('Writer', () => {
       expect(sentence).not.toMatch(/\ba (?!one|once|eu|us|uni|ut)[aeiou]/i);
       expect(sentence).not.toMatch(/\ban [bcdfgjklmnpqrstvwz]/i);
     }
-    expect(writer('fill').fill('a {x} and a {y}', { x: 'idempotent API', y: 'useful hour' })).toBe('An idempotent API and a useful hour');
+    expect(writer('fill').fill('a {x} and a {y}', { x: 'idempotent API', y: 'useful hour' })).toBe(
+      'An idempotent API and a useful hour',
+    );
   });
 
   it('title-cases, keeping acronyms and small inner words', () => {

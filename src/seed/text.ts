@@ -1,7 +1,18 @@
 import * as P from './phrases.js';
 import type { Random } from './random.js';
 import type { Domain } from './topics.js';
-import { ADVERBS, GENERAL_ADJECTIVES, GENERAL_NOUNS, GENERAL_VERBS, NUMBER_WORDS, OPENERS, TIME_PHRASES, TITLE_SMALL_WORDS, type Noun, type Verb } from './words.js';
+import {
+  ADVERBS,
+  GENERAL_ADJECTIVES,
+  GENERAL_NOUNS,
+  GENERAL_VERBS,
+  NUMBER_WORDS,
+  OPENERS,
+  TIME_PHRASES,
+  TITLE_SMALL_WORDS,
+  type Noun,
+  type Verb,
+} from './words.js';
 
 /** "a" or "an" by the sound of the next word, as far as spelling tells. */
 function needsAn(word: string): boolean {
@@ -13,7 +24,9 @@ function needsAn(word: string): boolean {
 }
 
 function fixArticles(text: string): string {
-  return text.replace(/\b([Aa]) ([\w'-]+)/g, (match, article: string, word: string) => (needsAn(word) ? `${article}n ${word}` : match));
+  return text.replace(/\b([Aa]) ([\w'-]+)/g, (match, article: string, word: string) =>
+    needsAn(word) ? `${article}n ${word}` : match,
+  );
 }
 
 function capitalize(text: string): string {
@@ -141,7 +154,9 @@ export class Writer {
   }
 
   faq(): Array<{ question: string; answer: string }> {
-    return this.rng.sample(P.FAQ_QUESTIONS, this.rng.int(2, 5)).map((question) => ({ question: this.fill(question), answer: this.sentences(2, 3) }));
+    return this.rng
+      .sample(P.FAQ_QUESTIONS, this.rng.int(2, 5))
+      .map((question) => ({ question: this.fill(question), answer: this.sentences(2, 3) }));
   }
 
   excerpt(): string {

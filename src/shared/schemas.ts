@@ -14,5 +14,8 @@ export const Slug = Type.String({
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** `{idOrSlug}` of a single-resource route: a UUID resolves by id, anything else by slug. */
-export const IdOrSlugParams = Type.Object({ idOrSlug: Type.String({ minLength: 1, maxLength: 300 }) }, { additionalProperties: false });
+export const IdOrSlugParams = Type.Object(
+  { idOrSlug: Type.String({ minLength: 1, maxLength: 300 }) },
+  { additionalProperties: false },
+);
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });

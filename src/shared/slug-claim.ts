@@ -6,7 +6,8 @@ import { firstFreeSlug, isUuid, slugFrom } from './slug.js';
  * Checked before any lookup: validation answers before 404 and 409 (contract §7).
  */
 export function checkExplicitSlug(slug: string | undefined): void {
-  if (slug !== undefined && isUuid(slug)) throw invalid([{ in: 'body', path: '/slug', message: 'a slug cannot be shaped like a UUID' }]);
+  if (slug !== undefined && isUuid(slug))
+    throw invalid([{ in: 'body', path: '/slug', message: 'a slug cannot be shaped like a UUID' }]);
 }
 
 /**
@@ -21,6 +22,7 @@ export async function claimSlug(
   what: string,
 ): Promise<string> {
   if (explicit === undefined) return firstFreeSlug(slugFrom(name, what), takenSlugs);
-  if ((await takenSlugs([explicit])).has(explicit)) throw conflict(`The slug "${explicit}" is taken by another ${what}`, { field: 'slug', slug: explicit });
+  if ((await takenSlugs([explicit])).has(explicit))
+    throw conflict(`The slug "${explicit}" is taken by another ${what}`, { field: 'slug', slug: explicit });
   return explicit;
 }

@@ -29,7 +29,11 @@ describe('slugFrom', () => {
   });
 
   it('never returns a UUID-shaped string', () => {
-    for (const uuid of [crypto.randomUUID(), crypto.randomUUID().toUpperCase(), crypto.randomUUID().replaceAll('-', '')]) {
+    for (const uuid of [
+      crypto.randomUUID(),
+      crypto.randomUUID().toUpperCase(),
+      crypto.randomUUID().replaceAll('-', ''),
+    ]) {
       const slug = slugFrom(uuid, 'post');
       expect(isUuid(slug), slug).toBe(false);
       expect(slug).toMatch(SLUG);
@@ -54,7 +58,11 @@ describe('slugFrom', () => {
 
   it('stays within the limit and the slug pattern at every length around it', () => {
     for (let length = SLUG_MAX_LENGTH - 10; length <= SLUG_MAX_LENGTH + 10; length += 1) {
-      for (const text of ['x'.repeat(length), `${'ab-'.repeat(length)}`.slice(0, length), `${'a'.repeat(length - 2)} b`]) {
+      for (const text of [
+        'x'.repeat(length),
+        `${'ab-'.repeat(length)}`.slice(0, length),
+        `${'a'.repeat(length - 2)} b`,
+      ]) {
         const slug = slugFrom(text, 'post');
         expect(slug.length, text).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
         expect(slug, text).toMatch(SLUG);
@@ -106,6 +114,9 @@ describe('idOrSlugKey', () => {
     expect(idOrSlugKey(id.toUpperCase())).toEqual({ column: 'id', value: id });
     expect(idOrSlugKey('my-post')).toEqual({ column: 'slug', value: 'my-post' });
     // Not a UUID (one digit short), so a slug, and kept as it came: slugs are compared exactly.
-    expect(idOrSlugKey(id.slice(0, -1).toUpperCase())).toEqual({ column: 'slug', value: id.slice(0, -1).toUpperCase() });
+    expect(idOrSlugKey(id.slice(0, -1).toUpperCase())).toEqual({
+      column: 'slug',
+      value: id.slice(0, -1).toUpperCase(),
+    });
   });
 });

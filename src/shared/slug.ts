@@ -30,12 +30,16 @@ export function idOrSlugKey(idOrSlug: string): { column: 'id' | 'slug'; value: s
 /** A slug derived from a name: kebab-case, cut to the limit on a word boundary, never UUID-shaped. */
 export function slugFrom(text: string, fallback: string): string {
   let slug = kebabCase(text) || fallback;
-  if (slug.length > SLUG_MAX_LENGTH - 4) slug = slug.slice(0, SLUG_MAX_LENGTH - 4).replace(/-[^-]*$/, '') || slug.slice(0, SLUG_MAX_LENGTH - 4);
+  if (slug.length > SLUG_MAX_LENGTH - 4)
+    slug = slug.slice(0, SLUG_MAX_LENGTH - 4).replace(/-[^-]*$/, '') || slug.slice(0, SLUG_MAX_LENGTH - 4);
   return isUuid(slug) ? `${slug}-x` : slug;
 }
 
 /** The first of `base`, `base-2`, `base-3` … that `isTaken` does not claim. */
-export async function firstFreeSlug(base: string, isTaken: (candidates: string[]) => Promise<Set<string>>): Promise<string> {
+export async function firstFreeSlug(
+  base: string,
+  isTaken: (candidates: string[]) => Promise<Set<string>>,
+): Promise<string> {
   for (let start = 1; ; start += 20) {
     // A long base gives up characters to its suffix, so no candidate passes the length limit.
     const candidates = Array.from({ length: 20 }, (_, i) => {

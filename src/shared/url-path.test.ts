@@ -24,7 +24,19 @@ describe('normalizePath', () => {
   });
 
   it('refuses broken escapes, dot segments, control characters, URLs and empty input', () => {
-    for (const bad of ['/a%', '/a%zz', '/a/../b', '/./a', '/%2e%2E/a', '/a\nb', '/a\u0000', 'https://x.example/a', 'mailto:x', '', '/\uD800']) {
+    for (const bad of [
+      '/a%',
+      '/a%zz',
+      '/a/../b',
+      '/./a',
+      '/%2e%2E/a',
+      '/a\nb',
+      '/a\u0000',
+      'https://x.example/a',
+      'mailto:x',
+      '',
+      '/\uD800',
+    ]) {
       expect(normalizePath(bad, 'refuse').ok, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -54,7 +66,13 @@ describe('normalizeTarget', () => {
   });
 
   it('refuses other schemes and credentials', () => {
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'ftp://example.com/', 'https://trusted.example@evil.example/', 'https://']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'ftp://example.com/',
+      'https://trusted.example@evil.example/',
+      'https://',
+    ]) {
       expect(normalizeTarget(bad).ok, bad).toBe(false);
     }
   });
@@ -75,6 +93,7 @@ describe('checkReferrer', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['search.example/page', 'javascript:alert(1)', '/a\r\nSet-Cookie: x', '']) expect(checkReferrer(bad).ok, bad).toBe(false);
+    for (const bad of ['search.example/page', 'javascript:alert(1)', '/a\r\nSet-Cookie: x', ''])
+      expect(checkReferrer(bad).ok, bad).toBe(false);
   });
 });

@@ -38,7 +38,7 @@ function hex(byte: number): string {
 /** Normalises percent-encoding of `text`, letting through raw only what `raw` allows. */
 function normaliseEscapes(text: string, raw: RegExp): PathResult {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const char = String.fromCodePoint(text.codePointAt(i)!);
     if (char === '%') {
       const digits = text.slice(i + 1, i + 3);
@@ -58,7 +58,8 @@ function normalisePathPart(part: string): PathResult {
   const escaped = normaliseEscapes(part, PATH_RAW);
   if (!escaped.ok) return escaped;
   const segments = escaped.value.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '.' || segment === '..')) return fail('must not contain "." or ".." segments');
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    return fail('must not contain "." or ".." segments');
   return { ok: true, value: `/${segments.join('/')}` };
 }
 
@@ -84,7 +85,10 @@ export function normalizePath(input: string, suffix: SuffixMode): PathResult {
     const hash = input.indexOf('#', cut);
     const query = input[cut] === '?' ? input.slice(cut + 1, hash === -1 ? undefined : hash) : null;
     const fragment = hash === -1 ? null : input.slice(hash + 1);
-    for (const [mark, text] of [['?', query], ['#', fragment]] as const) {
+    for (const [mark, text] of [
+      ['?', query],
+      ['#', fragment],
+    ] as const) {
       if (text === null) continue;
       const part = normaliseEscapes(text, SUFFIX_RAW);
       if (!part.ok) return part;
@@ -128,6 +132,7 @@ export function checkReferrer(input: string): PathResult {
   const bad = checkText(input);
   if (bad) return bad;
   const isPath = input.startsWith('/');
-  if (!isPath && (!SCHEME.test(input) || !normalizeTarget(input).ok)) return fail('must be an absolute http(s) URL or a path starting with /');
+  if (!isPath && (!SCHEME.test(input) || !normalizeTarget(input).ok))
+    return fail('must be an absolute http(s) URL or a path starting with /');
   return { ok: true, value: input };
 }

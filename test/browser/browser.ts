@@ -7,7 +7,9 @@ import { ROOT } from '../e2e/helpers.js';
 import { services } from '../helpers/services.js';
 
 /** Why the browser suites cannot run here, or null when they can; it goes into the skipped suite's title. */
-export const SKIP_REASON = services.chromium ? null : 'SKIPPED: /usr/bin/chromium is absent (bash .ci/run installs it with apt-get)';
+export const SKIP_REASON = services.chromium
+  ? null
+  : 'SKIPPED: /usr/bin/chromium is absent (bash .ci/run installs it with apt-get)';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
@@ -22,12 +24,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: services.chromium!,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
     timeout: 20_000,
   });
 }
 
-export const desktop: BrowserContextOptions = { viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' };
+export const desktop: BrowserContextOptions = {
+  viewport: { width: 1440, height: 900 },
+  locale: 'en-GB',
+  timezoneId: 'UTC',
+};
 
 /** Globals of the page, typed just enough for the evaluations below (the test program has no DOM lib). */
 interface PageGlobals {
@@ -37,7 +51,9 @@ interface PageGlobals {
 }
 
 /** The serious and critical axe violations of the page as it is now. */
-export async function axeViolations(page: Page): Promise<Array<Pick<Result, 'id' | 'impact' | 'help'> & { targets: string[] }>> {
+export async function axeViolations(
+  page: Page,
+): Promise<Array<Pick<Result, 'id' | 'impact' | 'help'> & { targets: string[] }>> {
   const loaded = await page.evaluate(() => typeof (globalThis as { axe?: unknown }).axe === 'object');
   if (!loaded) await page.addScriptTag({ path: AXE_PATH });
   const results = await page.evaluate(() => {
@@ -46,7 +62,12 @@ export async function axeViolations(page: Page): Promise<Array<Pick<Result, 'id'
   });
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
 }
 
 /** True when the page is no wider than the viewport: nothing scrolls sideways. */
@@ -68,7 +89,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Waits until no loading indicator is left: every request of the screen has answered. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('.status-loading, [aria-busy="true"]'));
+  await page.waitForFunction(
+    () =>
+      !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(
+        '.status-loading, [aria-busy="true"]',
+      ),
+  );
 }
 
 export interface JsonResponse<T = Record<string, unknown>> {
@@ -94,7 +120,11 @@ export function pageFetch<T = Record<string, unknown>>(
         const session = (await (await fetch('/api/v1/dashboard/session')).json()) as { csrfToken: string };
         headers['X-CSRF-Token'] = session.csrfToken;
       }
-      const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
     },
@@ -130,7 +160,12 @@ export function holdsFocus(locator: Locator): Promise<boolean> {
 }
 
 /** First-run setup through the UI; resolves to the new workspace's id and slug once the app shows it. */
-export async function setUpOwner(page: Page, baseUrl: string, email: string, workspaceName: string): Promise<{ id: string; slug: string }> {
+export async function setUpOwner(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  workspaceName: string,
+): Promise<{ id: string; slug: string }> {
   await page.goto(`${baseUrl}/dashboard/setup`);
   await page.getByRole('heading', { name: 'Set up Quire' }).waitFor();
   await page.getByLabel('Email').fill(email);
@@ -138,6 +173,10 @@ export async function setUpOwner(page: Page, baseUrl: string, email: string, wor
   await page.getByLabel('Workspace name').fill(workspaceName);
   await page.getByRole('button', { name: 'Create owner and workspace' }).click();
   await page.getByRole('heading', { name: 'API keys' }).waitFor();
-  const session = await pageFetch<{ workspaces: Array<{ id: string; slug: string }> }>(page, 'GET', '/api/v1/dashboard/session');
+  const session = await pageFetch<{ workspaces: Array<{ id: string; slug: string }> }>(
+    page,
+    'GET',
+    '/api/v1/dashboard/session',
+  );
   return session.body.workspaces[0]!;
 }

@@ -1,7 +1,8 @@
 import { cliJson, EXTERNAL, type Env, type ServerProcess } from '../e2e/helpers.js';
 
 /** Inline Markdown and markup that must come out as text: the post view never renders stored HTML. */
-export const HOSTILE_TEXT = 'Plain <img src=x onerror="alert(1)"> with **bold**, `code` and [a bad link](javascript:alert(1)).';
+export const HOSTILE_TEXT =
+  'Plain <img src=x onerror="alert(1)"> with **bold**, `code` and [a bad link](javascript:alert(1)).';
 
 export interface SeededContent {
   key: string;
@@ -22,20 +23,46 @@ async function call<T>(server: ServerProcess, key: string, method: string, path:
  * Demo content through the real CLI (`quire seed`: media, authors, a category tree, tags, posts) and the
  * external API (pages, redirects, link-health reports, and one post holding every block type).
  */
-export async function seedContent(server: ServerProcess, env: Env, workspace: string, ownerEmail: string): Promise<SeededContent> {
+export async function seedContent(
+  server: ServerProcess,
+  env: Env,
+  workspace: string,
+  ownerEmail: string,
+): Promise<SeededContent> {
   await cliJson(['seed', '--workspace', workspace, '--posts', '30'], env);
-  const { key } = await cliJson<{ key: string }>(['key', 'create', '--workspace', workspace, '--email', ownerEmail, '--name', 'Seeding'], env);
+  const { key } = await cliJson<{ key: string }>(
+    ['key', 'create', '--workspace', workspace, '--email', ownerEmail, '--name', 'Seeding'],
+    env,
+  );
 
-  const media = await (await server.fetch(`${EXTERNAL}/media?pageSize=1`, { headers: { 'X-API-Key': key } })).json() as { data: Array<{ id: string }> };
+  const media = (await (
+    await server.fetch(`${EXTERNAL}/media?pageSize=1`, { headers: { 'X-API-Key': key } })
+  ).json()) as { data: Array<{ id: string }> };
   const mediaId = media.data[0]?.id;
   if (!mediaId) throw new Error('quire seed made no media');
 
-  for (const [title, status] of [['About us', 'published'], ['Contact', 'draft']] as const) {
-    await call(server, key, 'POST', '/pages', { title, status, bodyJson: [{ type: 'paragraph', text: `The ${title} page.` }] });
+  for (const [title, status] of [
+    ['About us', 'published'],
+    ['Contact', 'draft'],
+  ] as const) {
+    await call(server, key, 'POST', '/pages', {
+      title,
+      status,
+      bodyJson: [{ type: 'paragraph', text: `The ${title} page.` }],
+    });
   }
   await call(server, key, 'POST', '/redirects', { fromPath: '/old-blog', toPath: '/blog' });
-  await call(server, key, 'POST', '/redirects', { fromPath: '/2019/hello', toPath: '/blog/hello-world', statusCode: 302 });
-  for (const path of ['/missing', '/missing', '/docs/old-guide', '/a/very/long/path/that/should/wrap/nicely/on/a/narrow/phone/screen/without/scrolling']) {
+  await call(server, key, 'POST', '/redirects', {
+    fromPath: '/2019/hello',
+    toPath: '/blog/hello-world',
+    statusCode: 302,
+  });
+  for (const path of [
+    '/missing',
+    '/missing',
+    '/docs/old-guide',
+    '/a/very/long/path/that/should/wrap/nicely/on/a/narrow/phone/screen/without/scrolling',
+  ]) {
     await call(server, key, 'POST', '/link-health', { path, statusCode: 404 });
   }
 
@@ -58,7 +85,14 @@ export async function seedContent(server: ServerProcess, env: Env, workspace: st
       { type: 'video_embed', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'A video' },
       { type: 'tweet_embed', url: 'https://x.com/example/status/1234567890' },
       { type: 'faq', items: [{ question: 'Is it safe?', answer: 'Yes, <b>quite</b>.' }] },
-      { type: 'cta', title: 'Subscribe', body: 'Get new posts by email.', linkUrl: 'https://example.com/subscribe', linkLabel: 'Sign up', variant: 'default' },
+      {
+        type: 'cta',
+        title: 'Subscribe',
+        body: 'Get new posts by email.',
+        linkUrl: 'https://example.com/subscribe',
+        linkLabel: 'Sign up',
+        variant: 'default',
+      },
       { type: 'key_takeaways', items: ['Blocks are typed', 'Nothing renders as HTML'] },
     ],
   });

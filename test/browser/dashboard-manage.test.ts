@@ -9,205 +9,233 @@ const NEWCOMER = 'newcomer@example.com';
 const EXISTING = 'existing@example.com';
 const suite = SKIP_REASON ? describe.skip : describe;
 
-suite(`the dashboard in Chromium: members, settings, workspaces, content lists and the account${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, () => {
-  const dir = tempDir('quire-browser-');
-  const env = { QUIRE_DATA_DIR: dir.dataDir };
-  let server: ServerProcess;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let workspace: { id: string; slug: string };
-  let oneTimePassword: string;
+suite(
+  `the dashboard in Chromium: members, settings, workspaces, content lists and the account${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`,
+  () => {
+    const dir = tempDir('quire-browser-');
+    const env = { QUIRE_DATA_DIR: dir.dataDir };
+    let server: ServerProcess;
+    let browser: Browser;
+    let context: BrowserContext;
+    let page: Page;
+    let workspace: { id: string; slug: string };
+    let oneTimePassword: string;
 
-  const open = async (path: string, heading: string) => {
-    await page.goto(`${server.url}/dashboard${path}`);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await settled(page);
-  };
-  const memberRow = (email: string) => page.locator('tbody tr', { hasText: email });
+    const open = async (path: string, heading: string) => {
+      await page.goto(`${server.url}/dashboard${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await settled(page);
+    };
+    const memberRow = (email: string) => page.locator('tbody tr', { hasText: email });
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
-    context = await browser.newContext(desktop);
-    page = await context.newPage();
-    workspace = await setUpOwner(page, server.url, OWNER, 'Garden Journal');
-    await seedContent(server, env, workspace.slug, OWNER);
-  });
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
-    dir.remove();
-  });
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
+      context = await browser.newContext(desktop);
+      page = await context.newPage();
+      workspace = await setUpOwner(page, server.url, OWNER, 'Garden Journal');
+      await seedContent(server, env, workspace.slug, OWNER);
+    });
+    afterAll(async () => {
+      await browser?.close().catch(() => undefined);
+      await server?.stop().catch(() => undefined);
+      dir.remove();
+    });
 
-  it('adds a new user with a one-time password shown once, who can then sign in with it', async () => {
-    await open(`/w/${workspace.id}/members`, 'Members');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    const add = page.getByRole('dialog', { name: 'Add a member' });
-    await add.getByLabel('Email', { exact: true }).fill(NEWCOMER);
-    await add.getByLabel(/Create an account for this email/).check();
-    await add.getByLabel('Tags: read').check();
-    await add.getByRole('button', { name: 'Add member' }).click();
-    const added = page.getByRole('dialog', { name: 'Member added' });
-    await added.getByText('You will not see this password again').waitFor();
-    oneTimePassword = await added.getByLabel(`One-time password for ${NEWCOMER}`).inputValue();
-    expect(oneTimePassword.length).toBeGreaterThanOrEqual(8);
-    await added.getByRole('button', { name: 'Done' }).click();
-    await settled(page);
-    await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe('posts:read, tags:read');
+    it('adds a new user with a one-time password shown once, who can then sign in with it', async () => {
+      await open(`/w/${workspace.id}/members`, 'Members');
+      await page.getByRole('button', { name: 'Add member' }).click();
+      const add = page.getByRole('dialog', { name: 'Add a member' });
+      await add.getByLabel('Email', { exact: true }).fill(NEWCOMER);
+      await add.getByLabel(/Create an account for this email/).check();
+      await add.getByLabel('Tags: read').check();
+      await add.getByRole('button', { name: 'Add member' }).click();
+      const added = page.getByRole('dialog', { name: 'Member added' });
+      await added.getByText('You will not see this password again').waitFor();
+      oneTimePassword = await added.getByLabel(`One-time password for ${NEWCOMER}`).inputValue();
+      expect(oneTimePassword.length).toBeGreaterThanOrEqual(8);
+      await added.getByRole('button', { name: 'Done' }).click();
+      await settled(page);
+      await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe(
+        'posts:read, tags:read',
+      );
 
-    const other = await browser.newContext(desktop);
-    try {
-      const newcomer = await other.newPage();
-      await signIn(newcomer, server.url, NEWCOMER, oneTimePassword);
-      // Without api-keys:read they land on the first section they may read.
-      await newcomer.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
-      const links = await newcomer.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents();
-      expect(links).toEqual(['Members', 'Site settings', 'Posts', 'Tags']);
-      // A member sees the settings and the members but can change neither.
-      await newcomer.getByRole('link', { name: 'Site settings' }).click();
-      await newcomer.getByText('Only the workspace owner can change these settings.').waitFor();
-      expect(await newcomer.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
-      await newcomer.getByRole('link', { name: 'Members' }).click();
-      await newcomer.getByRole('rowheader', { name: OWNER }).waitFor();
-      expect(await newcomer.getByRole('button', { name: /Add member|Permissions|Remove|Transfer/ }).count()).toBe(0);
-    } finally {
-      await other.close();
-    }
-  });
+      const other = await browser.newContext(desktop);
+      try {
+        const newcomer = await other.newPage();
+        await signIn(newcomer, server.url, NEWCOMER, oneTimePassword);
+        // Without api-keys:read they land on the first section they may read.
+        await newcomer.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+        const links = await newcomer.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents();
+        expect(links).toEqual(['Members', 'Site settings', 'Posts', 'Tags']);
+        // A member sees the settings and the members but can change neither.
+        await newcomer.getByRole('link', { name: 'Site settings' }).click();
+        await newcomer.getByText('Only the workspace owner can change these settings.').waitFor();
+        expect(await newcomer.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+        await newcomer.getByRole('link', { name: 'Members' }).click();
+        await newcomer.getByRole('rowheader', { name: OWNER }).waitFor();
+        expect(await newcomer.getByRole('button', { name: /Add member|Permissions|Remove|Transfer/ }).count()).toBe(0);
+      } finally {
+        await other.close();
+      }
+    });
 
-  it('edits a member’s permissions in the grid, adds an existing user by email and removes them', async () => {
-    await memberRow(NEWCOMER).getByRole('button', { name: `Permissions of ${NEWCOMER}` }).click();
-    const grid = page.getByRole('dialog', { name: `Permissions of ${NEWCOMER}` });
-    await grid.getByLabel('API keys: read').check();
-    await grid.getByLabel('Tags: read').uncheck();
-    await grid.getByRole('button', { name: 'Save permissions' }).click();
-    await grid.waitFor({ state: 'detached' });
-    await settled(page);
-    await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe('posts:read, api-keys:read');
+    it('edits a member’s permissions in the grid, adds an existing user by email and removes them', async () => {
+      await memberRow(NEWCOMER)
+        .getByRole('button', { name: `Permissions of ${NEWCOMER}` })
+        .click();
+      const grid = page.getByRole('dialog', { name: `Permissions of ${NEWCOMER}` });
+      await grid.getByLabel('API keys: read').check();
+      await grid.getByLabel('Tags: read').uncheck();
+      await grid.getByRole('button', { name: 'Save permissions' }).click();
+      await grid.waitFor({ state: 'detached' });
+      await settled(page);
+      await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe(
+        'posts:read, api-keys:read',
+      );
 
-    await cliJson(['user', 'create', '--email', EXISTING, '--password-stdin'], env, `${PASSWORD}\n`);
-    await page.getByRole('button', { name: 'Add member' }).click();
-    const add = page.getByRole('dialog', { name: 'Add a member' });
-    await add.getByLabel('Email', { exact: true }).fill(EXISTING);
-    await add.getByRole('button', { name: 'Add member' }).click();
-    const added = page.getByRole('dialog', { name: 'Member added' });
-    await added.waitFor();
-    expect(await added.locator('[data-secret]').count()).toBe(0);
-    await added.getByRole('button', { name: 'Done' }).click();
-    await memberRow(EXISTING).waitFor();
+      await cliJson(['user', 'create', '--email', EXISTING, '--password-stdin'], env, `${PASSWORD}\n`);
+      await page.getByRole('button', { name: 'Add member' }).click();
+      const add = page.getByRole('dialog', { name: 'Add a member' });
+      await add.getByLabel('Email', { exact: true }).fill(EXISTING);
+      await add.getByRole('button', { name: 'Add member' }).click();
+      const added = page.getByRole('dialog', { name: 'Member added' });
+      await added.waitFor();
+      expect(await added.locator('[data-secret]').count()).toBe(0);
+      await added.getByRole('button', { name: 'Done' }).click();
+      await memberRow(EXISTING).waitFor();
 
-    await memberRow(EXISTING).getByRole('button', { name: `Remove ${EXISTING}` }).click();
-    await page.getByRole('dialog', { name: `Remove ${EXISTING}?` }).getByRole('button', { name: 'Remove member' }).click();
-    await memberRow(EXISTING).waitFor({ state: 'detached' });
-  });
+      await memberRow(EXISTING)
+        .getByRole('button', { name: `Remove ${EXISTING}` })
+        .click();
+      await page
+        .getByRole('dialog', { name: `Remove ${EXISTING}?` })
+        .getByRole('button', { name: 'Remove member' })
+        .click();
+      await memberRow(EXISTING).waitFor({ state: 'detached' });
+    });
 
-  it('saves site settings, and an emptied field clears the setting', async () => {
-    await open(`/w/${workspace.id}/settings`, 'Site settings');
-    await page.getByLabel('Site name').fill('Garden Journal');
-    await page.getByLabel('Site URL').fill('https://garden.example');
-    await page.getByLabel('Post URL pattern').fill('/notes/{slug}');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Settings saved.').waitFor();
-    await open(`/w/${workspace.id}/settings`, 'Site settings');
-    expect(await page.getByLabel('Post URL pattern').inputValue()).toBe('/notes/{slug}');
+    it('saves site settings, and an emptied field clears the setting', async () => {
+      await open(`/w/${workspace.id}/settings`, 'Site settings');
+      await page.getByLabel('Site name').fill('Garden Journal');
+      await page.getByLabel('Site URL').fill('https://garden.example');
+      await page.getByLabel('Post URL pattern').fill('/notes/{slug}');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      await open(`/w/${workspace.id}/settings`, 'Site settings');
+      expect(await page.getByLabel('Post URL pattern').inputValue()).toBe('/notes/{slug}');
 
-    await page.getByLabel('Site URL').fill('');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Settings saved.').waitFor();
-    const settings = await pageFetch<Record<string, string | null>>(page, 'GET', `/api/v1/dashboard/workspaces/${workspace.id}/settings`);
-    expect(settings.body).toMatchObject({ siteName: 'Garden Journal', siteUrl: null, postUrlPattern: '/notes/{slug}' });
-  });
+      await page.getByLabel('Site URL').fill('');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved.').waitFor();
+      const settings = await pageFetch<Record<string, string | null>>(
+        page,
+        'GET',
+        `/api/v1/dashboard/workspaces/${workspace.id}/settings`,
+      );
+      expect(settings.body).toMatchObject({
+        siteName: 'Garden Journal',
+        siteUrl: null,
+        postUrlPattern: '/notes/{slug}',
+      });
+    });
 
-  it('creates, renames and switches workspaces', async () => {
-    const switcher = page.getByRole('combobox', { name: 'Workspace' });
-    await page.getByRole('button', { name: 'New workspace' }).click();
-    const create = page.getByRole('dialog', { name: 'New workspace' });
-    await create.getByLabel('Workspace name').fill('Second site');
-    await create.getByRole('button', { name: 'Create workspace' }).click();
-    await page.waitForURL((url) => url.pathname.endsWith('/keys') && !url.pathname.includes(workspace.id));
-    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
-    await page.getByText('No keys yet.').waitFor();
-    expect(await switcher.locator('option:checked').textContent()).toBe('Second site');
+    it('creates, renames and switches workspaces', async () => {
+      const switcher = page.getByRole('combobox', { name: 'Workspace' });
+      await page.getByRole('button', { name: 'New workspace' }).click();
+      const create = page.getByRole('dialog', { name: 'New workspace' });
+      await create.getByLabel('Workspace name').fill('Second site');
+      await create.getByRole('button', { name: 'Create workspace' }).click();
+      await page.waitForURL((url) => url.pathname.endsWith('/keys') && !url.pathname.includes(workspace.id));
+      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+      await page.getByText('No keys yet.').waitFor();
+      expect(await switcher.locator('option:checked').textContent()).toBe('Second site');
 
-    await page.getByRole('button', { name: 'Rename workspace' }).click();
-    const rename = page.getByRole('dialog', { name: 'Rename workspace' });
-    await rename.getByLabel('Workspace name').fill('Second site, renamed');
-    await rename.getByRole('button', { name: 'Save name' }).click();
-    await rename.waitFor({ state: 'detached' });
-    expect(await switcher.locator('option:checked').textContent()).toBe('Second site, renamed');
+      await page.getByRole('button', { name: 'Rename workspace' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename workspace' });
+      await rename.getByLabel('Workspace name').fill('Second site, renamed');
+      await rename.getByRole('button', { name: 'Save name' }).click();
+      await rename.waitFor({ state: 'detached' });
+      expect(await switcher.locator('option:checked').textContent()).toBe('Second site, renamed');
 
-    await switcher.selectOption({ label: 'Garden Journal' });
-    await page.waitForURL(`**/dashboard/w/${workspace.id}/keys`);
-    await page.getByRole('rowheader', { name: 'Seeding' }).waitFor();
-  });
+      await switcher.selectOption({ label: 'Garden Journal' });
+      await page.waitForURL(`**/dashboard/w/${workspace.id}/keys`);
+      await page.getByRole('rowheader', { name: 'Seeding' }).waitFor();
+    });
 
-  it('filters, sorts and pages the posts list through the URL, and opens a post', async () => {
-    await open(`/w/${workspace.id}/posts`, 'Posts');
-    await page.getByLabel('Status').selectOption('archived');
-    await page.waitForURL(/status=archived/);
-    await settled(page);
-    const statuses = await page.locator('tbody [data-label="Status"]').allTextContents();
-    expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['archived']));
+    it('filters, sorts and pages the posts list through the URL, and opens a post', async () => {
+      await open(`/w/${workspace.id}/posts`, 'Posts');
+      await page.getByLabel('Status').selectOption('archived');
+      await page.waitForURL(/status=archived/);
+      await settled(page);
+      const statuses = await page.locator('tbody [data-label="Status"]').allTextContents();
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses)).toEqual(new Set(['archived']));
 
-    await page.getByLabel('Status').selectOption('');
-    await page.getByLabel('Sort by').selectOption('title:asc');
-    await page.waitForURL(/sort=title%3Aasc/);
-    await settled(page);
-    // The order is the server's to define; the list must show exactly what the API answers for that sort.
-    const sorted = await pageFetch<{ data: Array<{ title: string }> }>(
-      page,
-      'GET',
-      `/api/v1/dashboard/workspaces/${workspace.id}/posts?orderBy=title&order=asc&pageSize=20`,
-    );
-    expect(await page.locator('tbody th a').allTextContents()).toEqual(sorted.body.data.map((p) => p.title));
+      await page.getByLabel('Status').selectOption('');
+      await page.getByLabel('Sort by').selectOption('title:asc');
+      await page.waitForURL(/sort=title%3Aasc/);
+      await settled(page);
+      // The order is the server's to define; the list must show exactly what the API answers for that sort.
+      const sorted = await pageFetch<{ data: Array<{ title: string }> }>(
+        page,
+        'GET',
+        `/api/v1/dashboard/workspaces/${workspace.id}/posts?orderBy=title&order=asc&pageSize=20`,
+      );
+      expect(await page.locator('tbody th a').allTextContents()).toEqual(sorted.body.data.map((p) => p.title));
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(/page=2/);
-    await settled(page);
-    await page.getByText('Page 2 of 2').waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForURL(/page=2/);
+      await settled(page);
+      await page.getByText('Page 2 of 2').waitFor();
 
-    await page.getByLabel('Search').fill('Every block');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/q=Every\+block/);
-    await settled(page);
-    expect(await page.locator('tbody th a').allTextContents()).toEqual(['Every block type']);
-    await page.getByRole('link', { name: 'Every block type' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Every block type' }).waitFor();
-    await page.getByRole('link', { name: '← All posts' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
-  });
+      await page.getByLabel('Search').fill('Every block');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL(/q=Every\+block/);
+      await settled(page);
+      expect(await page.locator('tbody th a').allTextContents()).toEqual(['Every block type']);
+      await page.getByRole('link', { name: 'Every block type' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Every block type' }).waitFor();
+      await page.getByRole('link', { name: '← All posts' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    });
 
-  it('transfers ownership: the old owner keeps access but loses the owner’s controls', async () => {
-    await open(`/w/${workspace.id}/members`, 'Members');
-    await page.getByLabel('New owner').selectOption({ label: NEWCOMER });
-    await page.getByRole('button', { name: 'Transfer ownership…' }).click();
-    await page.getByRole('dialog', { name: `Make ${NEWCOMER} the owner?` }).getByRole('button', { name: 'Transfer ownership' }).click();
-    await memberRow(NEWCOMER).getByText('Owner', { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Rename workspace' }).count()).toBe(0);
-    await expect(memberRow(OWNER).locator('[data-label="Permissions"]').textContent()).resolves.toBe('Everything');
-  });
+    it('transfers ownership: the old owner keeps access but loses the owner’s controls', async () => {
+      await open(`/w/${workspace.id}/members`, 'Members');
+      await page.getByLabel('New owner').selectOption({ label: NEWCOMER });
+      await page.getByRole('button', { name: 'Transfer ownership…' }).click();
+      await page
+        .getByRole('dialog', { name: `Make ${NEWCOMER} the owner?` })
+        .getByRole('button', { name: 'Transfer ownership' })
+        .click();
+      await memberRow(NEWCOMER).getByText('Owner', { exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Rename workspace' }).count()).toBe(0);
+      await expect(memberRow(OWNER).locator('[data-label="Permissions"]').textContent()).resolves.toBe('Everything');
+    });
 
-  it('changes the password, signs out, and signs in again only with the new one', async () => {
-    await open('/account', 'Account');
-    await page.getByLabel('Current password').fill(PASSWORD);
-    await page.getByLabel('New password', { exact: true }).fill('an even better passphrase');
-    await page.getByLabel('Confirm new password').fill('an even better passphrase');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Password changed.').waitFor();
-    // The new session's CSRF token is in use: a write still works.
-    const write = await pageFetch(page, 'POST', '/api/v1/dashboard/workspaces', { body: { name: 'After the change' }, csrf: true });
-    expect(write.status).toBe(201);
+    it('changes the password, signs out, and signs in again only with the new one', async () => {
+      await open('/account', 'Account');
+      await page.getByLabel('Current password').fill(PASSWORD);
+      await page.getByLabel('New password', { exact: true }).fill('an even better passphrase');
+      await page.getByLabel('Confirm new password').fill('an even better passphrase');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Password changed.').waitFor();
+      // The new session's CSRF token is in use: a write still works.
+      const write = await pageFetch(page, 'POST', '/api/v1/dashboard/workspaces', {
+        body: { name: 'After the change' },
+        csrf: true,
+      });
+      expect(write.status).toBe(201);
 
-    await page.getByRole('button', { name: 'Sign out' }).last().click();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.getByLabel('Email').fill(OWNER);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('The email or password is not correct.').waitFor();
-    await page.getByLabel('Password').fill('an even better passphrase');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
-  });
-});
+      await page.getByRole('button', { name: 'Sign out' }).last().click();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await page.getByLabel('Email').fill(OWNER);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('The email or password is not correct.').waitFor();
+      await page.getByLabel('Password').fill('an even better passphrase');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+    });
+  },
+);

@@ -51,7 +51,14 @@ export function cli(args: string[], env: Env, stdin?: string, { timeoutMs = CLI_
     const child = execFile(
       process.execPath,
       [BIN, ...args],
-      { cwd: ROOT, env: baseEnv(env), timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024, encoding: 'utf8' },
+      {
+        cwd: ROOT,
+        env: baseEnv(env),
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 4 * 1024 * 1024,
+        encoding: 'utf8',
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         resolve({ code, stdout, stderr });
@@ -78,7 +85,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -135,7 +144,8 @@ function launch(env: Env, port: number): ServerProcess {
     stdout: () => stdout,
     stderr: () => stderr,
     exited,
-    fetch: (pathname, init = {}) => fetch(`${url}${pathname}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+    fetch: (pathname, init = {}) =>
+      fetch(`${url}${pathname}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
     async stop() {
       if (exit) return exit;
       child.kill('SIGTERM');
@@ -169,7 +179,9 @@ export async function startServer(env: Env): Promise<ServerProcess> {
     }
     if (exit === null) {
       await server.stop().catch(() => undefined);
-      throw new Error(`quire serve did not answer /healthz within ${START_TIMEOUT_MS} ms; stderr: ${server.stderr().trim()}`);
+      throw new Error(
+        `quire serve did not answer /healthz within ${START_TIMEOUT_MS} ms; stderr: ${server.stderr().trim()}`,
+      );
     }
     const failure = `${server.stderr()}${server.stdout()}`;
     if (failure.includes('EADDRINUSE') && attempt < 3) continue;

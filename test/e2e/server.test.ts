@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliJson, eventually, EXTERNAL, oneLineFailure, startServer, tempDir, type CliResult, type ServerProcess } from './helpers.js';
+import {
+  cli,
+  cliJson,
+  eventually,
+  EXTERNAL,
+  oneLineFailure,
+  startServer,
+  tempDir,
+  type CliResult,
+  type ServerProcess,
+} from './helpers.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -41,7 +51,9 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     expect(fs.statSync(path.join(dir.dataDir, 'media')).isDirectory()).toBe(true);
     const masterKey = fs.statSync(path.join(dir.dataDir, 'master.key'));
     expect(masterKey.mode & 0o777).toBe(0o600);
-    expect(Buffer.from(fs.readFileSync(path.join(dir.dataDir, 'master.key'), 'utf8').trim(), 'base64')).toHaveLength(32);
+    expect(Buffer.from(fs.readFileSync(path.join(dir.dataDir, 'master.key'), 'utf8').trim(), 'base64')).toHaveLength(
+      32,
+    );
 
     const sqlite = new BetterSqlite3(path.join(dir.dataDir, 'quire.sqlite'), { readonly: true, fileMustExist: true });
     try {
@@ -83,45 +95,89 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     expect(((await document.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });
 
-  it('runs the whole flow through the CLI; permissions and revocation apply to the running server at once', { timeout: 60_000 }, async () => {
-    const owner = await cliJson<{ id: string; email: string }>(['user', 'create', '--email', 'owner@example.com', '--password-stdin'], env, `${PASSWORD}\n`);
-    expect(owner.email).toBe('owner@example.com');
-    const workspace = await cliJson<Workspace>(['workspace', 'create', '--name', 'E2E Site', '--owner', 'owner@example.com'], env);
-    expect(workspace).toMatchObject({ slug: 'e2e-site', ownerUserId: owner.id });
+  it(
+    'runs the whole flow through the CLI; permissions and revocation apply to the running server at once',
+    { timeout: 60_000 },
+    async () => {
+      const owner = await cliJson<{ id: string; email: string }>(
+        ['user', 'create', '--email', 'owner@example.com', '--password-stdin'],
+        env,
+        `${PASSWORD}\n`,
+      );
+      expect(owner.email).toBe('owner@example.com');
+      const workspace = await cliJson<Workspace>(
+        ['workspace', 'create', '--name', 'E2E Site', '--owner', 'owner@example.com'],
+        env,
+      );
+      expect(workspace).toMatchObject({ slug: 'e2e-site', ownerUserId: owner.id });
 
-    await cliJson(['user', 'create', '--email', 'editor@example.com', '--password', PASSWORD], env);
-    const editor = await cliJson<Member>(
-      ['member', 'add', '--workspace', workspace.slug, '--email', 'editor@example.com', '--permissions', 'posts:read,api-keys:read'],
-      env,
-    );
-    expect(editor.permissions).toEqual(['posts:read', 'api-keys:read']);
-    const editorKey = await cliJson<Key>(['key', 'create', '--workspace', workspace.slug, '--email', 'editor@example.com', '--name', 'Editor build'], env);
-    expect(editorKey.key).toMatch(/^quire_live_/);
+      await cliJson(['user', 'create', '--email', 'editor@example.com', '--password', PASSWORD], env);
+      const editor = await cliJson<Member>(
+        [
+          'member',
+          'add',
+          '--workspace',
+          workspace.slug,
+          '--email',
+          'editor@example.com',
+          '--permissions',
+          'posts:read,api-keys:read',
+        ],
+        env,
+      );
+      expect(editor.permissions).toEqual(['posts:read', 'api-keys:read']);
+      const editorKey = await cliJson<Key>(
+        ['key', 'create', '--workspace', workspace.slug, '--email', 'editor@example.com', '--name', 'Editor build'],
+        env,
+      );
+      expect(editorKey.key).toMatch(/^quire_live_/);
 
-    const allowed = await listKeys(editorKey.key);
-    expect(allowed.status).toBe(200);
-    const listed = (await allowed.json()) as { data: Array<{ id: string }> };
-    expect(listed.data.map((k) => k.id)).toContain(editorKey.id);
-    expect(JSON.stringify(listed)).not.toContain(editorKey.key);
+      const allowed = await listKeys(editorKey.key);
+      expect(allowed.status).toBe(200);
+      const listed = (await allowed.json()) as { data: Array<{ id: string }> };
+      expect(listed.data.map((k) => k.id)).toContain(editorKey.id);
+      expect(JSON.stringify(listed)).not.toContain(editorKey.key);
 
-    await cliJson(['user', 'create', '--email', 'writer@example.com', '--password', PASSWORD], env);
-    await cliJson(['member', 'add', '--workspace', workspace.id, '--email', 'writer@example.com', '--permissions', 'posts:read'], env);
-    const writerKey = await cliJson<Key>(['key', 'create', '--workspace', workspace.id, '--email', 'writer@example.com', '--name', 'Writer'], env);
-    expect((await listKeys(writerKey.key)).status).toBe(403);
+      await cliJson(['user', 'create', '--email', 'writer@example.com', '--password', PASSWORD], env);
+      await cliJson(
+        ['member', 'add', '--workspace', workspace.id, '--email', 'writer@example.com', '--permissions', 'posts:read'],
+        env,
+      );
+      const writerKey = await cliJson<Key>(
+        ['key', 'create', '--workspace', workspace.id, '--email', 'writer@example.com', '--name', 'Writer'],
+        env,
+      );
+      expect((await listKeys(writerKey.key)).status).toBe(403);
 
-    const setPermissions = (list: string) =>
-      cliJson<Member>(['member', 'set-permissions', '--workspace', workspace.slug, '--email', 'editor@example.com', '--permissions', list], env);
-    expect((await setPermissions('posts:read')).permissions).toEqual(['posts:read']);
-    expect((await listKeys(editorKey.key)).status).toBe(403);
-    await setPermissions('posts:read,api-keys:read');
-    expect((await listKeys(editorKey.key)).status).toBe(200);
+      const setPermissions = (list: string) =>
+        cliJson<Member>(
+          [
+            'member',
+            'set-permissions',
+            '--workspace',
+            workspace.slug,
+            '--email',
+            'editor@example.com',
+            '--permissions',
+            list,
+          ],
+          env,
+        );
+      expect((await setPermissions('posts:read')).permissions).toEqual(['posts:read']);
+      expect((await listKeys(editorKey.key)).status).toBe(403);
+      await setPermissions('posts:read,api-keys:read');
+      expect((await listKeys(editorKey.key)).status).toBe(200);
 
-    const revoked = await cliJson<{ id: string; status: string }>(['key', 'revoke', '--workspace', workspace.slug, '--id', editorKey.id], env);
-    expect(revoked).toMatchObject({ id: editorKey.id, status: 'Revoked' });
-    const refused = await listKeys(editorKey.key);
-    expect(refused.status).toBe(401);
-    expect(await refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-  });
+      const revoked = await cliJson<{ id: string; status: string }>(
+        ['key', 'revoke', '--workspace', workspace.slug, '--id', editorKey.id],
+        env,
+      );
+      expect(revoked).toMatchObject({ id: editorKey.id, status: 'Revoked' });
+      const refused = await listKeys(editorKey.key);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    },
+  );
 
   it('every command with --json prints exactly one JSON document and nothing else', { timeout: 60_000 }, async () => {
     const results: Array<[string, CliResult]> = [];
@@ -138,7 +194,18 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     const slug = String(workspace.slug);
     await run(['member', 'add', '--workspace', slug, '--email', 'json-b@example.com', '--permissions', 'posts:read']);
     await run(['member', 'set-permissions', '--workspace', slug, '--email', 'json-b@example.com', '--permissions', '']);
-    const key = await run(['key', 'create', '--workspace', slug, '--email', 'json-a@example.com', '--name', 'Build', '--expires-at', '2099-01-01T00:00:00Z']);
+    const key = await run([
+      'key',
+      'create',
+      '--workspace',
+      slug,
+      '--email',
+      'json-a@example.com',
+      '--name',
+      'Build',
+      '--expires-at',
+      '2099-01-01T00:00:00Z',
+    ]);
     await run(['key', 'list', '--workspace', slug]);
     await run(['key', 'revoke', '--workspace', slug, '--id', String(key.id)]);
     await run(['workspace', 'transfer', '--workspace', slug, '--to', 'json-b@example.com']);
@@ -147,7 +214,10 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     for (const [command, result] of results) {
       expect(result.code, `${command}: ${result.stderr}`).toBe(0);
       expect(result.stderr, command).toBe('');
-      expect(result.stdout.endsWith('\n') && result.stdout.indexOf('\n') === result.stdout.length - 1, `${command} prints one line`).toBe(true);
+      expect(
+        result.stdout.endsWith('\n') && result.stdout.indexOf('\n') === result.stdout.length - 1,
+        `${command} prints one line`,
+      ).toBe(true);
       expect(() => JSON.parse(result.stdout), command).not.toThrow();
     }
     expect(results.map(([command]) => command)).toEqual([
@@ -172,10 +242,22 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
       ['missing flag', ['workspace', 'create', '--name', 'X', '--json'], undefined],
       ['unknown flag', ['key', 'list', '--workspace', 'x', '--colour', '--json'], undefined],
       ['unknown command', ['frobnicate', '--json'], undefined],
-      ['unknown permission', ['member', 'add', '--workspace', 'x', '--email', 'a@example.com', '--permissions', 'posts:delete'], undefined],
-      ['both password flags', ['user', 'create', '--email', 'c@example.com', '--password', PASSWORD, '--password-stdin'], PASSWORD],
+      [
+        'unknown permission',
+        ['member', 'add', '--workspace', 'x', '--email', 'a@example.com', '--permissions', 'posts:delete'],
+        undefined,
+      ],
+      [
+        'both password flags',
+        ['user', 'create', '--email', 'c@example.com', '--password', PASSWORD, '--password-stdin'],
+        PASSWORD,
+      ],
       ['short password', ['user', 'create', '--email', 'c@example.com', '--password-stdin', '--json'], 'short\n'],
-      ['duplicate user', ['user', 'create', '--email', 'owner@example.com', '--password', PASSWORD, '--json'], undefined],
+      [
+        'duplicate user',
+        ['user', 'create', '--email', 'owner@example.com', '--password', PASSWORD, '--json'],
+        undefined,
+      ],
     ];
     for (const [what, args, stdin] of failures) {
       const result = await cli(args, env, stdin);
@@ -196,7 +278,9 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
       ];
       for (const [variable, values] of cases) {
         // Bounded: a regression that accepts the value would otherwise leave a server listening.
-        const result = await cli(['serve'], { QUIRE_DATA_DIR: bad.dataDir, ...values }, undefined, { timeoutMs: 10_000 });
+        const result = await cli(['serve'], { QUIRE_DATA_DIR: bad.dataDir, ...values }, undefined, {
+          timeoutMs: 10_000,
+        });
         expect(oneLineFailure(result), `${variable}: ${JSON.stringify(result)}`).toBe(true);
         expect(result.stderr).toContain(variable);
       }
@@ -228,4 +312,3 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     expect(server.stderr()).toBe('');
   });
 });
-

@@ -37,9 +37,16 @@ export interface TestContext {
   addMember(workspace: TestWorkspace, user: TestUser, permissions: readonly Permission[]): Promise<void>;
   setPermissions(workspace: TestWorkspace, user: TestUser, permissions: readonly Permission[]): Promise<void>;
   /** Issues a key for `user` in `workspace` and returns its plaintext and id. */
-  createKey(workspace: TestWorkspace, user: TestUser, options?: { name?: string; expiresAt?: string | null }): Promise<{ id: string; key: string }>;
+  createKey(
+    workspace: TestWorkspace,
+    user: TestUser,
+    options?: { name?: string; expiresAt?: string | null },
+  ): Promise<{ id: string; key: string }>;
   /** A member holding exactly `permissions` and a key of theirs, in a fresh or given workspace. */
-  memberKey(permissions: readonly Permission[], workspace?: TestWorkspace): Promise<{ user: TestUser; key: string; keyId: string; workspace: TestWorkspace }>;
+  memberKey(
+    permissions: readonly Permission[],
+    workspace?: TestWorkspace,
+  ): Promise<{ user: TestUser; key: string; keyId: string; workspace: TestWorkspace }>;
   /** The owner of a fresh workspace and a key of theirs. */
   ownerKey(): Promise<{ workspace: TestWorkspace; key: string; keyId: string }>;
   close(): Promise<void>;
@@ -64,13 +71,21 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
   const loggerInstance = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, sink);
   const responseObserver = options.contract === false ? undefined : contractObserver(() => app);
-  const app: FastifyInstance = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, loggerInstance, responseObserver, ...options.deps });
+  const app: FastifyInstance = await buildApp({
+    config,
+    database: runtime.database,
+    masterKey: runtime.masterKey,
+    loggerInstance,
+    responseObserver,
+    ...options.deps,
+  });
   await app.ready();
 
   const { accounts, apiKeys } = runtime.services;
@@ -87,7 +102,10 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       // Straight to the table: scrypt at production strength would make every test slow.
       const now = new Date().toISOString();
       const id = crypto.randomUUID();
-      await runtime.database.db.insertInto('users').values({ id, email: address, password_hash: null, created_at: now, updated_at: now }).execute();
+      await runtime.database.db
+        .insertInto('users')
+        .values({ id, email: address, password_hash: null, created_at: now, updated_at: now })
+        .execute();
       return { id, email: address };
     },
     async createWorkspace(owner, name) {
@@ -103,7 +121,10 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       await accounts.setPermissions(workspace.id, user.email, [...permissions]);
     },
     async createKey(workspace, user, keyOptions = {}) {
-      const issued = await apiKeys.issueKey(workspace.id, user.id, { name: keyOptions.name ?? 'test key', expiresAt: keyOptions.expiresAt ?? null });
+      const issued = await apiKeys.issueKey(workspace.id, user.id, {
+        name: keyOptions.name ?? 'test key',
+        expiresAt: keyOptions.expiresAt ?? null,
+      });
       return { id: issued.id, key: issued.key };
     },
     async memberKey(permissions, workspace) {
@@ -124,7 +145,8 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       await database.drop();
       // Answers to requests made outside a test (beforeAll, afterAll) are checked here.
       const mismatches = takeContractMismatches();
-      if (mismatches.length > 0) throw new Error(`Responses that do not match the OpenAPI document:\n- ${mismatches.join('\n- ')}`);
+      if (mismatches.length > 0)
+        throw new Error(`Responses that do not match the OpenAPI document:\n- ${mismatches.join('\n- ')}`);
     },
   };
   return ctx;

@@ -10,7 +10,11 @@ import { searchText } from '../../src/shared/search.js';
 
 const now = () => new Date().toISOString();
 
-export async function insertMedia(db: Kysely<Database>, workspaceId: string, fields: { filename?: string; alt?: string | null } = {}): Promise<string> {
+export async function insertMedia(
+  db: Kysely<Database>,
+  workspaceId: string,
+  fields: { filename?: string; alt?: string | null } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   const filename = fields.filename ?? 'picture.png';
   await db
@@ -35,7 +39,11 @@ export async function insertMedia(db: Kysely<Database>, workspaceId: string, fie
   return id;
 }
 
-export async function insertAuthor(db: Kysely<Database>, workspaceId: string, fields: { slug?: string; displayName?: string; avatarMediaId?: string | null } = {}): Promise<string> {
+export async function insertAuthor(
+  db: Kysely<Database>,
+  workspaceId: string,
+  fields: { slug?: string; displayName?: string; avatarMediaId?: string | null } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
   const slug = fields.slug ?? `author-${id.slice(0, 8)}`;
   const displayName = fields.displayName ?? 'Ada Lovelace';
@@ -61,7 +69,11 @@ export async function insertAuthor(db: Kysely<Database>, workspaceId: string, fi
   return id;
 }
 
-export async function insertCategory(db: Kysely<Database>, workspaceId: string, fields: { slug: string; name?: string; parentId?: string | null }): Promise<string> {
+export async function insertCategory(
+  db: Kysely<Database>,
+  workspaceId: string,
+  fields: { slug: string; name?: string; parentId?: string | null },
+): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto('categories')
@@ -84,11 +96,24 @@ export async function insertCategory(db: Kysely<Database>, workspaceId: string, 
   return id;
 }
 
-export async function insertTag(db: Kysely<Database>, workspaceId: string, fields: { slug: string; name?: string }): Promise<string> {
+export async function insertTag(
+  db: Kysely<Database>,
+  workspaceId: string,
+  fields: { slug: string; name?: string },
+): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto('tags')
-    .values({ id, workspace_id: workspaceId, slug: fields.slug, name: fields.name ?? fields.slug, seo: null, search_text: searchText(fields.name ?? fields.slug, fields.slug), created_at: now(), updated_at: now() })
+    .values({
+      id,
+      workspace_id: workspaceId,
+      slug: fields.slug,
+      name: fields.name ?? fields.slug,
+      seo: null,
+      search_text: searchText(fields.name ?? fields.slug, fields.slug),
+      created_at: now(),
+      updated_at: now(),
+    })
     .execute();
   return id;
 }

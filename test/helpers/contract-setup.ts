@@ -5,6 +5,8 @@ import { takeContractMismatches } from './contract.js';
 afterEach(() => {
   const mismatches = takeContractMismatches();
   if (mismatches.length > 0) {
-    throw new Error(`${mismatches.length} response(s) do not match the OpenAPI document:\n- ${mismatches.join('\n- ')}`);
+    throw new Error(
+      `${mismatches.length} response(s) do not match the OpenAPI document:\n- ${mismatches.join('\n- ')}`,
+    );
   }
 });

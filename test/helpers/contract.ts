@@ -37,7 +37,11 @@ class ContractDocument {
   }
 
   /** The response object for an operation and status, `$ref`s to shared responses followed. */
-  response(path: string, method: string, status: number): { pointer: string; response: JsonObject } | 'no-operation' | 'undocumented' {
+  response(
+    path: string,
+    method: string,
+    status: number,
+  ): { pointer: string; response: JsonObject } | 'no-operation' | 'undocumented' {
     const operation = (this.document.paths as Record<string, Record<string, JsonObject> | undefined>)[path]?.[method];
     if (!operation) return 'no-operation';
     const responses = operation.responses as Record<string, JsonObject>;
@@ -56,7 +60,10 @@ class ContractDocument {
     return pointer
       .slice(2)
       .split('/')
-      .reduce<JsonObject>((node, part) => node[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] as JsonObject, this.document);
+      .reduce<JsonObject>(
+        (node, part) => node[decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~')] as JsonObject,
+        this.document,
+      );
   }
 
   validator(pointer: string): ValidateFunction {
@@ -105,7 +112,8 @@ function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyRepl
   const problems: string[] = [];
   for (const [name, header] of Object.entries((found.response.headers ?? {}) as Record<string, JsonObject>)) {
     const definition = typeof header.$ref === 'string' ? contract.resolve(header.$ref) : header;
-    if (definition.required === true && headerValue(reply, name) === undefined) problems.push(`header ${name} is missing`);
+    if (definition.required === true && headerValue(reply, name) === undefined)
+      problems.push(`header ${name} is missing`);
   }
 
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
@@ -136,7 +144,9 @@ export function contractObserver(getApp: () => FastifyInstance) {
       const mismatch = check(getApp(), request, reply, payload);
       if (mismatch) pending.push(mismatch);
     } catch (error) {
-      pending.push(`${request.method} ${request.url}: the contract check failed: ${(error as Error).stack ?? String(error)}`);
+      pending.push(
+        `${request.method} ${request.url}: the contract check failed: ${(error as Error).stack ?? String(error)}`,
+      );
     }
   };
 }

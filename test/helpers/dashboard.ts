@@ -15,7 +15,10 @@ export interface Browser {
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** A user with a real (scrypt) password, so they can sign in. */
-export async function userWithPassword(ctx: TestContext, password = `pw-${crypto.randomBytes(6).toString('hex')}`): Promise<TestUser & { password: string }> {
+export async function userWithPassword(
+  ctx: TestContext,
+  password = `pw-${crypto.randomBytes(6).toString('hex')}`,
+): Promise<TestUser & { password: string }> {
   const email = `dash-${crypto.randomBytes(5).toString('hex')}@example.com`;
   const created = await ctx.runtime.services.accounts.createUser(email, password);
   return { id: created.id, email, password };
@@ -38,7 +41,12 @@ export function browserFrom(response: Response): Browser {
   return { cookie: `quire_session=${cookie!.value}`, csrfToken: body.csrfToken, user: body.user };
 }
 
-export function signInRequest(ctx: TestContext, email: string, password: string, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
+export function signInRequest(
+  ctx: TestContext,
+  email: string,
+  password: string,
+  options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
   return ctx.app.inject({
     method: 'POST',
     url: `${DASHBOARD}/session`,
@@ -48,12 +56,23 @@ export function signInRequest(ctx: TestContext, email: string, password: string,
   });
 }
 
-export async function signIn(ctx: TestContext, user: { email: string; password: string }, remoteAddress?: string): Promise<Browser> {
+export async function signIn(
+  ctx: TestContext,
+  user: { email: string; password: string },
+  remoteAddress?: string,
+): Promise<Browser> {
   return browserFrom(await signInRequest(ctx, user.email, user.password, remoteAddress ? { remoteAddress } : {}));
 }
 
 /** A request as the dashboard app makes it: the cookie, and the CSRF token on writes. */
-export function send(ctx: TestContext, browser: Browser | null, method: Method, path: string, payload?: unknown, headers: Record<string, string> = {}) {
+export function send(
+  ctx: TestContext,
+  browser: Browser | null,
+  method: Method,
+  path: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const withCsrf = browser && method !== 'GET' ? { 'x-csrf-token': browser.csrfToken } : {};
   return ctx.app.inject({
     method,
@@ -64,10 +83,14 @@ export function send(ctx: TestContext, browser: Browser | null, method: Method, 
 }
 
 /** A workspace owned by a fresh user who is signed in. */
-export async function signedInOwner(ctx: TestContext): Promise<{ owner: Browser; workspaceId: string; password: string }> {
+export async function signedInOwner(
+  ctx: TestContext,
+): Promise<{ owner: Browser; workspaceId: string; password: string }> {
   const user = await userWithPassword(ctx);
   const owner = await signIn(ctx, user);
-  const created = await send(ctx, owner, 'POST', '/workspaces', { name: `Site ${crypto.randomBytes(3).toString('hex')}` });
+  const created = await send(ctx, owner, 'POST', '/workspaces', {
+    name: `Site ${crypto.randomBytes(3).toString('hex')}`,
+  });
   expect(created.statusCode, created.body).toBe(201);
   return { owner, workspaceId: (created.json() as { id: string }).id, password: user.password };
 }

@@ -12,17 +12,22 @@ import { subclassesOf, type SchemaOrgVocabulary } from './schemaorg-vocabulary.j
 type Node = Record<string, unknown>;
 type Check = (node: Node, path: HandlerOptions['path']) => ValidationIssue | null;
 
-const missing = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const missing = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 const required =
   (field: string): Check =>
   (node, path) =>
-    missing(node[field]) ? { issueMessage: `Required attribute "${field}" is missing`, severity: 'ERROR', path, fieldNames: [field] } : null;
+    missing(node[field])
+      ? { issueMessage: `Required attribute "${field}" is missing`, severity: 'ERROR', path, fieldNames: [field] }
+      : null;
 
 const recommended =
   (field: string): Check =>
   (node, path) =>
-    missing(node[field]) ? { issueMessage: `Missing field "${field}" (optional)`, severity: 'WARNING', path, fieldNames: [field] } : null;
+    missing(node[field])
+      ? { issueMessage: `Missing field "${field}" (optional)`, severity: 'WARNING', path, fieldNames: [field] }
+      : null;
 
 const atMost =
   (field: string, max: number): Check =>
@@ -33,7 +38,14 @@ const atMost =
       : null;
   };
 
-const ARTICLE: Check[] = [atMost('headline', 110), recommended('headline'), recommended('author'), recommended('datePublished'), recommended('dateModified'), recommended('image')];
+const ARTICLE: Check[] = [
+  atMost('headline', 110),
+  recommended('headline'),
+  recommended('author'),
+  recommended('datePublished'),
+  recommended('dateModified'),
+  recommended('image'),
+];
 
 const RULES: Record<string, Check[]> = {
   FAQPage: [required('mainEntity')],
@@ -47,7 +59,9 @@ function loader(checks: readonly Check[]): HandlerLoader {
   class RulesHandler implements Handler {
     constructor(private readonly options: HandlerOptions) {}
     validate(node: Node): ValidationIssue[] {
-      return checks.map((check) => check(node, this.options.path)).filter((issue): issue is ValidationIssue => issue !== null);
+      return checks
+        .map((check) => check(node, this.options.path))
+        .filter((issue): issue is ValidationIssue => issue !== null);
     }
   }
   return () => Promise.resolve({ default: RulesHandler });

@@ -15,7 +15,8 @@ import { schemaOrgVocabulary } from './schemaorg-vocabulary.js';
 type Node = Record<string, unknown>;
 export type JsonLdIssue = ValidationIssue;
 
-const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What @marbec/web-auto-extractor makes of `<script type="application/ld+json">` holding `jsonLd`: each
@@ -26,10 +27,15 @@ export function extractJsonLd(jsonLd: unknown): ExtractedData {
   const documents = (Array.isArray(jsonLd) ? jsonLd : [jsonLd]).filter(isObject);
   for (const document of structuredClone(documents)) {
     const roots = Array.isArray(document['@graph']) ? document['@graph'] : [document];
-    if (document['@context'] === undefined) extracted.errors.push({ message: 'JSON-LD object missing @context attribute', format: 'jsonld' });
+    if (document['@context'] === undefined)
+      extracted.errors.push({ message: 'JSON-LD object missing @context attribute', format: 'jsonld' });
     for (const root of roots) {
       if (!isObject(root) || root['@type'] === undefined) {
-        extracted.errors.push({ message: 'JSON-LD object missing @type attribute', format: 'jsonld', source: JSON.stringify(root) });
+        extracted.errors.push({
+          message: 'JSON-LD object missing @type attribute',
+          format: 'jsonld',
+          source: JSON.stringify(root),
+        });
         continue;
       }
       for (const type of [root['@type']].flat().map(String)) (extracted.jsonld[type] ??= []).push(root);
@@ -56,16 +62,22 @@ export function graphIssues(jsonLd: unknown): JsonLdIssue[] {
     error('not {"@context": "https://schema.org", "@graph": [...]}');
     return issues;
   }
-  const ids = jsonLd['@graph'].flatMap((node) => (isObject(node) && typeof node['@id'] === 'string' ? [node['@id']] : []));
-  for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) error(`@id ${id} names two nodes of the graph`);
+  const ids = jsonLd['@graph'].flatMap((node) =>
+    isObject(node) && typeof node['@id'] === 'string' ? [node['@id']] : [],
+  );
+  for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i)))
+    error(`@id ${id} names two nodes of the graph`);
   const walk = (value: unknown, where: string): void => {
     if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${where}/${i}`));
     if (!isObject(value)) return;
     const keys = Object.keys(value);
-    if (keys.length === 1 && typeof value['@id'] === 'string' && !ids.includes(value['@id'])) error(`${where}: reference ${value['@id']} to no node of the graph`);
+    if (keys.length === 1 && typeof value['@id'] === 'string' && !ids.includes(value['@id']))
+      error(`${where}: reference ${value['@id']} to no node of the graph`);
     for (const [key, inner] of Object.entries(value)) {
       if (URL_KEYS.has(key)) {
-        for (const url of [inner].flat()) if (typeof url === 'string' && !isAbsoluteUrl(url)) error(`${where}/${key}: ${url} is no absolute http(s) URL`);
+        for (const url of [inner].flat())
+          if (typeof url === 'string' && !isAbsoluteUrl(url))
+            error(`${where}/${key}: ${url} is no absolute http(s) URL`);
       }
       walk(inner, `${where}/${key}`);
     }
@@ -92,7 +104,11 @@ export async function validateJsonLd(jsonLd: unknown): Promise<JsonLdIssue[]> {
 }
 
 export function describeIssue(issue: JsonLdIssue): string {
-  const path = (issue.path ?? []).map((step) => [step.property, step.type, step.index === undefined ? '' : `[${step.index}]`].filter(Boolean).join(' ')).join(' > ');
+  const path = (issue.path ?? [])
+    .map((step) =>
+      [step.property, step.type, step.index === undefined ? '' : `[${step.index}]`].filter(Boolean).join(' '),
+    )
+    .join(' > ');
   return `${issue.severity} ${path || issue.rootType || issue.errorType || ''}: ${issue.issueMessage}${issue.fieldNames ? ` (${issue.fieldNames.join(', ')})` : ''}`;
 }
 
@@ -101,7 +117,9 @@ export async function expectValidJsonLd(jsonLd: unknown, label = 'jsonLd'): Prom
   const issues = await validateJsonLd(jsonLd);
   const errors = issues.filter((issue) => issue.severity === 'ERROR');
   if (errors.length > 0) {
-    throw new Error(`${label} has ${errors.length} structured-data error(s):\n- ${errors.map(describeIssue).join('\n- ')}\n${JSON.stringify(jsonLd, null, 2)}`);
+    throw new Error(
+      `${label} has ${errors.length} structured-data error(s):\n- ${errors.map(describeIssue).join('\n- ')}\n${JSON.stringify(jsonLd, null, 2)}`,
+    );
   }
   return issues.filter((issue) => issue.severity === 'WARNING');
 }

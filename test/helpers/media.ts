@@ -46,7 +46,10 @@ export const JPEG_3X2 = Buffer.from(
   'base64',
 );
 export const WEBP_LOSSLESS_3X2 = Buffer.from('UklGRh4AAABXRUJQVlA4TBEAAAAvAkAAAAdQjyLXo/+BiOh/AAA=', 'base64');
-export const WEBP_LOSSY_3X2 = Buffer.from('UklGRjYAAABXRUJQVlA4ICoAAACQAQCdASoDAAIAAsBMJaACdLoAA5gA/u2QP4hd7G2//PTP62/j/xkAAAA=', 'base64');
+export const WEBP_LOSSY_3X2 = Buffer.from(
+  'UklGRjYAAABXRUJQVlA4ICoAAACQAQCdASoDAAIAAsBMJaACdLoAA5gA/u2QP4hd7G2//PTP62/j/xkAAAA=',
+  'base64',
+);
 export const GIF_3X2 = Buffer.from('R0lGODlhAwACAIEAAMgeHgAAAAAAAAAAACwAAAAAAwACAAAIBgABCBwYEAA7', 'base64');
 
 /** The same JPEG with its frame header (SOF0) declaring another size. */
@@ -67,7 +70,8 @@ export function isoBox(type: string, ...payload: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-export const isoFtyp = (major: string, ...compatible: string[]) => isoBox('ftyp', Buffer.from(`${major}\0\0\0\0${compatible.join('')}`, 'latin1'));
+export const isoFtyp = (major: string, ...compatible: string[]) =>
+  isoBox('ftyp', Buffer.from(`${major}\0\0\0\0${compatible.join('')}`, 'latin1'));
 
 /**
  * The header boxes of an AVIF still image declaring `width`×`height` (ftyp, then meta with its `ispe`
@@ -99,7 +103,11 @@ export function multipart(parts: readonly FormPart[]): { payload: Buffer; header
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
     const type = part.contentType ?? (part.filename === undefined ? undefined : 'application/octet-stream');
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -110,7 +118,12 @@ export function multipart(parts: readonly FormPart[]): { payload: Buffer; header
 /** POST /media with the given parts. */
 export function uploadMedia(ctx: TestContext, key: string, parts: readonly FormPart[]) {
   const { payload, headers } = multipart(parts);
-  return ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/media`, headers: { ...headers, 'x-api-key': key }, payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${EXTERNAL}/media`,
+    headers: { ...headers, 'x-api-key': key },
+    payload,
+  });
 }
 
 export const filePart = (data: Buffer | string, filename = 'upload.bin', contentType?: string): FormPart => ({
@@ -131,7 +144,13 @@ export interface S3Server {
 /** A real S3-compatible server (s3rver) on a free loopback port, storing into a temp directory. */
 export async function startS3Server(): Promise<S3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'quire-test' }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'quire-test' }],
+  });
   const { port } = await server.run();
   return {
     env: {

@@ -25,8 +25,14 @@ export function databaseAtMigration(dialect: DialectName, migration: string) {
     database = await createTestDatabase(dialect);
     handle = createDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
     await migrateTo(handle, migration);
-    await raw().insertInto('users').values({ id: userId, email: 'owner@example.com', password_hash: null, created_at: now, updated_at: now }).execute();
-    await raw().insertInto('workspaces').values({ id: workspaceId, name: 'W', slug: 'w', owner_user_id: userId, created_at: now, updated_at: now }).execute();
+    await raw()
+      .insertInto('users')
+      .values({ id: userId, email: 'owner@example.com', password_hash: null, created_at: now, updated_at: now })
+      .execute();
+    await raw()
+      .insertInto('workspaces')
+      .values({ id: workspaceId, name: 'W', slug: 'w', owner_user_id: userId, created_at: now, updated_at: now })
+      .execute();
   });
   afterAll(async () => {
     await handle?.close();

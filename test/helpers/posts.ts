@@ -45,16 +45,21 @@ export function postsApi(ctx: TestContext) {
     });
   return {
     list: (key: string, query: Query = {}) => {
-      const pairs = Object.entries(query).flatMap(([name, value]): Array<[string, string]> => (value === undefined ? [] : [[name, String(value)]]));
+      const pairs = Object.entries(query).flatMap(([name, value]): Array<[string, string]> =>
+        value === undefined ? [] : [[name, String(value)]],
+      );
       const search = new URLSearchParams(pairs).toString();
       return send(key, 'GET', search ? `?${search}` : '');
     },
     get: (key: string, idOrSlug: string) => send(key, 'GET', `/${encodeURIComponent(idOrSlug)}`),
     create: (key: string, body: unknown) => send(key, 'POST', '', body),
-    patch: (key: string, idOrSlug: string, body: unknown) => send(key, 'PATCH', `/${encodeURIComponent(idOrSlug)}`, body),
+    patch: (key: string, idOrSlug: string, body: unknown) =>
+      send(key, 'PATCH', `/${encodeURIComponent(idOrSlug)}`, body),
     remove: (key: string, idOrSlug: string) => send(key, 'DELETE', `/${encodeURIComponent(idOrSlug)}`),
-    attach: (key: string, idOrSlug: string, tagIds: unknown) => send(key, 'POST', `/${encodeURIComponent(idOrSlug)}/tags`, { tagIds }),
-    detach: (key: string, idOrSlug: string, tagIds: unknown) => send(key, 'DELETE', `/${encodeURIComponent(idOrSlug)}/tags`, { tagIds }),
+    attach: (key: string, idOrSlug: string, tagIds: unknown) =>
+      send(key, 'POST', `/${encodeURIComponent(idOrSlug)}/tags`, { tagIds }),
+    detach: (key: string, idOrSlug: string, tagIds: unknown) =>
+      send(key, 'DELETE', `/${encodeURIComponent(idOrSlug)}/tags`, { tagIds }),
   };
 }
 export type PostsApi = ReturnType<typeof postsApi>;
@@ -106,6 +111,11 @@ export async function storedPost(db: Kysely<Database>, id: string): Promise<Post
 }
 
 export const paragraph = (text: string) => ({ type: 'paragraph', text });
-export const heading = (text: string, level = 2, id?: string) => ({ type: 'heading', level, text, ...(id === undefined ? {} : { id }) });
+export const heading = (text: string, level = 2, id?: string) => ({
+  type: 'heading',
+  level,
+  text,
+  ...(id === undefined ? {} : { id }),
+});
 export const image = (mediaId: string, extra: Json = {}) => ({ type: 'image', mediaId, ...extra });
 export const words = (count: number, word = 'word') => Array.from({ length: count }, () => word).join(' ');

@@ -13,12 +13,15 @@ export function resourceApi(ctx: TestContext, resource: 'authors' | 'categories'
     });
   return {
     list: (key: string, query: Record<string, string | number | boolean> = {}) => {
-      const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)])).toString();
+      const search = new URLSearchParams(
+        Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+      ).toString();
       return send(key, 'GET', search ? `?${search}` : '');
     },
     get: (key: string, idOrSlug: string) => send(key, 'GET', `/${encodeURIComponent(idOrSlug)}`),
     create: (key: string, body: unknown) => send(key, 'POST', '', body),
-    patch: (key: string, idOrSlug: string, body: unknown) => send(key, 'PATCH', `/${encodeURIComponent(idOrSlug)}`, body),
+    patch: (key: string, idOrSlug: string, body: unknown) =>
+      send(key, 'PATCH', `/${encodeURIComponent(idOrSlug)}`, body),
     remove: (key: string, idOrSlug: string) => send(key, 'DELETE', `/${encodeURIComponent(idOrSlug)}`),
   };
 }
@@ -42,7 +45,11 @@ export interface Page<T> {
 
 /** The workspace's content version, which every content write bumps in its transaction. */
 export async function contentVersion(ctx: TestContext, workspaceId: string): Promise<number> {
-  const row = await ctx.runtime.database.db.selectFrom('workspaces').select('content_version').where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  const row = await ctx.runtime.database.db
+    .selectFrom('workspaces')
+    .select('content_version')
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
   return Number(row.content_version);
 }
 

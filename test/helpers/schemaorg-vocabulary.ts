@@ -74,11 +74,15 @@ export function vocabularyFromDeclarations(declarations: string): SchemaOrgVocab
 
   const classNodes = [...new Set(classes.values())].sort().map((name): VocabularyClass => {
     const of = parents.get(name);
-    return of ? { '@id': `schema:${name}`, '@type': 'rdfs:Class', 'rdfs:subClassOf': refs(of) } : { '@id': `schema:${name}`, '@type': 'rdfs:Class' };
+    return of
+      ? { '@id': `schema:${name}`, '@type': 'rdfs:Class', 'rdfs:subClassOf': refs(of) }
+      : { '@id': `schema:${name}`, '@type': 'rdfs:Class' };
   });
-  const propertyNodes = [...domains.keys()]
-    .sort()
-    .map((name): VocabularyProperty => ({ '@id': `schema:${name}`, '@type': 'rdf:Property', 'schema:domainIncludes': refs(domains.get(name)!) }));
+  const propertyNodes = [...domains.keys()].sort().map((name): VocabularyProperty => ({
+    '@id': `schema:${name}`,
+    '@type': 'rdf:Property',
+    'schema:domainIncludes': refs(domains.get(name)!),
+  }));
   return { '@graph': [...classNodes, ...propertyNodes] };
 }
 

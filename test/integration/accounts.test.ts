@@ -12,16 +12,27 @@ describeEachDialect('accounts under concurrency', (dialect) => {
 
   it('workspaces of one name created at once all succeed, each with its own slug', async () => {
     const owner = await ctx.createUser();
-    const created = await Promise.all(Array.from({ length: 6 }, () => ctx.runtime.services.accounts.createWorkspace('Same Name', owner.email)));
+    const created = await Promise.all(
+      Array.from({ length: 6 }, () => ctx.runtime.services.accounts.createWorkspace('Same Name', owner.email)),
+    );
     expect(new Set(created.map((w) => w.slug)).size).toBe(6);
-    expect(created.map((w) => w.slug).sort()).toEqual(['same-name', 'same-name-2', 'same-name-3', 'same-name-4', 'same-name-5', 'same-name-6']);
+    expect(created.map((w) => w.slug).sort()).toEqual([
+      'same-name',
+      'same-name-2',
+      'same-name-3',
+      'same-name-4',
+      'same-name-5',
+      'same-name-6',
+    ]);
   });
 
   it('the same member added twice at once: one succeeds, the other is a 409, never a 500', async () => {
     const workspace = await ctx.createWorkspace();
     const user = await ctx.createUser();
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, () => ctx.runtime.services.accounts.addMember(workspace.id, user.email, ['posts:read'])),
+      Array.from({ length: 4 }, () =>
+        ctx.runtime.services.accounts.addMember(workspace.id, user.email, ['posts:read']),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {

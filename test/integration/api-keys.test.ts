@@ -10,7 +10,18 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type Json = Record<string, unknown>;
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const KEY_FIELDS = ['createdAt', 'createdBy', 'expiresAt', 'id', 'keyPrefix', 'name', 'revokedAt', 'status', 'updatedAt', 'workspaceId'];
+const KEY_FIELDS = [
+  'createdAt',
+  'createdBy',
+  'expiresAt',
+  'id',
+  'keyPrefix',
+  'name',
+  'revokedAt',
+  'status',
+  'updatedAt',
+  'workspaceId',
+];
 const FORBIDDEN_FIELDS = /keyHash|keyEncrypted|key_hash|key_encrypted|masterKeyId|master_key_id/;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 const inOneHour = () => new Date(Date.now() + 3_600_000).toISOString();
@@ -25,7 +36,12 @@ describeEachDialect('api-keys routes', (dialect) => {
   afterAll(() => ctx?.close());
 
   const call = (key: string, method: Method, path = '', payload?: Json) =>
-    ctx.app.inject({ method, url: `${EXTERNAL}/api-keys${path}`, headers: { 'x-api-key': key }, ...(payload === undefined ? {} : { payload }) });
+    ctx.app.inject({
+      method,
+      url: `${EXTERNAL}/api-keys${path}`,
+      headers: { 'x-api-key': key },
+      ...(payload === undefined ? {} : { payload }),
+    });
   const list = (key: string, query = '') => call(key, 'GET', query ? `?${query}` : '');
   const create = (key: string, payload: Json) => call(key, 'POST', '', payload);
   const patch = (key: string, id: string, payload: Json) => call(key, 'PATCH', `/${id}`, payload);
@@ -61,7 +77,13 @@ describeEachDialect('api-keys routes', (dialect) => {
       const created = response.json() as Json & { key: string; createdBy: Json };
       expect(Object.keys(created).sort()).toEqual([...KEY_FIELDS, 'key'].sort());
       expect(created.key).toMatch(/^quire_live_[0-9A-Za-z]{38}$/);
-      expect(created).toMatchObject({ name: 'Deploy bot', status: 'Active', revokedAt: null, workspaceId: workspace.id, keyPrefix: created.key.slice(0, 18) });
+      expect(created).toMatchObject({
+        name: 'Deploy bot',
+        status: 'Active',
+        revokedAt: null,
+        workspaceId: workspace.id,
+        keyPrefix: created.key.slice(0, 18),
+      });
       expect(created.createdBy).toEqual({ userId: workspace.owner.id, email: workspace.owner.email });
       for (const field of ['createdAt', 'updatedAt', 'expiresAt']) expect(created[field]).toMatch(ISO);
       expect(response.body.split(created.key)).toHaveLength(2);
@@ -113,7 +135,17 @@ describeEachDialect('api-keys routes', (dialect) => {
       for (const body of [create(key, { name: 'x', scopes: ['all'] }), patch(key, keyId, { scopes: ['all'] })]) {
         expectIssue(await body, '/scopes', /scopes/);
       }
-      for (const field of ['id', 'workspaceId', 'keyPrefix', 'status', 'revokedAt', 'createdAt', 'createdBy', 'key', 'keyHash']) {
+      for (const field of [
+        'id',
+        'workspaceId',
+        'keyPrefix',
+        'status',
+        'revokedAt',
+        'createdAt',
+        'createdBy',
+        'key',
+        'keyHash',
+      ]) {
         expectIssue(await create(key, { name: 'x', [field]: 'v' }), `/${field}`, new RegExp(field));
         expectIssue(await patch(key, keyId, { [field]: 'v' }), `/${field}`, new RegExp(field));
       }
@@ -169,7 +201,13 @@ describeEachDialect('api-keys routes', (dialect) => {
     it('a page past the end is empty but tells the true total; an empty list still has one page', async () => {
       const { key } = await ctx.ownerKey();
       await create(key, { name: 'second' });
-      expect((await list(key, 'page=5&pageSize=1')).json()).toMatchObject({ data: [], page: 5, pageSize: 1, total: 2, totalPages: 2 });
+      expect((await list(key, 'page=5&pageSize=1')).json()).toMatchObject({
+        data: [],
+        page: 5,
+        pageSize: 1,
+        total: 2,
+        totalPages: 2,
+      });
       expect((await list(key, 'isActive=false')).json()).toMatchObject({ data: [], total: 0, totalPages: 1 });
     });
 
@@ -200,7 +238,13 @@ describeEachDialect('api-keys routes', (dialect) => {
         .set({ created_at: '2030-01-01T00:00:00.000Z', name: 'same' })
         .where('workspace_id', '=', workspace.id)
         .execute();
-      const ids = (await ctx.runtime.database.db.selectFrom('api_keys').select('id').where('workspace_id', '=', workspace.id).execute()).map((r) => r.id);
+      const ids = (
+        await ctx.runtime.database.db
+          .selectFrom('api_keys')
+          .select('id')
+          .where('workspace_id', '=', workspace.id)
+          .execute()
+      ).map((r) => r.id);
       const walk = async (query: string) => {
         const seen: string[] = [];
         for (let page = 1; page <= 3; page += 1) {
@@ -223,8 +267,14 @@ describeEachDialect('api-keys routes', (dialect) => {
       expect(renamed.json()).not.toHaveProperty('key');
       expect(renamed.json()).toMatchObject({ id: keyId, name: 'Production', status: 'Active', expiresAt: null });
       const expiry = inOneHour();
-      expect((await patch(key, keyId, { expiresAt: expiry })).json()).toMatchObject({ expiresAt: expiry, name: 'Production' });
-      expect((await patch(key, keyId, { expiresAt: null })).json()).toMatchObject({ expiresAt: null, status: 'Active' });
+      expect((await patch(key, keyId, { expiresAt: expiry })).json()).toMatchObject({
+        expiresAt: expiry,
+        name: 'Production',
+      });
+      expect((await patch(key, keyId, { expiresAt: null })).json()).toMatchObject({
+        expiresAt: null,
+        status: 'Active',
+      });
       expect((await list(key)).json().data[0]).toMatchObject({ name: 'Production', expiresAt: null });
       expectIssue(await patch(key, keyId, { name: 'n'.repeat(101) }), '/name');
       expect((await patch(key, keyId, {})).statusCode).toBe(400);
@@ -254,7 +304,10 @@ describeEachDialect('api-keys routes', (dialect) => {
   describe('reveal', () => {
     it('returns the very plaintext that create returned, for an Active key only', async () => {
       const { key } = await ctx.ownerKey();
-      const created = (await create(key, { name: 'to reveal', expiresAt: inOneHour() })).json() as { id: string; key: string };
+      const created = (await create(key, { name: 'to reveal', expiresAt: inOneHour() })).json() as {
+        id: string;
+        key: string;
+      };
       const revealed = await reveal(key, created.id);
       expect(revealed.statusCode).toBe(200);
       expect(revealed.json()).toMatchObject({ id: created.id, key: created.key, status: 'Active' });
@@ -277,8 +330,16 @@ describeEachDialect('api-keys routes', (dialect) => {
       const { workspace, key, keyId } = await ctx.ownerKey();
       const victim = await ctx.createKey(workspace, workspace.owner, { name: 'victim' });
       const { db } = ctx.runtime.database;
-      const source = await db.selectFrom('api_keys').select('key_encrypted').where('id', '=', keyId).executeTakeFirstOrThrow();
-      await db.updateTable('api_keys').set({ key_encrypted: source.key_encrypted }).where('id', '=', victim.id).execute();
+      const source = await db
+        .selectFrom('api_keys')
+        .select('key_encrypted')
+        .where('id', '=', keyId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('api_keys')
+        .set({ key_encrypted: source.key_encrypted })
+        .where('id', '=', victim.id)
+        .execute();
 
       const logsBefore = ctx.logs.length;
       const response = await reveal(key, victim.id);
@@ -298,7 +359,12 @@ describeEachDialect('api-keys routes', (dialect) => {
 
     it('the cipher binds the ciphertext to its key id, its workspace and the master key', () => {
       const master = ctx.runtime.masterKey;
-      const [id, otherId, ws, otherWs] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      const [id, otherId, ws, otherWs] = [
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+      ];
       const plaintext = 'quire_live_0123456789abcdefghijABCDEFGHIJxyzXYZ';
       const sealed = encryptKey(master, plaintext, id, ws);
       expect(sealed).not.toContain(plaintext.slice(11));
@@ -403,12 +469,20 @@ describeEachDialect('api-keys routes', (dialect) => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String), details: null });
       }
-      expect((await list(theirs.key)).json().data[0]).toMatchObject({ id: theirs.keyId, name: 'test key', status: 'Active' });
+      expect((await list(theirs.key)).json().data[0]).toMatchObject({
+        id: theirs.keyId,
+        name: 'test key',
+        status: 'Active',
+      });
     });
 
     it('a non-uuid id is a 400 on /id, checked before the lookup', async () => {
       const { key, workspace } = await ctx.ownerKey();
-      for (const response of [await reveal(key, 'not-a-uuid'), await revoke(key, '123'), await patch(key, workspace.slug, { name: 'x' })]) {
+      for (const response of [
+        await reveal(key, 'not-a-uuid'),
+        await revoke(key, '123'),
+        await patch(key, workspace.slug, { name: 'x' }),
+      ]) {
         expectIssue(response, '/id');
       }
     });

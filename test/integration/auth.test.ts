@@ -3,7 +3,11 @@ import { ALL_PERMISSIONS } from '../../src/modules/accounts/permissions.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 
-const UNAUTHORIZED_BODY = { code: 'UNAUTHORIZED', message: 'A valid API key is required in the X-API-Key header', details: null };
+const UNAUTHORIZED_BODY = {
+  code: 'UNAUTHORIZED',
+  message: 'A valid API key is required in the X-API-Key header',
+  details: null,
+};
 
 describeEachDialect('authentication', (dialect) => {
   let ctx: TestContext;
@@ -21,7 +25,15 @@ describeEachDialect('authentication', (dialect) => {
       const wrongChecksum = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;
       const unknown = (await ctx.ownerKey()).key;
       await ctx.runtime.database.db.deleteFrom('api_keys').where('key_prefix', '=', unknown.slice(0, 18)).execute();
-      for (const candidate of [undefined, '', 'nonsense', `quire_test_${key.slice(11)}`, wrongChecksum, `${key} `, unknown]) {
+      for (const candidate of [
+        undefined,
+        '',
+        'nonsense',
+        `quire_test_${key.slice(11)}`,
+        wrongChecksum,
+        `${key} `,
+        unknown,
+      ]) {
         const response = await get(candidate);
         expect(response.statusCode, String(candidate)).toBe(401);
         expect(response.json()).toEqual(UNAUTHORIZED_BODY);
@@ -41,7 +53,9 @@ describeEachDialect('authentication', (dialect) => {
       await ctx.runtime.services.apiKeys.revokeKey(workspace.id, keyId);
       expect((await get(key)).json()).toEqual(UNAUTHORIZED_BODY);
 
-      const expiring = await ctx.createKey(workspace, workspace.owner, { expiresAt: new Date(Date.now() + 60_000).toISOString() });
+      const expiring = await ctx.createKey(workspace, workspace.owner, {
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      });
       expect((await get(expiring.key)).statusCode).toBe(200);
       await ctx.runtime.database.db
         .updateTable('api_keys')
@@ -57,7 +71,11 @@ describeEachDialect('authentication', (dialect) => {
       const { key } = await ctx.ownerKey();
       const inQuery = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/api-keys?apiKey=${key}` });
       expect(inQuery.statusCode).toBe(401);
-      const asBearer = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/api-keys`, headers: { authorization: `Bearer ${key}` } });
+      const asBearer = await ctx.app.inject({
+        method: 'GET',
+        url: `${EXTERNAL}/api-keys`,
+        headers: { authorization: `Bearer ${key}` },
+      });
       expect(asBearer.statusCode).toBe(401);
     });
 
@@ -92,7 +110,11 @@ describeEachDialect('authentication', (dialect) => {
       expect((await get(key)).statusCode).toBe(200);
       await ctx.runtime.services.accounts.removeMember(workspace.id, user.email);
       expect((await get(key)).json()).toEqual(UNAUTHORIZED_BODY);
-      const row = await ctx.runtime.database.db.selectFrom('api_keys').select('id').where('id', '=', keyId).executeTakeFirst();
+      const row = await ctx.runtime.database.db
+        .selectFrom('api_keys')
+        .select('id')
+        .where('id', '=', keyId)
+        .executeTakeFirst();
       expect(row?.id).toBe(keyId);
       await ctx.addMember(workspace, user, ['api-keys:read']);
       expect((await get(key)).statusCode).toBe(200);

@@ -27,7 +27,8 @@ describeEachDialect('authors', (dialect) => {
   const db = () => ctx.runtime.database.db;
   const create = async (body: Record<string, unknown>, as = key) => bodyOf<Author>(await api().create(as, body), 201);
   const get = async (idOrSlug: string, as = key) => bodyOf<Author>(await api().get(as, idOrSlug), 200);
-  const list = async (query: Record<string, string | number | boolean>, as = key) => bodyOf<Page<Author>>(await api().list(as, query), 200);
+  const list = async (query: Record<string, string | number | boolean>, as = key) =>
+    bodyOf<Page<Author>>(await api().list(as, query), 200);
 
   describe('create', () => {
     it('answers 201 with the defaults, a derived slug and a JSON-LD Person', async () => {
@@ -85,10 +86,19 @@ describeEachDialect('authors', (dialect) => {
     it('builds absolute URLs in the JSON-LD from the site settings', async () => {
       const site = await ctx.createWorkspace();
       const siteKey = (await ctx.createKey(site, site.owner)).key;
-      await db().updateTable('workspaces').set({ site_url: 'https://blog.example', author_url_pattern: '/authors/{slug}' }).where('id', '=', site.id).execute();
+      await db()
+        .updateTable('workspaces')
+        .set({ site_url: 'https://blog.example', author_url_pattern: '/authors/{slug}' })
+        .where('id', '=', site.id)
+        .execute();
       const author = await create({ displayName: 'Linus' }, siteKey);
-      expect(graphOf(author)).toContainEqual(expect.objectContaining({ '@type': 'ProfilePage', url: 'https://blog.example/authors/linus' }));
-      expect(personOf(author)).toMatchObject({ '@id': 'https://blog.example/authors/linus#person', url: 'https://blog.example/authors/linus' });
+      expect(graphOf(author)).toContainEqual(
+        expect.objectContaining({ '@type': 'ProfilePage', url: 'https://blog.example/authors/linus' }),
+      );
+      expect(personOf(author)).toMatchObject({
+        '@id': 'https://blog.example/authors/linus#person',
+        url: 'https://blog.example/authors/linus',
+      });
     });
 
     it('derives slugs with -2, -3 suffixes, from any script', async () => {
@@ -100,7 +110,11 @@ describeEachDialect('authors', (dialect) => {
     it('refuses an explicit slug that is taken (409) but not one taken in another workspace', async () => {
       await create({ displayName: 'First', slug: 'taken-author' });
       const before = await contentVersion(ctx, workspace.id);
-      const body = expectError(await api().create(key, { displayName: 'Second', slug: 'taken-author' }), 409, 'CONFLICT');
+      const body = expectError(
+        await api().create(key, { displayName: 'Second', slug: 'taken-author' }),
+        409,
+        'CONFLICT',
+      );
       expect(body.details).toMatchObject({ field: 'slug' });
       expect(await contentVersion(ctx, workspace.id)).toBe(before);
       const other = await ctx.ownerKey();
@@ -146,7 +160,10 @@ describeEachDialect('authors', (dialect) => {
       }
       expect((await list({ q: 'avatar thief' })).total).toBe(0);
       const author = await create({ displayName: 'Avatar Owner' });
-      expectIssue(await api().patch(key, author.id, { avatarMediaId: foreignMedia, displayName: 'Renamed' }), '/avatarMediaId');
+      expectIssue(
+        await api().patch(key, author.id, { avatarMediaId: foreignMedia, displayName: 'Renamed' }),
+        '/avatarMediaId',
+      );
       expect((await get(author.id)).displayName).toBe('Avatar Owner');
       expect(await contentVersion(ctx, workspace.id)).toBe(before + 1);
     });
@@ -197,10 +214,15 @@ describeEachDialect('authors', (dialect) => {
       for (const [index, displayName] of names.entries()) {
         const author = await create({ displayName, isActive: displayName !== 'Bob Plain' }, listKey);
         // Distinct creation times, so "newest first" has one right answer.
-        await db().updateTable('authors').set({ created_at: `2024-01-0${index + 1}T00:00:00.000Z` }).where('id', '=', author.id).execute();
+        await db()
+          .updateTable('authors')
+          .set({ created_at: `2024-01-0${index + 1}T00:00:00.000Z` })
+          .where('id', '=', author.id)
+          .execute();
       }
     });
-    const listed = async (query: Record<string, string | number | boolean>) => (await list(query, listKey)).data.map((a) => a.displayName);
+    const listed = async (query: Record<string, string | number | boolean>) =>
+      (await list(query, listKey)).data.map((a) => a.displayName);
 
     it('is newest first by default, omits orderBy, and shows only this workspace', async () => {
       const page = await list({}, listKey);
@@ -213,9 +235,18 @@ describeEachDialect('authors', (dialect) => {
       const owner = await ctx.ownerKey();
       for (const displayName of ['Carol', 'Eve', 'Alice', 'Dave', 'Bob']) await create({ displayName }, owner.key);
       const page = await list({ orderBy: 'displayName', order: 'asc', pageSize: 2, page: 2 }, owner.key);
-      expect(page).toMatchObject({ page: 2, pageSize: 2, order: 'asc', orderBy: 'displayName', total: 5, totalPages: 3 });
+      expect(page).toMatchObject({
+        page: 2,
+        pageSize: 2,
+        order: 'asc',
+        orderBy: 'displayName',
+        total: 5,
+        totalPages: 3,
+      });
       expect(page.data.map((a) => a.displayName)).toEqual(['Carol', 'Dave']);
-      expect((await list({ orderBy: 'displayName', order: 'desc', pageSize: 3 }, owner.key)).data.map((a) => a.displayName)).toEqual(['Eve', 'Dave', 'Carol']);
+      expect(
+        (await list({ orderBy: 'displayName', order: 'desc', pageSize: 3 }, owner.key)).data.map((a) => a.displayName),
+      ).toEqual(['Eve', 'Dave', 'Carol']);
       const past = await list({ page: 9 }, listKey);
       expect(past.data).toEqual([]);
       expect(past.total).toBe(5);
@@ -265,15 +296,33 @@ describeEachDialect('authors', (dialect) => {
   describe('update', () => {
     it('changes only the fields sent; a new displayName keeps the slug', async () => {
       const mediaId = await insertMedia(db(), workspace.id);
-      const author = await create({ displayName: 'Old Name', bio: 'Kept', avatarMediaId: mediaId, sameAs: ['https://example.com/x'] });
-      const updated = bodyOf<Author>(await api().patch(key, 'old-name', { displayName: 'New Name', credentials: 'PhD' }), 200);
-      expect(updated).toMatchObject({ id: author.id, slug: 'old-name', displayName: 'New Name', bio: 'Kept', credentials: 'PhD', avatarMediaId: mediaId });
+      const author = await create({
+        displayName: 'Old Name',
+        bio: 'Kept',
+        avatarMediaId: mediaId,
+        sameAs: ['https://example.com/x'],
+      });
+      const updated = bodyOf<Author>(
+        await api().patch(key, 'old-name', { displayName: 'New Name', credentials: 'PhD' }),
+        200,
+      );
+      expect(updated).toMatchObject({
+        id: author.id,
+        slug: 'old-name',
+        displayName: 'New Name',
+        bio: 'Kept',
+        credentials: 'PhD',
+        avatarMediaId: mediaId,
+      });
       expect(updated.updatedAt >= author.updatedAt).toBe(true);
       expect(updated.createdAt).toBe(author.createdAt);
       expect(personOf(updated)?.name).toBe('New Name');
       expect((await list({ q: 'new name' })).data.map((a) => a.id)).toEqual([author.id]);
 
-      const cleared = bodyOf<Author>(await api().patch(key, author.id, { avatarMediaId: null, bio: null, person: null, seo: null }), 200);
+      const cleared = bodyOf<Author>(
+        await api().patch(key, author.id, { avatarMediaId: null, bio: null, person: null, seo: null }),
+        200,
+      );
       expect(cleared).toMatchObject({ avatarMediaId: null, avatarMedia: null, bio: null, person: null, seo: null });
     });
 
@@ -312,7 +361,11 @@ describeEachDialect('authors', (dialect) => {
       expect(expectError(await api().remove(key, author.id), 409, 'CONFLICT').details).toMatchObject({ posts: 1 });
       expect((await posts.remove(key, second.id)).statusCode).toBe(200);
       expect((await api().remove(key, author.id)).statusCode).toBe(200);
-      const rows = await db().selectFrom('posts').select('author_id').where('id', 'in', [first.id, second.id]).execute();
+      const rows = await db()
+        .selectFrom('posts')
+        .select('author_id')
+        .where('id', 'in', [first.id, second.id])
+        .execute();
       expect(rows.map((row) => row.author_id)).toEqual([null, null]);
     });
   });

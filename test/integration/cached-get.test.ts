@@ -14,21 +14,38 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
   let ctx: TestContext;
   let base: string;
   beforeAll(async () => {
-    ctx = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: String(MAX), QUIRE_RATE_LIMIT_WINDOW_MS: '600000' } });
+    ctx = await buildTestApp(dialect, {
+      env: { QUIRE_RATE_LIMIT_MAX: String(MAX), QUIRE_RATE_LIMIT_WINDOW_MS: '600000' },
+    });
     await ctx.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}${EXTERNAL}`;
   });
   afterAll(() => ctx?.close());
 
-  const fetchGet = (key: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'x-api-key': key, ...headers } });
+  const fetchGet = (key: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { 'x-api-key': key, ...headers } });
   const queries = () => ctx.runtime.database.stats.queries;
   /** Headers that differ between any two answers, whoever writes them. */
-  const VARYING = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset', 'connection', 'keep-alive', 'transfer-encoding']);
-  const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name.toLowerCase())));
+  const VARYING = new Set([
+    'date',
+    'x-request-id',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+    'connection',
+    'keep-alive',
+    'transfer-encoding',
+  ]);
+  const stable = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !VARYING.has(name.toLowerCase())));
 
   it('answers with the bytes and headers Fastify gives, for one query, counted once', async () => {
     const { key, workspace } = await ctx.ownerKey();
-    await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload: { title: 'Cached' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: `${EXTERNAL}/posts`,
+      headers: { 'x-api-key': key },
+      payload: { title: 'Cached' },
+    });
     const first = await fetchGet(key, '/posts');
     const firstBody = await first.text();
     const before = queries();
@@ -36,7 +53,9 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
     const secondBody = await second.text();
     expect(queries() - before).toBe(1);
     expect(secondBody).toBe(firstBody);
-    expect(Number(second.headers.get('ratelimit-remaining'))).toBe(Number(first.headers.get('ratelimit-remaining')) - 1);
+    expect(Number(second.headers.get('ratelimit-remaining'))).toBe(
+      Number(first.headers.get('ratelimit-remaining')) - 1,
+    );
 
     const viaFastify = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key } });
     expect(viaFastify.body).toBe(secondBody);
@@ -45,7 +64,11 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
 
     const etag = second.headers.get('etag')!;
     const revalidated = await fetchGet(key, '/posts', { 'if-none-match': etag });
-    const revalidatedViaFastify = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key, 'if-none-match': etag } });
+    const revalidatedViaFastify = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/posts`,
+      headers: { 'x-api-key': key, 'if-none-match': etag },
+    });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
     expect(revalidatedViaFastify.statusCode).toBe(304);
@@ -63,7 +86,11 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
     expect(forbidden.status).toBe(403);
     expect(((await forbidden.json()) as { code: string }).code).toBe('FORBIDDEN');
     expect((await fetchGet(key, '/posts')).status).toBe(200);
-    const revoked = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/api-keys/${keyId}/revoke`, headers: { 'x-api-key': ownerKey } });
+    const revoked = await ctx.app.inject({
+      method: 'POST',
+      url: `${EXTERNAL}/api-keys/${keyId}/revoke`,
+      headers: { 'x-api-key': ownerKey },
+    });
     expect(revoked.statusCode, revoked.body).toBeLessThan(300);
     const before = queries();
     const refused = await fetchGet(key, '/posts');
@@ -76,7 +103,9 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
 
   it('counts every request once, cached or not, and refuses the one over the limit', async () => {
     // A fresh instance, so that the earlier tests' requests are not in its count.
-    const limited = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '600000' } });
+    const limited = await buildTestApp(dialect, {
+      env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '600000' },
+    });
     try {
       await limited.app.listen({ host: '127.0.0.1', port: 0 });
       const url = `http://127.0.0.1:${(limited.app.server.address() as AddressInfo).port}${EXTERNAL}/posts`;
@@ -97,7 +126,9 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
   });
 
   it('behind a trusted proxy, counts each client by its forwarded address, cached answers too', async () => {
-    const proxied = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '600000', QUIRE_TRUST_PROXY: 'true' } });
+    const proxied = await buildTestApp(dialect, {
+      env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '600000', QUIRE_TRUST_PROXY: 'true' },
+    });
     try {
       await proxied.app.listen({ host: '127.0.0.1', port: 0 });
       const url = `http://127.0.0.1:${(proxied.app.server.address() as AddressInfo).port}${EXTERNAL}/posts`;
@@ -108,7 +139,11 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
         return response.headers.get('ratelimit-remaining');
       };
       // Same socket address for all three; a count by socket would give 2, 1, 0.
-      expect([await remaining('203.0.113.1'), await remaining('203.0.113.1'), await remaining('203.0.113.2')]).toEqual(['2', '1', '2']);
+      expect([await remaining('203.0.113.1'), await remaining('203.0.113.1'), await remaining('203.0.113.2')]).toEqual([
+        '2',
+        '1',
+        '2',
+      ]);
     } finally {
       await proxied.close();
     }

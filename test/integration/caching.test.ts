@@ -11,7 +11,8 @@ describeEachDialect('HTTP caching headers', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers: { 'x-api-key': key, ...headers } });
   const createPost = (title: string) =>
     ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload: { title } });
 

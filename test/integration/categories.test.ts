@@ -9,7 +9,8 @@ import { bodyOf, contentVersion, queriesOf, resourceApi, type Page } from '../he
 type Node = Record<string, unknown>;
 /** JSON-LD is typed as a free-form object; tests read it as one. */
 const ld = (jsonLd: object) => jsonLd as Node;
-const nodeOf = (category: Category, type: string) => (ld(category.jsonLd)['@graph'] as Node[]).find((node) => node['@type'] === type);
+const nodeOf = (category: Category, type: string) =>
+  (ld(category.jsonLd)['@graph'] as Node[]).find((node) => node['@type'] === type);
 
 describeEachDialect('categories', (dialect) => {
   let ctx: TestContext;
@@ -25,8 +26,10 @@ describeEachDialect('categories', (dialect) => {
   const db = () => ctx.runtime.database.db;
   const create = async (body: Record<string, unknown>, as = key) => bodyOf<Category>(await api().create(as, body), 201);
   const get = async (idOrSlug: string, as = key) => bodyOf<Category>(await api().get(as, idOrSlug), 200);
-  const patch = async (idOrSlug: string, body: Record<string, unknown>, as = key) => bodyOf<Category>(await api().patch(as, idOrSlug, body), 200);
-  const list = async (query: Record<string, string | number | boolean>, as = key) => bodyOf<Page<Category>>(await api().list(as, query), 200);
+  const patch = async (idOrSlug: string, body: Record<string, unknown>, as = key) =>
+    bodyOf<Category>(await api().patch(as, idOrSlug, body), 200);
+  const list = async (query: Record<string, string | number | boolean>, as = key) =>
+    bodyOf<Page<Category>>(await api().list(as, query), 200);
 
   /** root → child → leaf, with unique slugs for this test. */
   async function tree(as = key) {
@@ -74,14 +77,25 @@ describeEachDialect('categories', (dialect) => {
         collectionMetadata: { includeChildCategories: true },
       };
       const category = await create(body);
-      expect(category).toMatchObject({ ...body, path: 'engineering/planning', collectionMetadata: { includeChildCategories: true, sortPostsBy: 'publishedAt' } });
-      expect(nodeOf(category, 'CollectionPage')).toMatchObject({ name: 'Query Planning', description: 'How planners pick a plan.' });
+      expect(category).toMatchObject({
+        ...body,
+        path: 'engineering/planning',
+        collectionMetadata: { includeChildCategories: true, sortPostsBy: 'publishedAt' },
+      });
+      expect(nodeOf(category, 'CollectionPage')).toMatchObject({
+        name: 'Query Planning',
+        description: 'How planners pick a plan.',
+      });
     });
 
     it('builds the JSON-LD URLs and breadcrumbs from the site settings and the path', async () => {
       const site = await ctx.createWorkspace();
       const siteKey = (await ctx.createKey(site, site.owner)).key;
-      await db().updateTable('workspaces').set({ site_url: 'https://blog.example', category_url_pattern: '/c/{path}' }).where('id', '=', site.id).execute();
+      await db()
+        .updateTable('workspaces')
+        .set({ site_url: 'https://blog.example', category_url_pattern: '/c/{path}' })
+        .where('id', '=', site.id)
+        .execute();
       const { leaf, root, child } = await tree(siteKey);
       const url = `https://blog.example/c/${leaf.path}`;
       expect(nodeOf(leaf, 'CollectionPage')).toMatchObject({ '@id': url, url });
@@ -95,7 +109,9 @@ describeEachDialect('categories', (dialect) => {
       for (let i = 0; i < 3; i += 1) slugs.push((await create({ name: 'Café Culture' })).slug);
       expect(slugs).toEqual(['cafe-culture', 'cafe-culture-2', 'cafe-culture-3']);
       const before = await contentVersion(ctx, workspace.id);
-      expect(expectError(await api().create(key, { name: 'Other', slug: 'cafe-culture' }), 409, 'CONFLICT').details).toMatchObject({ field: 'slug' });
+      expect(
+        expectError(await api().create(key, { name: 'Other', slug: 'cafe-culture' }), 409, 'CONFLICT').details,
+      ).toMatchObject({ field: 'slug' });
       expect(await contentVersion(ctx, workspace.id)).toBe(before);
     });
 
@@ -172,7 +188,11 @@ describeEachDialect('categories', (dialect) => {
   describe('the path', () => {
     it('is the ancestor chain of slugs, root first, and follows a renamed ancestor at once', async () => {
       const { root, child, leaf } = await tree();
-      expect([root.path, child.path, leaf.path]).toEqual([root.slug, `${root.slug}/${child.slug}`, `${root.slug}/${child.slug}/${leaf.slug}`]);
+      expect([root.path, child.path, leaf.path]).toEqual([
+        root.slug,
+        `${root.slug}/${child.slug}`,
+        `${root.slug}/${child.slug}/${leaf.slug}`,
+      ]);
 
       const renamed = `renamed-${crypto.randomBytes(3).toString('hex')}`;
       await patch(root.id, { slug: renamed, name: 'Renamed Root' });
@@ -207,7 +227,10 @@ describeEachDialect('categories', (dialect) => {
     it('of two crossing moves sent at once, one wins and the other is refused as a cycle', async () => {
       for (let round = 0; round < 5; round += 1) {
         const [a, b] = [await create({ name: `Cross A ${round}` }), await create({ name: `Cross B ${round}` })];
-        const answers = await Promise.all([api().patch(key, a.id, { parentId: b.id }), api().patch(key, b.id, { parentId: a.id })]);
+        const answers = await Promise.all([
+          api().patch(key, a.id, { parentId: b.id }),
+          api().patch(key, b.id, { parentId: a.id }),
+        ]);
         expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
         const [storedA, storedB] = [await get(a.id), await get(b.id)];
         expect([storedA.parentId, storedB.parentId].filter((id) => id !== null)).toHaveLength(1);
@@ -238,21 +261,34 @@ describeEachDialect('categories', (dialect) => {
       for (const [index, [name, parent, sortOrder]] of specs.entries()) {
         const category = await create({ name, sortOrder, ...(parent ? { parentId: ids[parent] } : {}) }, listKey);
         ids[name] = category.id;
-        await db().updateTable('categories').set({ created_at: `2024-01-0${index + 1}T00:00:00.000Z` }).where('id', '=', category.id).execute();
+        await db()
+          .updateTable('categories')
+          .set({ created_at: `2024-01-0${index + 1}T00:00:00.000Z` })
+          .where('id', '=', category.id)
+          .execute();
       }
     });
-    const names = async (query: Record<string, string | number | boolean>) => (await list(query, listKey)).data.map((c) => c.name);
+    const names = async (query: Record<string, string | number | boolean>) =>
+      (await list(query, listKey)).data.map((c) => c.name);
 
     it('is newest first by default, omits orderBy, and shows only this workspace', async () => {
       const page = await list({}, listKey);
       expect(page).toMatchObject({ page: 1, pageSize: 10, order: 'desc', total: 4, totalPages: 1 });
       expect(page).not.toHaveProperty('orderBy');
       expect(page.data.map((c) => c.name)).toEqual(['Plain', 'Snake_Case', '100% Juice', 'Ünïcode Ärt']);
-      expect(page.data.map((c) => c.path)).toEqual(['unicode-art/plain', 'unicode-art/snake-case', '100-juice', 'unicode-art']);
+      expect(page.data.map((c) => c.path)).toEqual([
+        'unicode-art/plain',
+        'unicode-art/snake-case',
+        '100-juice',
+        'unicode-art',
+      ]);
     });
 
     it('filters by parent; an empty parentId lists the roots', async () => {
-      expect(await names({ parentId: ids['Ünïcode Ärt']!, orderBy: 'sortOrder', order: 'asc' })).toEqual(['Plain', 'Snake_Case']);
+      expect(await names({ parentId: ids['Ünïcode Ärt']!, orderBy: 'sortOrder', order: 'asc' })).toEqual([
+        'Plain',
+        'Snake_Case',
+      ]);
       expect(await names({ parentId: '', orderBy: 'sortOrder', order: 'asc' })).toEqual(['100% Juice', 'Ünïcode Ärt']);
       expect(await names({ parentId: NO_SUCH_ID })).toEqual([]);
       expectIssue(await api().list(listKey, { parentId: 'roots' }), '/parentId');
@@ -269,8 +305,13 @@ describeEachDialect('categories', (dialect) => {
       const page = await list({ orderBy: 'sortOrder', order: 'desc', pageSize: 3, page: 1 }, listKey);
       expect(page).toMatchObject({ orderBy: 'sortOrder', order: 'desc', total: 4, totalPages: 2 });
       expect(page.data.map((c) => c.sortOrder)).toEqual([3, 2, 1]);
-      expect(await names({ orderBy: 'name', order: 'asc', pageSize: 2, page: 2, parentId: ids['Ünïcode Ärt']! })).toEqual([]);
-      expect(await names({ orderBy: 'name', order: 'asc', parentId: ids['Ünïcode Ärt']! })).toEqual(['Plain', 'Snake_Case']);
+      expect(
+        await names({ orderBy: 'name', order: 'asc', pageSize: 2, page: 2, parentId: ids['Ünïcode Ärt']! }),
+      ).toEqual([]);
+      expect(await names({ orderBy: 'name', order: 'asc', parentId: ids['Ünïcode Ärt']! })).toEqual([
+        'Plain',
+        'Snake_Case',
+      ]);
       expect((await list({ page: 3, pageSize: 2 }, listKey)).data).toEqual([]);
       expectIssue(await api().list(listKey, { pageSize: 0 }), '/pageSize');
       expectIssue(await api().list(listKey, { pageSize: 101 }), '/pageSize');
@@ -291,14 +332,20 @@ describeEachDialect('categories', (dialect) => {
       const fifty = await queriesOf(ctx, async () => (large = await list({ pageSize: 50 }, owner.key)));
       expect(small!.data).toHaveLength(10);
       expect(large!.data).toHaveLength(50);
-      expect(large!.data.filter((c) => c.name.startsWith('Bottom')).every((c) => c.path.split('/').length === 3)).toBe(true);
+      expect(large!.data.filter((c) => c.name.startsWith('Bottom')).every((c) => c.path.split('/').length === 3)).toBe(
+        true,
+      );
       expect(fifty).toBe(ten);
     });
   });
 
   describe('update and delete', () => {
     it('changes only the fields sent; a new name keeps the slug; collectionMetadata is replaced whole', async () => {
-      const category = await create({ name: 'Before', description: 'Kept', collectionMetadata: { includeChildCategories: true, sortPostsBy: 'title' } });
+      const category = await create({
+        name: 'Before',
+        description: 'Kept',
+        collectionMetadata: { includeChildCategories: true, sortPostsBy: 'title' },
+      });
       const updated = await patch('before', { name: 'After', collectionMetadata: { sortPostsBy: 'createdAt' } });
       expect(updated).toMatchObject({ id: category.id, slug: 'before', name: 'After', description: 'Kept' });
       expect(updated.collectionMetadata).toEqual({ includeChildCategories: false, sortPostsBy: 'createdAt' });
@@ -324,11 +371,18 @@ describeEachDialect('categories', (dialect) => {
       const posts = postsApi(ctx);
       const post = await createPost(posts, key, { title: 'In Busy', categoryId: category.id });
       const before = await contentVersion(ctx, workspace.id);
-      expect(expectError(await api().remove(key, category.id), 409, 'CONFLICT').details).toMatchObject({ posts: 1, children: 0 });
+      expect(expectError(await api().remove(key, category.id), 409, 'CONFLICT').details).toMatchObject({
+        posts: 1,
+        children: 0,
+      });
       expect(await contentVersion(ctx, workspace.id)).toBe(before);
       expect((await posts.remove(key, post.id)).statusCode).toBe(200);
       expect((await api().remove(key, category.id)).statusCode).toBe(200);
-      const row = await db().selectFrom('posts').select('category_id').where('id', '=', post.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('posts')
+        .select('category_id')
+        .where('id', '=', post.id)
+        .executeTakeFirstOrThrow();
       expect(row.category_id).toBeNull();
     });
   });

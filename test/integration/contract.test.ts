@@ -16,7 +16,12 @@ const TAG = {
   seo: null,
   createdAt: '2026-01-02T03:04:05.678Z',
 };
-const COMMON_HEADERS = { 'x-request-id': 'r1', 'ratelimit-limit': '10', 'ratelimit-remaining': '9', 'ratelimit-reset': '60' };
+const COMMON_HEADERS = {
+  'x-request-id': 'r1',
+  'ratelimit-limit': '10',
+  'ratelimit-remaining': '9',
+  'ratelimit-reset': '60',
+};
 const CACHE_HEADERS = { etag: '"e"', 'cache-control': 'private, no-cache' };
 
 describe('the contract check', () => {
@@ -29,10 +34,22 @@ describe('the contract check', () => {
   });
 
   /** What the check reports for one answer of GET /tags/{idOrSlug}. */
-  function mismatches(status: number, body: unknown, headers: Record<string, string> = { ...COMMON_HEADERS, ...CACHE_HEADERS }): string[] {
-    const request = { method: 'GET', url: `${EXTERNAL}/tags/typescript`, routeOptions: { url: `${EXTERNAL}/tags/:idOrSlug` } };
+  function mismatches(
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = { ...COMMON_HEADERS, ...CACHE_HEADERS },
+  ): string[] {
+    const request = {
+      method: 'GET',
+      url: `${EXTERNAL}/tags/typescript`,
+      routeOptions: { url: `${EXTERNAL}/tags/:idOrSlug` },
+    };
     const reply = { statusCode: status, getHeader: (name: string) => headers[name.toLowerCase()] };
-    contractObserver(() => ctx.app)(request as unknown as FastifyRequest, reply as unknown as FastifyReply, body === undefined ? '' : JSON.stringify(body));
+    contractObserver(() => ctx.app)(
+      request as unknown as FastifyRequest,
+      reply as unknown as FastifyReply,
+      body === undefined ? '' : JSON.stringify(body),
+    );
     return takeContractMismatches();
   }
 
@@ -46,14 +63,26 @@ describe('the contract check', () => {
     const { name: _name, ...nameless } = TAG;
     expect(mismatches(200, nameless)).toEqual([expect.stringContaining("must have required property 'name'")]);
     expect(mismatches(200, { ...TAG, name: 42 })).toEqual([expect.stringContaining('body/name must be string')]);
-    expect(mismatches(200, { ...TAG, createdAt: null })).toEqual([expect.stringContaining('body/createdAt must be string')]);
-    expect(mismatches(200, { ...TAG, id: 'not-a-uuid' })).toEqual([expect.stringContaining('body/id must match format "uuid"')]);
+    expect(mismatches(200, { ...TAG, createdAt: null })).toEqual([
+      expect.stringContaining('body/createdAt must be string'),
+    ]);
+    expect(mismatches(200, { ...TAG, id: 'not-a-uuid' })).toEqual([
+      expect.stringContaining('body/id must match format "uuid"'),
+    ]);
   });
 
   it('reports an undocumented status, an error code that does not belong to the status, a missing header and a stray body', () => {
-    expect(mismatches(409, { code: 'CONFLICT', message: 'x', details: null }, COMMON_HEADERS)).toEqual([expect.stringContaining('status 409 is not documented')]);
-    expect(mismatches(404, { code: 'FORBIDDEN', message: 'x', details: null }, COMMON_HEADERS)).toEqual([expect.stringContaining('body/code must be equal to constant')]);
-    expect(mismatches(429, { code: 'RATE_LIMITED', message: 'x', details: null }, COMMON_HEADERS)).toEqual([expect.stringContaining('header Retry-After is missing')]);
-    expect(mismatches(304, TAG, { 'x-request-id': 'r1', etag: '"e"' })).toEqual([expect.stringContaining('a body was sent')]);
+    expect(mismatches(409, { code: 'CONFLICT', message: 'x', details: null }, COMMON_HEADERS)).toEqual([
+      expect.stringContaining('status 409 is not documented'),
+    ]);
+    expect(mismatches(404, { code: 'FORBIDDEN', message: 'x', details: null }, COMMON_HEADERS)).toEqual([
+      expect.stringContaining('body/code must be equal to constant'),
+    ]);
+    expect(mismatches(429, { code: 'RATE_LIMITED', message: 'x', details: null }, COMMON_HEADERS)).toEqual([
+      expect.stringContaining('header Retry-After is missing'),
+    ]);
+    expect(mismatches(304, TAG, { 'x-request-id': 'r1', etag: '"e"' })).toEqual([
+      expect.stringContaining('a body was sent'),
+    ]);
   });
 });

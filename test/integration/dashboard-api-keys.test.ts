@@ -25,8 +25,18 @@ describeEachDialect('dashboard api keys and content', (dialect) => {
   afterAll(() => ctx?.close());
 
   const keys = () => `/workspaces/${workspaceId}/api-keys`;
-  const external = (key: string, method: 'GET' | 'POST' = 'GET', path = '/api-keys', payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method, url: `${EXTERNAL}${path}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+  const external = (
+    key: string,
+    method: 'GET' | 'POST' = 'GET',
+    path = '/api-keys',
+    payload?: Record<string, unknown>,
+  ) =>
+    ctx.app.inject({
+      method,
+      url: `${EXTERNAL}${path}`,
+      headers: { 'x-api-key': key },
+      ...(payload ? { payload } : {}),
+    });
 
   describe('the key lifecycle through the dashboard', () => {
     let created: KeyBody;
@@ -37,7 +47,11 @@ describeEachDialect('dashboard api keys and content', (dialect) => {
       expect(response.headers['cache-control']).toBe('no-store');
       created = response.json();
       expect(created.key).toMatch(/^quire_live_[0-9A-Za-z]{38}$/);
-      expect(created).toMatchObject({ name: 'Site build', status: 'Active', createdBy: { userId: owner.user.id, email: owner.user.email } });
+      expect(created).toMatchObject({
+        name: 'Site build',
+        status: 'Active',
+        createdBy: { userId: owner.user.id, email: owner.user.email },
+      });
       expect(created.keyPrefix).toBe(created.key!.slice(0, 18));
     });
 
@@ -71,7 +85,10 @@ describeEachDialect('dashboard api keys and content', (dialect) => {
 
     it('edits the name and sets, then clears, the expiry', async () => {
       const future = new Date(Date.now() + 86_400_000).toISOString();
-      const renamed = await send(ctx, owner, 'PATCH', `${keys()}/${created.id}`, { name: 'Renamed', expiresAt: future });
+      const renamed = await send(ctx, owner, 'PATCH', `${keys()}/${created.id}`, {
+        name: 'Renamed',
+        expiresAt: future,
+      });
       expect(renamed.json()).toMatchObject({ name: 'Renamed', expiresAt: future, status: 'Active' });
       const cleared = await send(ctx, owner, 'PATCH', `${keys()}/${created.id}`, { expiresAt: null });
       expect(cleared.statusCode).toBe(200);
@@ -119,9 +136,13 @@ describeEachDialect('dashboard api keys and content', (dialect) => {
 
       expect((await send(ctx, member, 'POST', `${keys()}/${own.id}/reveal`)).json().key).toBe(own.key);
       expect((await send(ctx, member, 'POST', `${keys()}/${ownersKey.id}/reveal`)).statusCode).toBe(403);
-      expect((await send(ctx, member, 'PATCH', `${keys()}/${ownersKey.id}`, { name: 'Taken over' })).statusCode).toBe(403);
+      expect((await send(ctx, member, 'PATCH', `${keys()}/${ownersKey.id}`, { name: 'Taken over' })).statusCode).toBe(
+        403,
+      );
       expect((await send(ctx, owner, 'POST', `${keys()}/${own.id}/reveal`)).json().key).toBe(own.key);
-      expect((await send(ctx, owner, 'PATCH', `${keys()}/${own.id}`, { name: 'Named by owner' })).json().name).toBe('Named by owner');
+      expect((await send(ctx, owner, 'PATCH', `${keys()}/${own.id}`, { name: 'Named by owner' })).json().name).toBe(
+        'Named by owner',
+      );
 
       // The member's key carries the member's permissions, live.
       expect((await external(own.key!, 'GET', '/posts')).statusCode).toBe(200);
@@ -144,7 +165,12 @@ describeEachDialect('dashboard api keys and content', (dialect) => {
       expect(post.statusCode).toBe(201);
       const { id, slug } = post.json();
 
-      const listed = await send(ctx, owner, 'GET', `/workspaces/${workspaceId}/posts?status=published&orderBy=title&order=asc`);
+      const listed = await send(
+        ctx,
+        owner,
+        'GET',
+        `/workspaces/${workspaceId}/posts?status=published&orderBy=title&order=asc`,
+      );
       expect(listed.statusCode, listed.body).toBe(200);
       const fromExternal = (await external(key, 'GET', '/posts?status=published&orderBy=title&order=asc')).json();
       expect(listed.json()).toEqual(fromExternal);
@@ -162,13 +188,24 @@ describeEachDialect('dashboard api keys and content', (dialect) => {
       }
       expect((await send(ctx, owner, 'GET', `/workspaces/${workspaceId}/posts?pageSize=500`)).statusCode).toBe(400);
       expect((await send(ctx, owner, 'GET', `/workspaces/${workspaceId}/posts?order=asc`)).statusCode).toBe(400);
-      expect((await send(ctx, owner, 'POST', `/workspaces/${workspaceId}/posts`, { title: 'No writes here' })).statusCode).toBe(405);
+      expect(
+        (await send(ctx, owner, 'POST', `/workspaces/${workspaceId}/posts`, { title: 'No writes here' })).statusCode,
+      ).toBe(405);
     });
 
     it('needs the resource’s read permission', async () => {
       const member = await signedInMember(ctx, workspaceId, ['pages:read']);
       expect((await send(ctx, member, 'GET', `/workspaces/${workspaceId}/pages`)).statusCode).toBe(200);
-      for (const resource of ['posts', 'posts/anything', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health']) {
+      for (const resource of [
+        'posts',
+        'posts/anything',
+        'media',
+        'authors',
+        'categories',
+        'tags',
+        'redirects',
+        'link-health',
+      ]) {
         const response = await send(ctx, member, 'GET', `/workspaces/${workspaceId}/${resource}`);
         expect(response.statusCode, resource).toBe(403);
       }

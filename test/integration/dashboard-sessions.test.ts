@@ -39,14 +39,21 @@ describeEachDialect('dashboard sessions', (dialect) => {
       expect((await send(ctx, null, 'GET', '/setup')).json()).toEqual({ needed: true });
 
       // Two racing first runs: exactly one wins, the other finds setup already done.
-      const raced = await Promise.all([0, 1].map(() => send(ctx, null, 'POST', '/setup', setupBody, { origin: 'http://localhost:80' })));
+      const raced = await Promise.all(
+        [0, 1].map(() => send(ctx, null, 'POST', '/setup', setupBody, { origin: 'http://localhost:80' })),
+      );
       expect(raced.map((response) => response.statusCode).sort()).toEqual([201, 404]);
       const done = raced.find((response) => response.statusCode === 201)!;
       expect(await ctx.runtime.database.db.selectFrom('workspaces').select('id').execute()).toHaveLength(1);
       const session = done.json();
       expect(session.user.email).toBe('first@example.com');
       expect(session.workspaces).toHaveLength(1);
-      expect(session.workspaces[0]).toMatchObject({ name: 'My site', slug: 'my-site', isOwner: true, ownerUserId: session.user.id });
+      expect(session.workspaces[0]).toMatchObject({
+        name: 'My site',
+        slug: 'my-site',
+        isOwner: true,
+        ownerUserId: session.user.id,
+      });
       expect(session.workspaces[0].permissions).toContain('api-keys:write');
       const browser = browserFrom(done);
       expect((await send(ctx, browser, 'GET', '/session')).json()).toEqual(session);
@@ -128,7 +135,10 @@ describeEachDialect('dashboard sessions', (dialect) => {
       expect(sessionCookieOf(locked)).toBeUndefined();
 
       // Refused attempts do not extend the lock; fifteen minutes after the failures it lifts.
-      await ctx.runtime.database.db.updateTable('sign_in_attempts').set({ attempted_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+      await ctx.runtime.database.db
+        .updateTable('sign_in_attempts')
+        .set({ attempted_at: new Date(Date.now() - 16 * 60_000).toISOString() })
+        .execute();
       expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
     });
 
@@ -136,14 +146,18 @@ describeEachDialect('dashboard sessions', (dialect) => {
       const user = await userWithPassword(ctx);
       for (let round = 0; round < 2; round += 1) {
         for (let i = 0; i < 4; i += 1) await signInRequest(ctx, user.email, 'wrong', { remoteAddress: '10.3.0.1' });
-        expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.3.0.1' })).statusCode).toBe(200);
+        expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.3.0.1' })).statusCode).toBe(
+          200,
+        );
       }
     });
 
     it('after 20 failures from one address, that address gets 429 for every account; others are unaffected', async () => {
       const address = '10.4.0.1';
       for (let i = 0; i < 20; i += 1) {
-        const response = await signInRequest(ctx, `guess${i % 4}@example.com`, `wrong-${i}`, { remoteAddress: address });
+        const response = await signInRequest(ctx, `guess${i % 4}@example.com`, `wrong-${i}`, {
+          remoteAddress: address,
+        });
         expect(response.statusCode).toBe(401);
       }
       const user = await userWithPassword(ctx);
@@ -177,7 +191,11 @@ describeEachDialect('dashboard sessions', (dialect) => {
         expect(response.statusCode, String(token)).toBe(403);
         expect(response.json()).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'csrf' } });
       }
-      const forgedOut = await ctx.app.inject({ method: 'DELETE', url: `${DASHBOARD}/session`, headers: { cookie: browser.cookie } });
+      const forgedOut = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${DASHBOARD}/session`,
+        headers: { cookie: browser.cookie },
+      });
       expect(forgedOut.json().details).toEqual({ reason: 'csrf' });
       expect((await send(ctx, browser, 'GET', '/session')).statusCode).toBe(200);
       expect((await send(ctx, browser, 'POST', '/workspaces', { name: 'Real' })).statusCode).toBe(201);
@@ -185,20 +203,33 @@ describeEachDialect('dashboard sessions', (dialect) => {
 
     it('another session’s CSRF token does not do', async () => {
       const other = await signIn(ctx, await userWithPassword(ctx));
-      const response = await send(ctx, browser, 'POST', '/workspaces', { name: 'Mixed' }, { 'x-csrf-token': other.csrfToken });
+      const response = await send(
+        ctx,
+        browser,
+        'POST',
+        '/workspaces',
+        { name: 'Mixed' },
+        { 'x-csrf-token': other.csrfToken },
+      );
       expect(response.statusCode).toBe(403);
     });
 
     it('sign-in refuses a cross-site Origin or Referer, and a form post', async () => {
       const user = await userWithPassword(ctx);
-      const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { referer: 'https://evil.example/page' }];
+      const foreign: Array<Record<string, string>> = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { referer: 'https://evil.example/page' },
+      ];
       for (const headers of foreign) {
         const response = await signInRequest(ctx, user.email, user.password, { headers });
         expect(response.statusCode, JSON.stringify(headers)).toBe(403);
         expect(response.json().details).toEqual({ reason: 'origin' });
       }
       for (const origin of ['http://127.0.0.1:3000', 'http://localhost']) {
-        expect((await signInRequest(ctx, user.email, user.password, { headers: { origin } })).statusCode, origin).toBe(200);
+        expect((await signInRequest(ctx, user.email, user.password, { headers: { origin } })).statusCode, origin).toBe(
+          200,
+        );
       }
       const form = await ctx.app.inject({
         method: 'POST',
@@ -230,7 +261,11 @@ describeEachDialect('dashboard sessions', (dialect) => {
       const user = await userWithPassword(ctx);
       const browser = await signIn(ctx, user);
       const token = browser.cookie.split('=')[1]!;
-      const rows = await ctx.runtime.database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', user.id).execute();
+      const rows = await ctx.runtime.database.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', user.id)
+        .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(rows[0]!.token_hash).not.toContain(token);
@@ -243,13 +278,22 @@ describeEachDialect('dashboard sessions', (dialect) => {
       const here = await signIn(ctx, user);
       const elsewhere = await signIn(ctx, user);
 
-      const wrong = await send(ctx, here, 'POST', '/password', { currentPassword: 'nope', newPassword: 'a brand new password' });
+      const wrong = await send(ctx, here, 'POST', '/password', {
+        currentPassword: 'nope',
+        newPassword: 'a brand new password',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().details.issues[0].path).toBe('/currentPassword');
-      const tooShort = await send(ctx, here, 'POST', '/password', { currentPassword: user.password, newPassword: 'short' });
+      const tooShort = await send(ctx, here, 'POST', '/password', {
+        currentPassword: user.password,
+        newPassword: 'short',
+      });
       expect(tooShort.statusCode).toBe(400);
 
-      const changed = await send(ctx, here, 'POST', '/password', { currentPassword: user.password, newPassword: 'a brand new password' });
+      const changed = await send(ctx, here, 'POST', '/password', {
+        currentPassword: user.password,
+        newPassword: 'a brand new password',
+      });
       expect(changed.statusCode, changed.body).toBe(200);
       const fresh = browserFrom(changed);
       expect(fresh.cookie).not.toBe(here.cookie);
@@ -260,7 +304,9 @@ describeEachDialect('dashboard sessions', (dialect) => {
       expect((await send(ctx, fresh, 'POST', '/workspaces', { name: 'After change' })).statusCode).toBe(201);
 
       expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.5.0.1' })).statusCode).toBe(401);
-      expect((await signInRequest(ctx, user.email, 'a brand new password', { remoteAddress: '10.5.0.1' })).statusCode).toBe(200);
+      expect(
+        (await signInRequest(ctx, user.email, 'a brand new password', { remoteAddress: '10.5.0.1' })).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -269,7 +315,11 @@ describeEachDialect('dashboard sessions', (dialect) => {
       const user = await userWithPassword(ctx);
       const browser = await signIn(ctx, user);
       const db = ctx.runtime.database.db;
-      await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('user_id', '=', user.id)
+        .execute();
       const response = await send(ctx, browser, 'GET', '/session');
       expect(response.statusCode).toBe(401);
       expect(sessionCookieOf(response)?.value).toBe('');
@@ -292,7 +342,11 @@ describeEachDialect('dashboard sessions', (dialect) => {
       const slid = await send(ctx, browser, 'GET', '/session');
       expect(slid.statusCode).toBe(200);
       expect(sessionCookieOf(slid)?.raw).toContain('Max-Age=1209600');
-      const row = await db.selectFrom('sessions').select('expires_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('sessions')
+        .select('expires_at')
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now() + 13 * 24 * 3600_000);
     });
   });
@@ -320,15 +374,26 @@ describeEachDialect('dashboard sessions', (dialect) => {
         ['PATCH', `${w}/api-keys/${keyId}`],
         ['POST', `${w}/api-keys/${keyId}/reveal`],
         ['POST', `${w}/api-keys/${keyId}/revoke`],
-        ...['posts', 'posts/x', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health'].map((r): [string, string] => ['GET', `${w}/${r}`]),
+        ...['posts', 'posts/x', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health'].map(
+          (r): [string, string] => ['GET', `${w}/${r}`],
+        ),
         ['GET', '/no-such-route'],
       ];
       for (const [method, path] of routes) {
-        const response = await ctx.app.inject({ method: method as 'GET', url: `${DASHBOARD}${path}`, headers: { 'x-api-key': key }, payload: {} });
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url: `${DASHBOARD}${path}`,
+          headers: { 'x-api-key': key },
+          payload: {},
+        });
         expect(response.statusCode, `${method} ${path}`).toBe(401);
         expect(response.json().message).toBe('Sign in to use the dashboard');
       }
-      const row = await ctx.runtime.database.db.selectFrom('api_keys').select('revoked_at').where('id', '=', keyId).executeTakeFirstOrThrow();
+      const row = await ctx.runtime.database.db
+        .selectFrom('api_keys')
+        .select('revoked_at')
+        .where('id', '=', keyId)
+        .executeTakeFirstOrThrow();
       expect(row.revoked_at).toBeNull();
     });
 
@@ -346,9 +411,18 @@ describeEachDialect('dashboard sessions', (dialect) => {
   it('no password, session token or CSRF token ever reaches a log line', async () => {
     const user = await userWithPassword(ctx, 'a very secret password');
     const browser = await signIn(ctx, user);
-    await send(ctx, browser, 'POST', '/password', { currentPassword: 'a very secret password', newPassword: 'another secret password' });
+    await send(ctx, browser, 'POST', '/password', {
+      currentPassword: 'a very secret password',
+      newPassword: 'another secret password',
+    });
     const logged = JSON.stringify(ctx.logs);
-    for (const secret of ['a very secret password', 'another secret password', browser.cookie.split('=')[1]!, browser.csrfToken, setupBody.password]) {
+    for (const secret of [
+      'a very secret password',
+      'another secret password',
+      browser.cookie.split('=')[1]!,
+      browser.csrfToken,
+      setupBody.password,
+    ]) {
       expect(logged).not.toContain(secret);
     }
   });
@@ -363,7 +437,9 @@ describeEachDialect('dashboard sessions behind a trusted proxy', (dialect) => {
 
   it('marks the cookie Secure when the proxy says the request came over https', async () => {
     const user = await userWithPassword(ctx);
-    const response = await signInRequest(ctx, user.email, user.password, { headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' } });
+    const response = await signInRequest(ctx, user.email, user.password, {
+      headers: { 'x-forwarded-proto': 'https', origin: 'https://localhost:80' },
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(sessionCookieOf(response)!.raw).toMatch(/; Secure/);
   });

@@ -7,13 +7,21 @@ import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import type { Response } from '../helpers/posts.js';
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/dashboard/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/dashboard/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log("dashboard");';
 
 function expectHtmlHeaders(response: Response): void {
   expect(response.headers['content-type']).toMatch(/^text\/html/);
   const csp = String(response.headers['content-security-policy']);
-  for (const directive of ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data:", "frame-ancestors 'none'"]) {
+  for (const directive of [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "frame-ancestors 'none'",
+  ]) {
     expect(csp).toContain(directive);
   }
   expect(csp).not.toContain('unsafe');
@@ -41,7 +49,13 @@ describeEachDialect('dashboard single-page app', (dialect) => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
   it('answers index.html for /dashboard and every client-side route, never cached stale', async () => {
-    for (const url of ['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/workspaces/abc/members', '/dashboard/setup']) {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/',
+      '/dashboard/keys',
+      '/dashboard/workspaces/abc/members',
+      '/dashboard/setup',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(INDEX);
@@ -64,7 +78,11 @@ describeEachDialect('dashboard single-page app', (dialect) => {
   });
 
   it('never serves a file from outside the build', async () => {
-    for (const url of ['/dashboard/assets/../../package.json', '/dashboard/assets/%2e%2e/%2e%2e/package.json', '/dashboard/..%2f..%2fpackage.json']) {
+    for (const url of [
+      '/dashboard/assets/../../package.json',
+      '/dashboard/assets/%2e%2e/%2e%2e/package.json',
+      '/dashboard/..%2f..%2fpackage.json',
+    ]) {
       const response = await get(url);
       expect(response.body, url).not.toContain('"name": "quire"');
     }

@@ -2,7 +2,15 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/modules/accounts/permissions.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
-import { send, signedInMember, signedInOwner, signIn, signInRequest, userWithPassword, type Browser } from '../helpers/dashboard.js';
+import {
+  send,
+  signedInMember,
+  signedInOwner,
+  signIn,
+  signInRequest,
+  userWithPassword,
+  type Browser,
+} from '../helpers/dashboard.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { insertMedia } from '../helpers/content.js';
 import { contentVersion } from '../helpers/resources.js';
@@ -35,8 +43,15 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
     it('creates a workspace the user owns, with a slug of its own', async () => {
       const created = await send(ctx, member, 'POST', '/workspaces', { name: '  Side project  ' });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ name: 'Side project', slug: 'side-project', isOwner: true, ownerUserId: member.user.id });
-      expect((await send(ctx, member, 'POST', '/workspaces', { name: 'Side project' })).json().slug).toBe('side-project-2');
+      expect(created.json()).toMatchObject({
+        name: 'Side project',
+        slug: 'side-project',
+        isOwner: true,
+        ownerUserId: member.user.id,
+      });
+      expect((await send(ctx, member, 'POST', '/workspaces', { name: 'Side project' })).json().slug).toBe(
+        'side-project-2',
+      );
       expect((await send(ctx, member, 'POST', '/workspaces', { name: '   ' })).statusCode).toBe(400);
       expect((await send(ctx, member, 'GET', '/workspaces')).json()).toHaveLength(3);
     });
@@ -93,8 +108,15 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       expect(saved.json()).toEqual({ ...patch, logoMediaId: null });
       expect(await contentVersion(ctx, workspaceId)).toBe(version + 1);
 
-      const cleared = await send(ctx, owner, 'PATCH', `${w()}/settings`, { publisherUrl: null, categoryUrlPattern: '/c/{slug}' });
-      expect(cleared.json()).toMatchObject({ publisherUrl: null, categoryUrlPattern: '/c/{slug}', siteName: 'The Blog' });
+      const cleared = await send(ctx, owner, 'PATCH', `${w()}/settings`, {
+        publisherUrl: null,
+        categoryUrlPattern: '/c/{slug}',
+      });
+      expect(cleared.json()).toMatchObject({
+        publisherUrl: null,
+        categoryUrlPattern: '/c/{slug}',
+        siteName: 'The Blog',
+      });
       expect((await send(ctx, member, 'GET', `${w()}/settings`)).json()).toEqual(cleared.json());
     });
 
@@ -143,17 +165,32 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       expect(list.statusCode).toBe(200);
       const members = list.json();
       expect(members).toHaveLength(2);
-      expect(members[0]).toMatchObject({ userId: owner.user.id, email: owner.user.email, isOwner: true, permissions: ALL_PERMISSIONS });
+      expect(members[0]).toMatchObject({
+        userId: owner.user.id,
+        email: owner.user.email,
+        isOwner: true,
+        permissions: ALL_PERMISSIONS,
+      });
       expect(members[1]).toMatchObject({ userId: member.user.id, isOwner: false, permissions: ['posts:read'] });
     });
 
     it('the owner adds an existing user, edits their permissions and removes them', async () => {
       const user = await userWithPassword(ctx);
-      const added = await send(ctx, owner, 'POST', `${w()}/members`, { email: user.email.toUpperCase(), permissions: ['posts:write', 'posts:read'] });
+      const added = await send(ctx, owner, 'POST', `${w()}/members`, {
+        email: user.email.toUpperCase(),
+        permissions: ['posts:write', 'posts:read'],
+      });
       expect(added.statusCode, added.body).toBe(201);
-      expect(added.json()).toMatchObject({ userId: user.id, email: user.email, isOwner: false, permissions: ['posts:read', 'posts:write'] });
+      expect(added.json()).toMatchObject({
+        userId: user.id,
+        email: user.email,
+        isOwner: false,
+        permissions: ['posts:read', 'posts:write'],
+      });
       expect(added.json().oneTimePassword).toBeUndefined();
-      expect((await send(ctx, owner, 'POST', `${w()}/members`, { email: user.email, permissions: [] })).statusCode).toBe(409);
+      expect(
+        (await send(ctx, owner, 'POST', `${w()}/members`, { email: user.email, permissions: [] })).statusCode,
+      ).toBe(409);
 
       const edited = await send(ctx, owner, 'PATCH', `${w()}/members/${user.id}`, { permissions: ['pages:read'] });
       expect(edited.statusCode).toBe(200);
@@ -166,18 +203,32 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
     });
 
     it('refuses unknown users (unless asked to create them) and unknown permissions', async () => {
-      const unknown = await send(ctx, owner, 'POST', `${w()}/members`, { email: 'nobody-here@example.com', permissions: [] });
+      const unknown = await send(ctx, owner, 'POST', `${w()}/members`, {
+        email: 'nobody-here@example.com',
+        permissions: [],
+      });
       expect(unknown.statusCode).toBe(404);
-      const badPermission = await send(ctx, owner, 'POST', `${w()}/members`, { email: member.user.email, permissions: ['posts:delete'] });
+      const badPermission = await send(ctx, owner, 'POST', `${w()}/members`, {
+        email: member.user.email,
+        permissions: ['posts:delete'],
+      });
       expect(badPermission.statusCode).toBe(400);
       expect(badPermission.json().details.issues[0].path).toMatch(/^\/permissions/);
-      const badEmail = await send(ctx, owner, 'POST', `${w()}/members`, { email: 'nope', permissions: [], createUser: true });
+      const badEmail = await send(ctx, owner, 'POST', `${w()}/members`, {
+        email: 'nope',
+        permissions: [],
+        createUser: true,
+      });
       expect(badEmail.json().details.issues[0].path).toBe('/email');
     });
 
     it('createUser makes a new user whose one-time password signs in, shown once', async () => {
       const email = `new-${crypto.randomBytes(4).toString('hex')}@example.com`;
-      const added = await send(ctx, owner, 'POST', `${w()}/members`, { email, permissions: ['posts:read'], createUser: true });
+      const added = await send(ctx, owner, 'POST', `${w()}/members`, {
+        email,
+        permissions: ['posts:read'],
+        createUser: true,
+      });
       expect(added.statusCode, added.body).toBe(201);
       const { oneTimePassword, userId } = added.json();
       expect(oneTimePassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
@@ -185,19 +236,23 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       const signedIn = await signInRequest(ctx, email, oneTimePassword);
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.json().workspaces.map((ws: { id: string }) => ws.id)).toEqual([workspaceId]);
-      const listed = (await send(ctx, owner, 'GET', `${w()}/members`)).json().find((m: { userId: string }) => m.userId === userId);
+      const listed = (await send(ctx, owner, 'GET', `${w()}/members`))
+        .json()
+        .find((m: { userId: string }) => m.userId === userId);
       expect(listed).not.toHaveProperty('oneTimePassword');
       await send(ctx, owner, 'DELETE', `${w()}/members/${userId}`);
     });
 
     it('the owner cannot be edited or removed', async () => {
-      expect((await send(ctx, owner, 'PATCH', `${w()}/members/${owner.user.id}`, { permissions: [] })).statusCode).toBe(400);
+      expect((await send(ctx, owner, 'PATCH', `${w()}/members/${owner.user.id}`, { permissions: [] })).statusCode).toBe(
+        400,
+      );
       expect((await send(ctx, owner, 'DELETE', `${w()}/members/${owner.user.id}`)).statusCode).toBe(400);
     });
 
     it('a member who is not the owner gets 403 on every change', async () => {
       const writer = await signedInMember(ctx, workspaceId, [...ALL_PERMISSIONS]);
-      const attempts: Array<[ 'POST' | 'PATCH' | 'DELETE', string, unknown]> = [
+      const attempts: Array<['POST' | 'PATCH' | 'DELETE', string, unknown]> = [
         ['POST', `${w()}/members`, { email: owner.user.email, permissions: [] }],
         ['PATCH', `${w()}/members/${member.user.id}`, { permissions: [...ALL_PERMISSIONS] }],
         ['DELETE', `${w()}/members/${member.user.id}`, undefined],
@@ -208,9 +263,11 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
         const response = await send(ctx, writer, method, path, body);
         expect(response.statusCode, `${method} ${path}`).toBe(403);
       }
-      expect((await send(ctx, owner, 'GET', `${w()}/members`)).json().find((m: { userId: string }) => m.userId === member.user.id).permissions).toEqual([
-        'posts:read',
-      ]);
+      expect(
+        (await send(ctx, owner, 'GET', `${w()}/members`))
+          .json()
+          .find((m: { userId: string }) => m.userId === member.user.id).permissions,
+      ).toEqual(['posts:read']);
       await send(ctx, owner, 'DELETE', `${w()}/members/${writer.user.id}`);
     });
 
@@ -226,13 +283,22 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
     it('transfers ownership to a member; the old owner keeps every permission explicitly', async () => {
       const { owner: first, workspaceId: id } = await signedInOwner(ctx);
       const heir = await signedInMember(ctx, id, ['posts:read']);
-      expect((await send(ctx, first, 'POST', `/workspaces/${id}/transfer`, { userId: crypto.randomUUID() })).statusCode).toBe(404);
+      expect(
+        (await send(ctx, first, 'POST', `/workspaces/${id}/transfer`, { userId: crypto.randomUUID() })).statusCode,
+      ).toBe(404);
       const outsider = await userWithPassword(ctx);
-      expect((await send(ctx, first, 'POST', `/workspaces/${id}/transfer`, { userId: outsider.id })).statusCode).toBe(404);
+      expect((await send(ctx, first, 'POST', `/workspaces/${id}/transfer`, { userId: outsider.id })).statusCode).toBe(
+        404,
+      );
 
       const moved = await send(ctx, first, 'POST', `/workspaces/${id}/transfer`, { userId: heir.user.id });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(moved.json()).toMatchObject({ id, ownerUserId: heir.user.id, isOwner: false, permissions: ALL_PERMISSIONS });
+      expect(moved.json()).toMatchObject({
+        id,
+        ownerUserId: heir.user.id,
+        isOwner: false,
+        permissions: ALL_PERMISSIONS,
+      });
       const row = await ctx.runtime.database.db
         .selectFrom('memberships')
         .select('permissions')
@@ -244,7 +310,9 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       // Ownership moved with the very next request: the old owner is now a member like any other.
       expect((await send(ctx, first, 'PATCH', `/workspaces/${id}`, { name: 'Still mine?' })).statusCode).toBe(403);
       expect((await send(ctx, heir, 'GET', '/workspaces')).json()[0]).toMatchObject({ id, isOwner: true });
-      const demoted = await send(ctx, heir, 'PATCH', `/workspaces/${id}/members/${first.user.id}`, { permissions: ['posts:read'] });
+      const demoted = await send(ctx, heir, 'PATCH', `/workspaces/${id}/members/${first.user.id}`, {
+        permissions: ['posts:read'],
+      });
       expect(demoted.json()).toMatchObject({ isOwner: false, permissions: ['posts:read'] });
     });
   });

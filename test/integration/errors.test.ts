@@ -42,7 +42,11 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  const send = (method: string, url: string, options: { key?: string; headers?: Record<string, string>; payload?: string | object } = {}) =>
+  const send = (
+    method: string,
+    url: string,
+    options: { key?: string; headers?: Record<string, string>; payload?: string | object } = {},
+  ) =>
     ctx.app.inject({
       method: method as 'GET',
       url,
@@ -57,17 +61,31 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
       const { key: noRights } = await ctx.memberKey([]);
       expect(expectEnvelope(await send('GET', KEYS), 401, 'UNAUTHORIZED').details).toBeNull();
       expect(expectEnvelope(await send('GET', KEYS, { key: noRights }), 403, 'FORBIDDEN').details).toBeNull();
-      expect(expectEnvelope(await send('GET', `${EXTERNAL}/nothing`, { key: ownerKey }), 404, 'NOT_FOUND').details).toBeNull();
-      expect(expectEnvelope(await send('POST', `${KEYS}/${NO_SUCH_ID}/reveal`, { key: ownerKey }), 404, 'NOT_FOUND').details).toBeNull();
+      expect(
+        expectEnvelope(await send('GET', `${EXTERNAL}/nothing`, { key: ownerKey }), 404, 'NOT_FOUND').details,
+      ).toBeNull();
+      expect(
+        expectEnvelope(await send('POST', `${KEYS}/${NO_SUCH_ID}/reveal`, { key: ownerKey }), 404, 'NOT_FOUND').details,
+      ).toBeNull();
     });
 
     it('validation errors list issues with JSON Pointer paths', async () => {
       const { key } = await ctx.ownerKey();
-      const body = expectEnvelope(await send('POST', KEYS, { key, payload: { name: 'x', extra: true } }), 400, 'BAD_REQUEST');
-      expect(body.details).toEqual({ issues: [expect.objectContaining({ path: '/extra', message: expect.stringContaining('extra') })] });
+      const body = expectEnvelope(
+        await send('POST', KEYS, { key, payload: { name: 'x', extra: true } }),
+        400,
+        'BAD_REQUEST',
+      );
+      expect(body.details).toEqual({
+        issues: [expect.objectContaining({ path: '/extra', message: expect.stringContaining('extra') })],
+      });
       const query = expectEnvelope(await send('GET', `${KEYS}?pageSize=1000`, { key }), 400, 'BAD_REQUEST');
       expect(query.details).toEqual({ issues: [expect.objectContaining({ path: '/pageSize' })] });
-      const notAnObject = expectEnvelope(await send('POST', KEYS, { key, headers: json, payload: '[]' }), 400, 'BAD_REQUEST');
+      const notAnObject = expectEnvelope(
+        await send('POST', KEYS, { key, headers: json, payload: '[]' }),
+        400,
+        'BAD_REQUEST',
+      );
       expect(notAnObject.details).toHaveProperty('issues');
     });
 
@@ -133,7 +151,11 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
     it('validation comes before the lookup: an invalid body for a missing key is a 400, a valid one a 404', async () => {
       const { key } = await ctx.ownerKey();
       expectEnvelope(await send('PATCH', `${KEYS}/${NO_SUCH_ID}`, { key, payload: { name: '' } }), 400, 'BAD_REQUEST');
-      expectEnvelope(await send('PATCH', `${KEYS}/${NO_SUCH_ID}`, { key, payload: { name: 'fine' } }), 404, 'NOT_FOUND');
+      expectEnvelope(
+        await send('PATCH', `${KEYS}/${NO_SUCH_ID}`, { key, payload: { name: 'fine' } }),
+        404,
+        'NOT_FOUND',
+      );
     });
   });
 
@@ -153,17 +175,29 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
       expectReason(await send('POST', KEYS, { key, headers: json, payload: over }), 'too_large');
       const under = `{"name":"${'a'.repeat(JSON_BODY_LIMIT - wrapper)}"}`;
       const response = await send('POST', KEYS, { key, headers: json, payload: under });
-      expect(expectEnvelope(response, 400, 'BAD_REQUEST').details).toEqual({ issues: [expect.objectContaining({ path: '/name' })] });
+      expect(expectEnvelope(response, 400, 'BAD_REQUEST').details).toEqual({
+        issues: [expect.objectContaining({ path: '/name' })],
+      });
     });
 
     it('a body that is not application/json, or has no content type at all, is a 400 unsupported_media_type', async () => {
       const { key } = await ctx.ownerKey();
       const body = '{"name":"x"}';
-      expectReason(await send('POST', KEYS, { key, headers: { 'content-type': 'text/plain' }, payload: body }), 'unsupported_media_type');
-      expectReason(await send('POST', KEYS, { key, headers: { 'content-type': 'application/xml' }, payload: '<name>x</name>' }), 'unsupported_media_type');
+      expectReason(
+        await send('POST', KEYS, { key, headers: { 'content-type': 'text/plain' }, payload: body }),
+        'unsupported_media_type',
+      );
+      expectReason(
+        await send('POST', KEYS, { key, headers: { 'content-type': 'application/xml' }, payload: '<name>x</name>' }),
+        'unsupported_media_type',
+      );
       expectReason(await send('POST', KEYS, { key, payload: body }), 'unsupported_media_type');
       expect((await send('GET', KEYS, { key })).json().total).toBe(1);
-      const accepted = await send('POST', KEYS, { key, headers: { 'content-type': 'application/json; charset=utf-8' }, payload: body });
+      const accepted = await send('POST', KEYS, {
+        key,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        payload: body,
+      });
       expect(accepted.statusCode).toBe(201);
     });
   });
@@ -189,12 +223,22 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
     it('keeps a sane incoming id, replaces anything else, and tags that request’s log lines with it', async () => {
       const { key } = await ctx.ownerKey();
       for (const incoming of ['trace-1.2:abc_XYZ', 'a'.repeat(128)]) {
-        for (const response of [await send('GET', KEYS, { key, headers: { 'x-request-id': incoming } }), await send('GET', KEYS, { headers: { 'x-request-id': incoming } })]) {
+        for (const response of [
+          await send('GET', KEYS, { key, headers: { 'x-request-id': incoming } }),
+          await send('GET', KEYS, { headers: { 'x-request-id': incoming } }),
+        ]) {
           expect(response.headers['x-request-id']).toBe(incoming);
         }
         const lines = ctx.logs.filter((line) => line.reqId === incoming);
-        expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed', 'incoming request', 'request completed']);
-        expect(lines.map((line) => (line.res as { statusCode?: number } | undefined)?.statusCode).filter(Boolean)).toEqual([200, 401]);
+        expect(lines.map((line) => line.msg)).toEqual([
+          'incoming request',
+          'request completed',
+          'incoming request',
+          'request completed',
+        ]);
+        expect(
+          lines.map((line) => (line.res as { statusCode?: number } | undefined)?.statusCode).filter(Boolean),
+        ).toEqual([200, 401]);
       }
       for (const insane of ['a'.repeat(129), 'has space', 'semi;colon', '<script>', 'new\\nline']) {
         const response = await send('GET', KEYS, { key, headers: { 'x-request-id': insane } });
@@ -309,7 +353,11 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
 
     it('a destroyed database: requests get the 500 envelope, /readyz 503, /healthz still 200', async () => {
       await broken.runtime.database.db.destroy();
-      const response = await broken.app.inject({ method: 'GET', url: KEYS, headers: { 'x-api-key': key, 'x-request-id': 'down-1' } });
+      const response = await broken.app.inject({
+        method: 'GET',
+        url: KEYS,
+        headers: { 'x-api-key': key, 'x-request-id': 'down-1' },
+      });
       expect(expectEnvelope(response, 500, 'INTERNAL').details).toBeNull();
       expect(response.body).not.toMatch(LEAKS);
       expect(response.headers['x-request-id']).toBe('down-1');

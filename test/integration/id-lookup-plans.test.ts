@@ -18,11 +18,23 @@ describe('ids looked up within a workspace [sqlite]', () => {
     const db = ctx.runtime.database.db;
     for (const count of [1, 4, 10, 40]) {
       const ids = Array.from({ length: count }, () => crypto.randomUUID());
-      const query = db.selectFrom(table).selectAll().where('workspace_id', '=', crypto.randomUUID()).where('id', 'in', ids).compile();
-      const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` } as never);
+      const query = db
+        .selectFrom(table)
+        .selectAll()
+        .where('workspace_id', '=', crypto.randomUUID())
+        .where('id', 'in', ids)
+        .compile();
+      const plan = await db.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `explain query plan ${query.sql}`,
+      } as never);
       const details = plan.rows.map((row) => row.detail).join('\n');
       // By the primary key or by (workspace_id, id): either way a lookup per id, never a walk of the workspace.
-      expect(details, `${count} ids`).toMatch(new RegExp(`^SEARCH ${table} USING INDEX (sqlite_autoindex_${table}_1 \\(id=\\?\\)|${table}_workspace_id_idx \\(workspace_id=\\? AND id=\\?\\))$`));
+      expect(details, `${count} ids`).toMatch(
+        new RegExp(
+          `^SEARCH ${table} USING INDEX (sqlite_autoindex_${table}_1 \\(id=\\?\\)|${table}_workspace_id_idx \\(workspace_id=\\? AND id=\\?\\))$`,
+        ),
+      );
     }
   });
 });

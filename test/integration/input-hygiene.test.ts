@@ -23,7 +23,11 @@ describeEachDialect('input the database could not store is a 400, alike on both 
     const body = await send('POST', '/posts', JSON.stringify({ title: 'ok', excerpt: 'bad\u0000text' }));
     expect(body.statusCode).toBe(400);
     expect(body.json().details).toMatchObject({ reason: 'nul_character', issues: [{ path: '/excerpt' }] });
-    const nested = await send('POST', '/posts', JSON.stringify({ title: 'ok', structuredData: { a: ['x', 'y\u0000'] } }));
+    const nested = await send(
+      'POST',
+      '/posts',
+      JSON.stringify({ title: 'ok', structuredData: { a: ['x', 'y\u0000'] } }),
+    );
     expect(nested.json().details.issues[0].path).toBe('/structuredData/a/1');
     const query = await send('GET', '/posts?q=a%00b');
     expect(query.statusCode).toBe(400);
@@ -40,7 +44,11 @@ describeEachDialect('input the database could not store is a 400, alike on both 
       expect(response.json().details.issues[0].path).toBe('/publishedAt');
     }
     expect((await send('GET', '/posts?dateFrom=2016-12-31T23:59:60Z')).statusCode).toBe(400);
-    expect((await send('POST', '/posts', JSON.stringify({ title: 'dated', publishedAt: '2024-02-29T12:00:00+02:00' }))).json().publishedAt).toBe('2024-02-29T10:00:00.000Z');
+    expect(
+      (
+        await send('POST', '/posts', JSON.stringify({ title: 'dated', publishedAt: '2024-02-29T12:00:00+02:00' }))
+      ).json().publishedAt,
+    ).toBe('2024-02-29T10:00:00.000Z');
   });
 
   it('a UUID-shaped slug on any resource', async () => {
@@ -54,7 +62,10 @@ describeEachDialect('input the database could not store is a 400, alike on both 
     ] as const) {
       const response = await send('POST', url, JSON.stringify(payload));
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().details.issues[0]).toMatchObject({ path: '/slug', message: 'must not be shaped like a UUID' });
+      expect(response.json().details.issues[0]).toMatchObject({
+        path: '/slug',
+        message: 'must not be shaped like a UUID',
+      });
     }
   });
 });

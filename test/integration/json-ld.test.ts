@@ -35,7 +35,13 @@ function keysIn(value: unknown, keys = new Set<string>()): Set<string> {
 
 const paragraph = (text: string) => ({ type: 'paragraph', text });
 const heading = (text: string) => ({ type: 'heading', level: 2, text });
-const faq = { type: 'faq', items: [{ question: 'How often do I feed it?', answer: 'Once a day at room temperature.' }, { question: 'Can it freeze?', answer: 'Yes, dried.' }] };
+const faq = {
+  type: 'faq',
+  items: [
+    { question: 'How often do I feed it?', answer: 'Once a day at room temperature.' },
+    { question: 'Can it freeze?', answer: 'Yes, dried.' },
+  ],
+};
 
 describeEachDialect('jsonLd', (dialect) => {
   let ctx: TestContext;
@@ -70,7 +76,12 @@ describeEachDialect('jsonLd', (dialect) => {
     const tags = resourceApi(ctx, 'tags');
     const posts = postsApi(ctx);
     const call = (method: 'GET' | 'POST', url: string, payload?: Json) =>
-      ctx.app.inject({ method, url: `${EXTERNAL}${url}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+      ctx.app.inject({
+        method,
+        url: `${EXTERNAL}${url}`,
+        headers: { 'x-api-key': key },
+        ...(payload ? { payload } : {}),
+      });
 
     const avatar = await insertMedia(db, workspace.id, { filename: 'ada.png' });
     const cover = await insertMedia(db, workspace.id, { filename: 'cover.png' });
@@ -81,42 +92,104 @@ describeEachDialect('jsonLd', (dialect) => {
         credentials: 'Mathematician',
         avatarMediaId: avatar,
         sameAs: ['https://example.com/ada', 'https://social.example/@ada'],
-        person: { jobTitle: 'Analyst', worksFor: 'Analytical Engines', alumniOf: 'University of London', award: 'Lovelace Medal', honorificPrefix: 'Countess', honorificSuffix: 'FRS', knowsAbout: ['engines', 'poetry'] },
+        person: {
+          jobTitle: 'Analyst',
+          worksFor: 'Analytical Engines',
+          alumniOf: 'University of London',
+          award: 'Lovelace Medal',
+          honorificPrefix: 'Countess',
+          honorificSuffix: 'FRS',
+          knowsAbout: ['engines', 'poetry'],
+        },
         seo: { title: 'Ada Lovelace, analyst', description: 'Articles by Ada.' },
       }),
       201,
     );
     const food = bodyOf<Category>(await categories.create(key, { name: 'Food', description: 'Things to eat.' }), 201);
-    const bread = bodyOf<Category>(await categories.create(key, { name: 'Bread', parentId: food.id, seo: { breadcrumbsTitle: 'Breads' } }), 201);
+    const bread = bodyOf<Category>(
+      await categories.create(key, { name: 'Bread', parentId: food.id, seo: { breadcrumbsTitle: 'Breads' } }),
+      201,
+    );
     const sourdough = bodyOf<Category>(await categories.create(key, { name: 'Sourdough', parentId: bread.id }), 201);
     const tagIds = [];
-    for (const name of ['Baking', 'Fermentation']) tagIds.push(bodyOf<{ id: string }>(await tags.create(key, { name }), 201).id);
+    for (const name of ['Baking', 'Fermentation'])
+      tagIds.push(bodyOf<{ id: string }>(await tags.create(key, { name }), 201).id);
 
-    const common = { authorId: author.id, categoryId: sourdough.id, featuredMediaId: cover, status: 'published', excerpt: 'Flour, water and patience.' };
+    const common = {
+      authorId: author.id,
+      categoryId: sourdough.id,
+      featuredMediaId: cover,
+      status: 'published',
+      excerpt: 'Flour, water and patience.',
+    };
     const created = [
-      await createPost(posts, key, { ...common, title: 'Why sourdough rises', seo: { title: 'Sourdough, explained', description: 'What the starter does.' }, bodyJson: [paragraph('Yeast and bacteria.')] }),
+      await createPost(posts, key, {
+        ...common,
+        title: 'Why sourdough rises',
+        seo: { title: 'Sourdough, explained', description: 'What the starter does.' },
+        bodyJson: [paragraph('Yeast and bacteria.')],
+      }),
       await createPost(posts, key, { ...common, title: 'Starter questions', bodyJson: [paragraph('Answers.'), faq] }),
-      await createPost(posts, key, { ...common, title: 'How to feed a starter', isHowTo: true, bodyJson: [paragraph('Daily care.'), { type: 'list', style: 'ordered', items: ['Discard half', 'Add flour', 'Add water'] }] }),
-      await createPost(posts, key, { ...common, title: 'How to bake a loaf', isHowTo: true, bodyJson: [heading('Mix'), paragraph('Stir it.'), heading('Bake'), paragraph('Hot oven.'), faq] }),
-      await createPost(posts, key, { ...common, title: 'How to wait', isHowTo: true, bodyJson: [paragraph('No steps at all.')] }),
+      await createPost(posts, key, {
+        ...common,
+        title: 'How to feed a starter',
+        isHowTo: true,
+        bodyJson: [
+          paragraph('Daily care.'),
+          { type: 'list', style: 'ordered', items: ['Discard half', 'Add flour', 'Add water'] },
+        ],
+      }),
+      await createPost(posts, key, {
+        ...common,
+        title: 'How to bake a loaf',
+        isHowTo: true,
+        bodyJson: [heading('Mix'), paragraph('Stir it.'), heading('Bake'), paragraph('Hot oven.'), faq],
+      }),
+      await createPost(posts, key, {
+        ...common,
+        title: 'How to wait',
+        isHowTo: true,
+        bodyJson: [paragraph('No steps at all.')],
+      }),
       await createPost(posts, key, {
         ...common,
         title: 'The bake-off',
         structuredData: {
           '@context': 'https://schema.org',
           '@graph': [
-            { '@type': 'Event', name: 'Bake-off', startDate: '2025-05-01T10:00:00Z', location: { '@type': 'Place', name: 'Village hall' } },
+            {
+              '@type': 'Event',
+              name: 'Bake-off',
+              startDate: '2025-05-01T10:00:00Z',
+              location: { '@type': 'Place', name: 'Village hall' },
+            },
             { inLanguage: 'en', isAccessibleForFree: true },
           ],
         },
       }),
-      await createPost(posts, key, { title: `${'A very long headline about bread '.repeat(5)}end`, schemaType: 'NewsArticle', categoryId: food.id }),
+      await createPost(posts, key, {
+        title: `${'A very long headline about bread '.repeat(5)}end`,
+        schemaType: 'NewsArticle',
+        categoryId: food.id,
+      }),
       await createPost(posts, key, { title: 'A bare draft' }),
     ];
     expect((await posts.attach(key, created[0]!.id, tagIds)).statusCode).toBe(200);
 
-    const about = bodyOf<Page>(await call('POST', '/pages', { title: 'About us', pageType: 'AboutPage', status: 'published', seo: { description: 'Who bakes.' }, bodyJson: [paragraph('A small team.'), faq] }), 201);
-    const questions = bodyOf<Page>(await call('POST', '/pages', { title: 'Questions', pageType: 'FAQPage', bodyJson: [faq] }), 201);
+    const about = bodyOf<Page>(
+      await call('POST', '/pages', {
+        title: 'About us',
+        pageType: 'AboutPage',
+        status: 'published',
+        seo: { description: 'Who bakes.' },
+        bodyJson: [paragraph('A small team.'), faq],
+      }),
+      201,
+    );
+    const questions = bodyOf<Page>(
+      await call('POST', '/pages', { title: 'Questions', pageType: 'FAQPage', bodyJson: [faq] }),
+      201,
+    );
 
     const returned: Labelled = [];
     const read: Post[] = [];
@@ -127,11 +200,18 @@ describeEachDialect('jsonLd', (dialect) => {
       if (full.author) returned.push([`post ${post.slug} author`, full.author.jsonLd]);
       if (full.category) returned.push([`post ${post.slug} category`, full.category.jsonLd]);
     }
-    for (const post of bodyOf<Paginated<Post>>(await posts.list(key, { pageSize: 100 }), 200).data) returned.push([`listed post ${post.slug}`, post.jsonLd]);
-    for (const page of [about, questions]) returned.push([`page ${page.slug}`, bodyOf<Page>(await call('GET', `/pages/${page.id}`), 200).jsonLd]);
+    for (const post of bodyOf<Paginated<Post>>(await posts.list(key, { pageSize: 100 }), 200).data)
+      returned.push([`listed post ${post.slug}`, post.jsonLd]);
+    for (const page of [about, questions])
+      returned.push([`page ${page.slug}`, bodyOf<Page>(await call('GET', `/pages/${page.id}`), 200).jsonLd]);
     returned.push([`author ${author.slug}`, bodyOf<Author>(await authors.get(key, author.id), 200).jsonLd]);
-    for (const category of [food, bread, sourdough]) returned.push([`category ${category.path}`, bodyOf<Category>(await categories.get(key, category.id), 200).jsonLd]);
-    for (const category of bodyOf<Paginated<Category>>(await categories.list(key, {}), 200).data) returned.push([`listed category ${category.path}`, category.jsonLd]);
+    for (const category of [food, bread, sourdough])
+      returned.push([
+        `category ${category.path}`,
+        bodyOf<Category>(await categories.get(key, category.id), 200).jsonLd,
+      ]);
+    for (const category of bodyOf<Paginated<Category>>(await categories.list(key, {}), 200).data)
+      returned.push([`listed category ${category.path}`, category.jsonLd]);
     return { returned, posts: read };
   }
 
@@ -151,7 +231,9 @@ describeEachDialect('jsonLd', (dialect) => {
   const ARTICLE_WARNINGS = ['author', 'datePublished', 'image'].flatMap((field) =>
     ['BlogPosting', 'NewsArticle'].map((type) => `WARNING ${type}: Missing field "${field}" (optional) (${field})`),
   );
-  const STEP_WARNINGS = ['image', 'itemListElement', 'name', 'url', 'video'].map((field) => `WARNING HowTo > step HowToStep: Missing field "${field}" (optional) (${field})`);
+  const STEP_WARNINGS = ['image', 'itemListElement', 'name', 'url', 'video'].map(
+    (field) => `WARNING HowTo > step HowToStep: Missing field "${field}" (optional) (${field})`,
+  );
   const BARE_WARNINGS = ['WARNING BreadcrumbList > itemListElement ListItem: Field "item" with URL is missing (item)'];
 
   for (const [name, expected] of [
@@ -162,7 +244,8 @@ describeEachDialect('jsonLd', (dialect) => {
       const warnings = new Set<string>();
       expect(sites[name].returned.length).toBeGreaterThan(30);
       for (const [label, jsonLd] of sites[name].returned) {
-        for (const warning of await expectValidJsonLd(jsonLd, label)) warnings.add(describeIssue(warning).replace(/ \[\d+\]/g, ''));
+        for (const warning of await expectValidJsonLd(jsonLd, label))
+          warnings.add(describeIssue(warning).replace(/ \[\d+\]/g, ''));
       }
       expect([...warnings].sort()).toEqual([...expected].sort());
     });
@@ -182,12 +265,22 @@ describeEachDialect('jsonLd', (dialect) => {
       expect(nodeOf(jsonLd, 'BlogPosting')).toMatchObject({
         url,
         mainEntityOfPage: { '@type': 'WebPage', '@id': url, breadcrumb: { '@id': `${url}#breadcrumb` } },
-        author: { '@id': `${SITE}/authors/ada-lovelace#person`, jobTitle: 'Analyst', alumniOf: { '@type': 'EducationalOrganization', name: 'University of London' } },
-        publisher: { '@id': 'https://engines.example#organization', name: 'Engines Ltd', logo: { '@type': 'ImageObject', url: expect.stringMatching(/\/logo\.png$/) } },
+        author: {
+          '@id': `${SITE}/authors/ada-lovelace#person`,
+          jobTitle: 'Analyst',
+          alumniOf: { '@type': 'EducationalOrganization', name: 'University of London' },
+        },
+        publisher: {
+          '@id': 'https://engines.example#organization',
+          name: 'Engines Ltd',
+          logo: { '@type': 'ImageObject', url: expect.stringMatching(/\/logo\.png$/) },
+        },
         articleSection: 'Sourdough',
         timeRequired: 'PT1M',
       });
-      expect((nodeOf(jsonLd, 'BreadcrumbList')!.itemListElement as Node[]).map((item) => [item.name, item.item])).toEqual([
+      expect(
+        (nodeOf(jsonLd, 'BreadcrumbList')!.itemListElement as Node[]).map((item) => [item.name, item.item]),
+      ).toEqual([
         ['Food', `${SITE}/c/food`],
         ['Breads', `${SITE}/c/food/bread`],
         ['Sourdough', `${SITE}/c/food/bread/sourdough`],
@@ -204,13 +297,20 @@ describeEachDialect('jsonLd', (dialect) => {
       expect(nodeOf(post('How to wait').jsonLd, 'HowTo')).toBeUndefined();
       const bakeOff = post('The bake-off').jsonLd;
       expect(graphOf(bakeOff).map((node) => node['@type'])).toEqual(['BlogPosting', 'BreadcrumbList', 'Event']);
-      expect(nodeOf(bakeOff, 'BlogPosting')).toMatchObject({ '@id': `${SITE}/blog/the-bake-off#article`, inLanguage: 'en', isAccessibleForFree: true });
+      expect(nodeOf(bakeOff, 'BlogPosting')).toMatchObject({
+        '@id': `${SITE}/blog/the-bake-off#article`,
+        inLanguage: 'en',
+        isAccessibleForFree: true,
+      });
       expect(keysIn(bakeOff).has('@context')).toBe(true);
       expect(graphOf(bakeOff).some((node) => '@context' in node)).toBe(false);
     });
 
     it('keeps the headline within 110 characters', () => {
-      const headline = nodeOf(sites.configured.posts.find((p) => p.schemaType === 'NewsArticle')!.jsonLd, 'NewsArticle')!.headline as string;
+      const headline = nodeOf(
+        sites.configured.posts.find((p) => p.schemaType === 'NewsArticle')!.jsonLd,
+        'NewsArticle',
+      )!.headline as string;
       expect([...headline].length).toBeLessThanOrEqual(110);
       expect(headline.endsWith('…')).toBe(true);
     });
@@ -219,10 +319,21 @@ describeEachDialect('jsonLd', (dialect) => {
   it('without site settings there is no @id, site URL, publisher or breadcrumb item anywhere', () => {
     for (const [label, jsonLd] of sites.bare.returned) {
       const keys = keysIn(jsonLd);
-      for (const key of ['@id', 'url', 'item', 'mainEntityOfPage', 'publisher', 'logo']) expect(keys.has(key), `${label}: ${key}`).toBe(false);
+      for (const key of ['@id', 'url', 'item', 'mainEntityOfPage', 'publisher', 'logo'])
+        expect(keys.has(key), `${label}: ${key}`).toBe(false);
       expect(JSON.stringify(jsonLd), label).not.toContain(SITE);
     }
     const types = new Set(sites.bare.returned.flatMap(([, jsonLd]) => graphOf(jsonLd).map((node) => node['@type'])));
-    expect([...types].sort()).toEqual(['AboutPage', 'BlogPosting', 'BreadcrumbList', 'CollectionPage', 'Event', 'FAQPage', 'HowTo', 'NewsArticle', 'Person']);
+    expect([...types].sort()).toEqual([
+      'AboutPage',
+      'BlogPosting',
+      'BreadcrumbList',
+      'CollectionPage',
+      'Event',
+      'FAQPage',
+      'HowTo',
+      'NewsArticle',
+      'Person',
+    ]);
   });
 });

@@ -22,8 +22,18 @@ describeEachDialect('link-health routes', (dialect) => {
   afterAll(() => ctx?.close());
 
   const report = (key: string, payload: unknown) =>
-    ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/link-health`, headers: { 'x-api-key': key }, payload: payload as Json });
-  const list = (key: string, query = '') => ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/link-health${query ? `?${query}` : ''}`, headers: { 'x-api-key': key } });
+    ctx.app.inject({
+      method: 'POST',
+      url: `${EXTERNAL}/link-health`,
+      headers: { 'x-api-key': key },
+      payload: payload as Json,
+    });
+  const list = (key: string, query = '') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/link-health${query ? `?${query}` : ''}`,
+      headers: { 'x-api-key': key },
+    });
 
   async function reported(key: string, payload: Json): Promise<Json> {
     const response = await report(key, payload);
@@ -46,7 +56,13 @@ describeEachDialect('link-health routes', (dialect) => {
       const { key, workspace } = await ctx.ownerKey();
       const body = await reported(key, { path: 'missing/page/' });
       expect(Object.keys(body).sort()).toEqual(FIELDS);
-      expect(body).toMatchObject({ workspaceId: workspace.id, path: '/missing/page', referrer: null, statusCode: 404, hitCount: 1 });
+      expect(body).toMatchObject({
+        workspaceId: workspace.id,
+        path: '/missing/page',
+        referrer: null,
+        statusCode: 404,
+        hitCount: 1,
+      });
       expect(body.firstSeenAt).toMatch(ISO);
       expect(body.lastSeenAt).toBe(body.firstSeenAt);
     });
@@ -55,10 +71,23 @@ describeEachDialect('link-health routes', (dialect) => {
       const { key } = await ctx.ownerKey();
       const first = await reported(key, { path: '/a', referrer: 'https://search.example/?q=a', statusCode: 404 });
       const second = await reported(key, { path: 'a/?utm_source=mail#top', statusCode: 410 });
-      expect(second).toMatchObject({ id: first.id, path: '/a', hitCount: 2, statusCode: 410, referrer: 'https://search.example/?q=a', firstSeenAt: first.firstSeenAt });
+      expect(second).toMatchObject({
+        id: first.id,
+        path: '/a',
+        hitCount: 2,
+        statusCode: 410,
+        referrer: 'https://search.example/?q=a',
+        firstSeenAt: first.firstSeenAt,
+      });
       expect((second.lastSeenAt as string) >= (first.lastSeenAt as string)).toBe(true);
       const third = await reported(key, { path: '//a', referrer: '/blog/links' });
-      expect(third).toMatchObject({ id: first.id, hitCount: 3, statusCode: 404, referrer: '/blog/links', firstSeenAt: first.firstSeenAt });
+      expect(third).toMatchObject({
+        id: first.id,
+        hitCount: 3,
+        statusCode: 404,
+        referrer: '/blog/links',
+        firstSeenAt: first.firstSeenAt,
+      });
       const listed = (await list(key)).json();
       expect(listed.total).toBe(1);
       expect(listed.data[0]).toEqual(third);
@@ -77,8 +106,13 @@ describeEachDialect('link-health routes', (dialect) => {
       const theirs = await ctx.ownerKey();
       await reported(mine.key, { path: '/shared' });
       await reported(mine.key, { path: '/shared' });
-      expect(await reported(theirs.key, { path: '/shared' })).toMatchObject({ workspaceId: theirs.workspace.id, hitCount: 1 });
-      expect((await list(mine.key)).json().data).toEqual([expect.objectContaining({ path: '/shared', hitCount: 2, workspaceId: mine.workspace.id })]);
+      expect(await reported(theirs.key, { path: '/shared' })).toMatchObject({
+        workspaceId: theirs.workspace.id,
+        hitCount: 1,
+      });
+      expect((await list(mine.key)).json().data).toEqual([
+        expect.objectContaining({ path: '/shared', hitCount: 2, workspaceId: mine.workspace.id }),
+      ]);
     });
   });
 
@@ -95,14 +129,20 @@ describeEachDialect('link-health routes', (dialect) => {
 
     it('refuses a path that is no path', async () => {
       const { key } = await ctx.ownerKey();
-      for (const path of ['', 'https://example.com/a', '/a/../b', '/a%zz', '/a\nb', 42, `/${'x'.repeat(2000)}`]) expectIssue(await report(key, { path }), '/path');
+      for (const path of ['', 'https://example.com/a', '/a/../b', '/a%zz', '/a\nb', 42, `/${'x'.repeat(2000)}`])
+        expectIssue(await report(key, { path }), '/path');
     });
 
     it('takes a status from 400 to 599 only, and a referrer that is an http(s) URL or a path', async () => {
       const { key } = await ctx.ownerKey();
-      for (const statusCode of [200, 301, 399, 600, 404.5, '404']) expectIssue(await report(key, { path: '/a', statusCode }), '/statusCode');
-      for (const referrer of ['javascript:alert(1)', 'search.example/page', '/a\r\nx', '', 7]) expectIssue(await report(key, { path: '/a', referrer }), '/referrer');
-      expect(await reported(key, { path: '/a', statusCode: 599, referrer: null })).toMatchObject({ statusCode: 599, referrer: null });
+      for (const statusCode of [200, 301, 399, 600, 404.5, '404'])
+        expectIssue(await report(key, { path: '/a', statusCode }), '/statusCode');
+      for (const referrer of ['javascript:alert(1)', 'search.example/page', '/a\r\nx', '', 7])
+        expectIssue(await report(key, { path: '/a', referrer }), '/referrer');
+      expect(await reported(key, { path: '/a', statusCode: 599, referrer: null })).toMatchObject({
+        statusCode: 599,
+        referrer: null,
+      });
       expect(await reported(key, { path: '/a', statusCode: 400 })).toMatchObject({ statusCode: 400, hitCount: 2 });
     });
   });
@@ -110,7 +150,9 @@ describeEachDialect('link-health routes', (dialect) => {
   describe('exact counts under concurrency', () => {
     it(`${CONCURRENT_REPORTS} concurrent reports of one path leave hitCount = ${CONCURRENT_REPORTS}, each answer a distinct count`, async () => {
       const { key } = await ctx.ownerKey();
-      const responses = await Promise.all(Array.from({ length: CONCURRENT_REPORTS }, () => report(key, { path: '/hot' })));
+      const responses = await Promise.all(
+        Array.from({ length: CONCURRENT_REPORTS }, () => report(key, { path: '/hot' })),
+      );
       expect(responses.map((response) => response.statusCode)).toEqual(Array(CONCURRENT_REPORTS).fill(200));
       // Each report's answer is its own increment, so the answers are exactly 1 … N in some order.
       const counts = responses.map((response) => response.json().hitCount as number).sort((a, b) => a - b);
@@ -129,13 +171,25 @@ describeEachDialect('link-health routes', (dialect) => {
       expect(responses.every((response) => response.statusCode === 200)).toBe(true);
       const listed = (await list(key, 'orderBy=hitCount&order=asc')).json();
       expect(listed.total).toBe(5);
-      expect(Object.fromEntries(listed.data.map((row: Json) => [row.path, row.hitCount]))).toEqual({ '/p0': 40, '/p1': 40, '/p2': 40, '/p3': 40, '/p4': 40 });
+      expect(Object.fromEntries(listed.data.map((row: Json) => [row.path, row.hitCount]))).toEqual({
+        '/p0': 40,
+        '/p1': 40,
+        '/p2': 40,
+        '/p3': 40,
+        '/p4': 40,
+      });
     });
   });
 
   describe('batches', () => {
     const at = '2026-11-22T08:00:00.000Z';
-    const reportOf = (path: string): LinkHealthReport => ({ id: crypto.randomUUID(), path, referrer: null, status_code: 404, seen_at: at });
+    const reportOf = (path: string): LinkHealthReport => ({
+      id: crypto.randomUUID(),
+      path,
+      referrer: null,
+      status_code: 404,
+      seen_at: at,
+    });
 
     /** Batches over the test's database whose transactions are counted. */
     function countedBatches() {
@@ -159,10 +213,17 @@ describeEachDialect('link-health routes', (dialect) => {
     it('reports that arrive together commit in one transaction, each answered with its own increment', async () => {
       const { workspace } = await ctx.ownerKey();
       const { batches, counted } = countedBatches();
-      const rows = await Promise.all(Array.from({ length: 50 }, (_, i) => batches.record(workspace.id, reportOf(`/batch/${i % 2}`))));
+      const rows = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => batches.record(workspace.id, reportOf(`/batch/${i % 2}`))),
+      );
       expect(counted.transactions).toBe(1);
       for (const path of ['/batch/0', '/batch/1']) {
-        expect(rows.filter((row) => row.path === path).map((row) => row.hit_count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+        expect(
+          rows
+            .filter((row) => row.path === path)
+            .map((row) => row.hit_count)
+            .sort((a, b) => a - b),
+        ).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
       }
     });
 
@@ -171,7 +232,9 @@ describeEachDialect('link-health routes', (dialect) => {
       const { batches, counted } = countedBatches();
       const first = batches.record(workspace.id, reportOf('/waves'));
       await new Promise((resolve) => setImmediate(resolve));
-      const rest = Array.from({ length: MAX_REPORTS_PER_BATCH + 1 }, () => batches.record(workspace.id, reportOf('/waves')));
+      const rest = Array.from({ length: MAX_REPORTS_PER_BATCH + 1 }, () =>
+        batches.record(workspace.id, reportOf('/waves')),
+      );
       const rows = await Promise.all([first, ...rest]);
       expect(counted.transactions).toBe(3);
       expect(Math.max(...rows.map((row) => row.hit_count))).toBe(MAX_REPORTS_PER_BATCH + 2);
@@ -205,7 +268,8 @@ describeEachDialect('link-health routes', (dialect) => {
         expect(posted.statusCode, `report with ${held}`).toBe(reportStatus);
         const listed = await list(key);
         expect(listed.statusCode, `list with ${held}`).toBe(listStatus);
-        for (const response of [posted, listed]) if (response.statusCode === 403) expect(response.json().code).toBe('FORBIDDEN');
+        for (const response of [posted, listed])
+          if (response.statusCode === 403) expect(response.json().code).toBe('FORBIDDEN');
       }
     });
   });
@@ -215,7 +279,12 @@ describeEachDialect('link-health routes', (dialect) => {
       const { key } = await ctx.ownerKey();
       const other = await ctx.ownerKey();
       await reported(other.key, { path: '/not-mine' });
-      for (const [path, hits] of [['/one', 1], ['/three', 3], ['/two', 2]] as const) for (let i = 0; i < hits; i += 1) await reported(key, { path });
+      for (const [path, hits] of [
+        ['/one', 1],
+        ['/three', 3],
+        ['/two', 2],
+      ] as const)
+        for (let i = 0; i < hits; i += 1) await reported(key, { path });
       const body = (await list(key)).json();
       expect(body).toMatchObject({ page: 1, pageSize: 10, order: 'desc', total: 3, totalPages: 1 });
       expect(body).not.toHaveProperty('orderBy');
@@ -239,11 +308,17 @@ describeEachDialect('link-health routes', (dialect) => {
       for (const path of paths) await reported(key, { path });
       await reported(key, { path: '/blog/x' });
       const seen: string[] = [];
-      for (let page = 1; page <= 3; page += 1) seen.push(...(await list(key, `pageSize=3&page=${page}`)).json().data.map((row: Json) => row.path));
+      for (let page = 1; page <= 3; page += 1)
+        seen.push(...(await list(key, `pageSize=3&page=${page}`)).json().data.map((row: Json) => row.path));
       expect(seen.sort()).toEqual([...paths, '/blog/x'].sort());
       expect((await list(key, 'q=/docs/&pageSize=100')).json()).toMatchObject({ total: 7, totalPages: 1 });
       expect((await list(key, 'q=/DOCS/')).json().total).toBe(0);
-      expect((await list(key, 'page=9&pageSize=5')).json()).toMatchObject({ data: [], page: 9, total: 8, totalPages: 2 });
+      expect((await list(key, 'page=9&pageSize=5')).json()).toMatchObject({
+        data: [],
+        page: 9,
+        total: 8,
+        totalPages: 2,
+      });
     });
 
     it('refuses bad pagination, order without orderBy, unknown sort keys and parameters', async () => {

@@ -4,7 +4,17 @@ import type { Media } from '../../src/modules/media/media.schemas.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { filePart, pathOf, png, SVG, uploadMedia } from '../helpers/media.js';
-import { createPost, expectError, expectIssue, getPost, image, NO_SUCH_ID, paragraph, postsApi, type Json } from '../helpers/posts.js';
+import {
+  createPost,
+  expectError,
+  expectIssue,
+  getPost,
+  image,
+  NO_SUCH_ID,
+  paragraph,
+  postsApi,
+  type Json,
+} from '../helpers/posts.js';
 
 interface MediaPage {
   data: Media[];
@@ -27,9 +37,19 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
 
   const db = () => ctx.runtime.database.db;
   const call = (key: string, method: 'GET' | 'PATCH' | 'DELETE' | 'POST', path: string, payload?: Json) =>
-    ctx.app.inject({ method, url: `${EXTERNAL}${path}`, headers: { 'x-api-key': key }, ...(payload === undefined ? {} : { payload }) });
+    ctx.app.inject({
+      method,
+      url: `${EXTERNAL}${path}`,
+      headers: { 'x-api-key': key },
+      ...(payload === undefined ? {} : { payload }),
+    });
 
-  async function upload(key: string, bytes: Buffer, filename: string, fields: { alt?: string; caption?: string } = {}): Promise<Media> {
+  async function upload(
+    key: string,
+    bytes: Buffer,
+    filename: string,
+    fields: { alt?: string; caption?: string } = {},
+  ): Promise<Media> {
     const parts = [filePart(bytes, filename), ...Object.entries(fields).map(([name, data]) => ({ name, data }))];
     const response = await uploadMedia(ctx, key, parts);
     expect(response.statusCode, response.body).toBe(201);
@@ -37,7 +57,9 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
   }
 
   async function list(key: string, query: Record<string, string | number> = {}): Promise<MediaPage> {
-    const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)])).toString();
+    const search = new URLSearchParams(
+      Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]),
+    ).toString();
     const response = await call(key, 'GET', `/media${search ? `?${search}` : ''}`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as MediaPage;
@@ -68,7 +90,11 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
       expect(page.data.map((m) => m.id)).toEqual([report.id, logo.id, large.id, small.id]);
       expect(page).toMatchObject({ page: 1, pageSize: 10, order: 'desc', total: 4, totalPages: 1 });
       expect(page).not.toHaveProperty('orderBy');
-      expect(page.data[0]).toMatchObject({ filename: 'annual-report.pdf', mimeType: 'application/pdf', createdAt: '2024-01-04T00:00:00.000Z' });
+      expect(page.data[0]).toMatchObject({
+        filename: 'annual-report.pdf',
+        mimeType: 'application/pdf',
+        createdAt: '2024-01-04T00:00:00.000Z',
+      });
     });
 
     it('sorts by createdAt, sizeBytes and mimeType in both directions', async () => {
@@ -92,7 +118,8 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
 
     it('filters by mimeTypePrefix, case-insensitively', async () => {
       const { key, small, large, logo, report } = await library();
-      const ids = async (prefix: string) => (await list(key, { mimeTypePrefix: prefix, orderBy: 'createdAt', order: 'asc' })).data.map((m) => m.id);
+      const ids = async (prefix: string) =>
+        (await list(key, { mimeTypePrefix: prefix, orderBy: 'createdAt', order: 'asc' })).data.map((m) => m.id);
       expect(await ids('image/')).toEqual([small.id, large.id, logo.id]);
       expect(await ids('IMAGE/PNG')).toEqual([small.id, large.id]);
       expect(await ids('application/')).toEqual([report.id]);
@@ -102,7 +129,8 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
 
     it('searches alt, caption and filename with q, case-insensitively in any script', async () => {
       const { key, small, large, logo, report } = await library();
-      const ids = async (q: string) => (await list(key, { q, orderBy: 'createdAt', order: 'asc' })).data.map((m) => m.id);
+      const ids = async (q: string) =>
+        (await list(key, { q, orderBy: 'createdAt', order: 'asc' })).data.map((m) => m.id);
       expect(await ids('CRÈME')).toEqual([small.id]);
       expect(await ids('landscape')).toEqual([large.id]);
       expect(await ids('logo')).toEqual([logo.id]);
@@ -117,7 +145,10 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
       const second = await list(key, { pageSize: 2, page: 2, orderBy: 'createdAt', order: 'asc' });
       expect(second).toMatchObject({ page: 2, pageSize: 2, total: 4, totalPages: 2 });
       expect(second.data.map((m) => m.id)).not.toContain(small.id);
-      expect((await list(key, { pageSize: 2, orderBy: 'createdAt', order: 'asc' })).data.map((m) => m.id)).toEqual([small.id, large.id]);
+      expect((await list(key, { pageSize: 2, orderBy: 'createdAt', order: 'asc' })).data.map((m) => m.id)).toEqual([
+        small.id,
+        large.id,
+      ]);
       expect(await list(key, { page: 9 })).toMatchObject({ data: [], total: 4, totalPages: 1 });
       expect((await list(key, { pageSize: 100 })).pageSize).toBe(100);
       expectIssue(await call(key, 'GET', '/media?pageSize=0'), '/pageSize');
@@ -159,7 +190,12 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
       expect(captioned.statusCode).toBe(200);
       expect(captioned.json()).toEqual({ ...small, caption: 'Dessert, close up' });
       const cleared = (await patch({ alt: null })).json() as Media;
-      expect(cleared).toMatchObject({ alt: null, caption: 'Dessert, close up', url: small.url, sizeBytes: small.sizeBytes });
+      expect(cleared).toMatchObject({
+        alt: null,
+        caption: 'Dessert, close up',
+        url: small.url,
+        sizeBytes: small.sizeBytes,
+      });
       expect((await call(key, 'GET', `/media/${small.id}`)).json()).toEqual(cleared);
       expect((await list(key, { q: 'dessert' })).data.map((m) => m.id)).toEqual([small.id]);
       expect((await list(key, { q: 'brûlée' })).total).toBe(0);
@@ -170,13 +206,29 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
       const { key, small } = await library();
       const patch = (body: Json) => call(key, 'PATCH', `/media/${small.id}`, body);
       expectIssue(await patch({ title: 'x' }), '/title', /not a known field/);
-      for (const field of ['url', 'mimeType', 'filename', 'sizeBytes', 'width', 'height', 'storagePath', 'id', 'createdAt', 'uploadedByUserId']) {
+      for (const field of [
+        'url',
+        'mimeType',
+        'filename',
+        'sizeBytes',
+        'width',
+        'height',
+        'storagePath',
+        'id',
+        'createdAt',
+        'uploadedByUserId',
+      ]) {
         expectIssue(await patch({ [field]: 'x' }), `/${field}`, new RegExp(`${field} is read-only`));
       }
       expectIssue(await patch({ alt: 42 }), '/alt');
       expectIssue(await patch({ alt: 'x'.repeat(1001) }), '/alt');
       expectIssue(await patch({ caption: 'x'.repeat(2001) }), '/caption');
-      const notJson = await ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/media/${small.id}`, headers: { 'x-api-key': key, 'content-type': 'text/plain' }, payload: 'alt=x' });
+      const notJson = await ctx.app.inject({
+        method: 'PATCH',
+        url: `${EXTERNAL}/media/${small.id}`,
+        headers: { 'x-api-key': key, 'content-type': 'text/plain' },
+        payload: 'alt=x',
+      });
       expect(expectError(notJson, 400, 'BAD_REQUEST').details).toMatchObject({ reason: 'unsupported_media_type' });
     });
 
@@ -193,7 +245,10 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
     it('clears featured images, avatars and the workspace logo; image blocks keep the id and read url null', async () => {
       const { workspace, key, small, large } = await library();
       const posts = postsApi(ctx);
-      const authorResponse = await call(key, 'POST', '/authors', { displayName: 'Ada Lovelace', avatarMediaId: small.id });
+      const authorResponse = await call(key, 'POST', '/authors', {
+        displayName: 'Ada Lovelace',
+        avatarMediaId: small.id,
+      });
       expect(authorResponse.statusCode, authorResponse.body).toBe(201);
       const author = authorResponse.json() as { id: string; avatarMedia: Media | null };
       expect(author.avatarMedia?.id).toBe(small.id);
@@ -216,7 +271,11 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
       expect(after.author).toMatchObject({ id: author.id, avatarMediaId: null, avatarMedia: null });
       expect(after.bodyJson[1]).toEqual({ type: 'image', mediaId: small.id, alt: 'Dessert', url: null });
       expect(after.bodyJson[2]).toMatchObject({ mediaId: large.id, url: large.url });
-      const logo = await db().selectFrom('workspaces').select('logo_media_id').where('id', '=', workspace.id).executeTakeFirstOrThrow();
+      const logo = await db()
+        .selectFrom('workspaces')
+        .select('logo_media_id')
+        .where('id', '=', workspace.id)
+        .executeTakeFirstOrThrow();
       expect(logo.logo_media_id).toBeNull();
       // The post still round-trips: its body keeps the id of the media that is gone.
       expect((await posts.patch(key, post.id, { bodyJson: after.bodyJson })).statusCode).toBe(200);
@@ -229,11 +288,19 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
     it("leaves another workspace's logo alone and cannot reach another workspace's media", async () => {
       const mine = await library();
       const theirs = await ctx.ownerKey();
-      await db().updateTable('workspaces').set({ logo_media_id: mine.logo.id }).where('id', '=', theirs.workspace.id).execute();
+      await db()
+        .updateTable('workspaces')
+        .set({ logo_media_id: mine.logo.id })
+        .where('id', '=', theirs.workspace.id)
+        .execute();
       expectError(await call(theirs.key, 'DELETE', `/media/${mine.logo.id}`), 404, 'NOT_FOUND');
       expect((await call(mine.key, 'GET', `/media/${mine.logo.id}`)).statusCode).toBe(200);
       expect((await call(mine.key, 'DELETE', `/media/${mine.logo.id}`)).statusCode).toBe(200);
-      const row = await db().selectFrom('workspaces').select('logo_media_id').where('id', '=', theirs.workspace.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('workspaces')
+        .select('logo_media_id')
+        .where('id', '=', theirs.workspace.id)
+        .executeTakeFirstOrThrow();
       expect(row.logo_media_id).toBe(mine.logo.id);
       expectError(await call(mine.key, 'DELETE', `/media/${crypto.randomUUID()}`), 404, 'NOT_FOUND');
     });
@@ -261,7 +328,11 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
         ['PATCH', `/media/${small.id}`],
         ['DELETE', `/media/${small.id}`],
       ] as const) {
-        expectError(await call(poster.key, method, path, method === 'PATCH' ? { alt: 'x' } : undefined), 403, 'FORBIDDEN');
+        expectError(
+          await call(poster.key, method, path, method === 'PATCH' ? { alt: 'x' } : undefined),
+          403,
+          'FORBIDDEN',
+        );
       }
       // Permission comes before validation and lookup.
       expectError(await call(writer.key, 'GET', '/media?pageSize=0'), 403, 'FORBIDDEN');

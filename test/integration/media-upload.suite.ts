@@ -41,8 +41,10 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
     await s3?.close();
   });
 
-  const mediaRows = (workspaceId: string) => ctx.runtime.database.db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).execute();
-  const fetchFile = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => ctx.app.inject({ method, url: pathOf(url), headers });
+  const mediaRows = (workspaceId: string) =>
+    ctx.runtime.database.db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).execute();
+  const fetchFile = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    ctx.app.inject({ method, url: pathOf(url), headers });
 
   async function upload(key: string, ...parts: Parameters<typeof uploadMedia>[2]): Promise<Media> {
     const response = await uploadMedia(ctx, key, parts);
@@ -67,7 +69,10 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
 
     it.each(cases)('%s', async (_name, bytes, mimeType, extension, width, height) => {
       const { workspace, key, keyId } = await ctx.ownerKey();
-      const media = await upload(key, filePart(bytes, `Holiday Photo.${extension.toUpperCase()}`, 'application/octet-stream'));
+      const media = await upload(
+        key,
+        filePart(bytes, `Holiday Photo.${extension.toUpperCase()}`, 'application/octet-stream'),
+      );
       expect(media).toMatchObject({
         workspaceId: workspace.id,
         filename: `holiday-photo.${extension}`,
@@ -92,7 +97,11 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
       expect(served.headers['content-type']).toBe(mimeType);
       expect(served.headers['content-length']).toBe(String(bytes.length));
 
-      const read = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/media/${media.id}`, headers: { 'x-api-key': key } });
+      const read = await ctx.app.inject({
+        method: 'GET',
+        url: `${EXTERNAL}/media/${media.id}`,
+        headers: { 'x-api-key': key },
+      });
       expect(read.json()).toEqual(media);
     });
 
@@ -107,7 +116,12 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
       const { key } = await ctx.ownerKey();
       const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
       const media = await upload(key, filePart(pdf, 'Report 2024.pdf', 'application/pdf'));
-      expect(media).toMatchObject({ mimeType: 'application/pdf', filename: 'report-2024.pdf', width: null, height: null });
+      expect(media).toMatchObject({
+        mimeType: 'application/pdf',
+        filename: 'report-2024.pdf',
+        width: null,
+        height: null,
+      });
     });
 
     it('the stored name keeps only a safe base name: no path, no dots, no spaces', async () => {
@@ -118,12 +132,16 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
         ['.png', 'file.png'],
         ['%00<script>.gif', '00-script.png'],
       ];
-      for (const [given, stored] of cases) expect((await upload(key, filePart(png(1, 1), given))).filename).toBe(stored);
+      for (const [given, stored] of cases)
+        expect((await upload(key, filePart(png(1, 1), given))).filename).toBe(stored);
     });
 
     it('takes alt and caption fields, before or after the file', async () => {
       const { key } = await ctx.ownerKey();
-      const before = await upload(key, { name: 'alt', data: 'A red square' }, filePart(png(1, 1), 'a.png'), { name: 'caption', data: 'Ünïcode caption' });
+      const before = await upload(key, { name: 'alt', data: 'A red square' }, filePart(png(1, 1), 'a.png'), {
+        name: 'caption',
+        data: 'Ünïcode caption',
+      });
       expect(before).toMatchObject({ alt: 'A red square', caption: 'Ünïcode caption' });
       const empty = await upload(key, filePart(png(1, 1), 'b.png'), { name: 'alt', data: '' });
       expect(empty.alt).toBe('');
@@ -201,14 +219,22 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
     it('a second file part, even after the first was stored', async () => {
       const { workspace, key } = await ctx.ownerKey();
       const before = await storedKeys(ctx.config);
-      expectIssue(await uploadMedia(ctx, key, [filePart(png(1, 1), 'a.png'), filePart(png(1, 1), 'b.png')]), '/file', /exactly one file/);
+      expectIssue(
+        await uploadMedia(ctx, key, [filePart(png(1, 1), 'a.png'), filePart(png(1, 1), 'b.png')]),
+        '/file',
+        /exactly one file/,
+      );
       await expectNothingStored(workspace.id, before);
     });
 
     it('no file part, or the file under another name', async () => {
       const { workspace, key } = await ctx.ownerKey();
       expectIssue(await uploadMedia(ctx, key, [{ name: 'alt', data: 'alone' }]), '/file', /required/);
-      expectIssue(await uploadMedia(ctx, key, [{ name: 'image', filename: 'a.png', data: png(1, 1) }]), '/image', /not a known field/);
+      expectIssue(
+        await uploadMedia(ctx, key, [{ name: 'image', filename: 'a.png', data: png(1, 1) }]),
+        '/image',
+        /not a known field/,
+      );
       expect(await mediaRows(workspace.id)).toEqual([]);
     });
 
@@ -217,15 +243,33 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
       const before = await storedKeys(ctx.config);
       const file = filePart(png(1, 1), 'a.png');
       expectIssue(await uploadMedia(ctx, key, [file, { name: 'title', data: 'x' }]), '/title', /not a known field/);
-      expectIssue(await uploadMedia(ctx, key, [{ name: 'alt', data: 'a' }, { name: 'alt', data: 'b' }, file]), '/alt', /more than once/);
+      expectIssue(
+        await uploadMedia(ctx, key, [{ name: 'alt', data: 'a' }, { name: 'alt', data: 'b' }, file]),
+        '/alt',
+        /more than once/,
+      );
       expectIssue(await uploadMedia(ctx, key, [file, { name: 'caption', data: 'x'.repeat(2001) }]), '/caption', /2000/);
-      expectIssue(await uploadMedia(ctx, key, [file, { name: 'alt', data: 'x' }, { name: 'caption', data: 'y' }, { name: 'extra', data: 'z' }]), '', /at most/);
+      expectIssue(
+        await uploadMedia(ctx, key, [
+          file,
+          { name: 'alt', data: 'x' },
+          { name: 'caption', data: 'y' },
+          { name: 'extra', data: 'z' },
+        ]),
+        '',
+        /at most/,
+      );
       await expectNothingStored(workspace.id, before);
     });
 
     it('a body that is not multipart: 400 unsupported_media_type', async () => {
       const { key } = await ctx.ownerKey();
-      const json = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/media`, headers: { 'x-api-key': key }, payload: { file: 'x' } });
+      const json = await ctx.app.inject({
+        method: 'POST',
+        url: `${EXTERNAL}/media`,
+        headers: { 'x-api-key': key },
+        payload: { file: 'x' },
+      });
       expect(expectError(json, 400, 'BAD_REQUEST').details).toMatchObject({ reason: 'unsupported_media_type' });
       const bare = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/media`, headers: { 'x-api-key': key } });
       expect(expectError(bare, 400, 'BAD_REQUEST').details).toMatchObject({ reason: 'unsupported_media_type' });
@@ -235,7 +279,12 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
       const { workspace, key } = await ctx.ownerKey();
       const { payload, headers } = multipart([filePart(png(4, 4), 'a.png')]);
       const cut = payload.subarray(0, payload.length - 30);
-      const response = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/media`, headers: { ...headers, 'x-api-key': key }, payload: cut });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${EXTERNAL}/media`,
+        headers: { ...headers, 'x-api-key': key },
+        payload: cut,
+      });
       expect(expectError(response, 400, 'BAD_REQUEST').details).toMatchObject({ reason: 'malformed_multipart' });
       expect(await mediaRows(workspace.id)).toEqual([]);
     });
@@ -249,7 +298,9 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
         ['POST', `${EXTERNAL}/posts`],
       ] as const) {
         const response = await ctx.app.inject({ method, url, headers: { ...headers, 'x-api-key': key }, payload });
-        expect(expectError(response, 400, 'BAD_REQUEST').details, url).toMatchObject({ reason: 'unsupported_media_type' });
+        expect(expectError(response, 400, 'BAD_REQUEST').details, url).toMatchObject({
+          reason: 'unsupported_media_type',
+        });
       }
     });
 
@@ -347,11 +398,17 @@ export function mediaUploadSuite(dialect: DialectName, storage: 'local' | 's3'):
     it('DELETE removes the file from storage; its URL answers 404', async () => {
       const { workspace, key } = await ctx.ownerKey();
       const media = await upload(key, filePart(png(1, 1), 'a.png'));
-      const removed = await ctx.app.inject({ method: 'DELETE', url: `${EXTERNAL}/media/${media.id}`, headers: { 'x-api-key': key } });
+      const removed = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${EXTERNAL}/media/${media.id}`,
+        headers: { 'x-api-key': key },
+      });
       expect(removed.statusCode).toBe(200);
       expect(removed.json()).toEqual(media);
       expect(await storedKeys(ctx.config)).not.toContain(media.storagePath);
-      expect((await storedKeys(ctx.config)).filter((stored) => stored.startsWith(`${workspace.id}/${media.id}`))).toEqual([]);
+      expect(
+        (await storedKeys(ctx.config)).filter((stored) => stored.startsWith(`${workspace.id}/${media.id}`)),
+      ).toEqual([]);
       expectError(await fetchFile(media.url), 404, 'NOT_FOUND');
     });
   });

@@ -18,7 +18,11 @@ const METHODS = ['get', 'post', 'patch', 'delete', 'put'];
 
 function operations(document: JsonObject): Array<{ path: string; method: string; operation: JsonObject }> {
   return Object.entries(document.paths as Record<string, JsonObject>).flatMap(([pathName, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ path: pathName, method, operation: item[method] as JsonObject })),
+    METHODS.filter((method) => item[method]).map((method) => ({
+      path: pathName,
+      method,
+      operation: item[method] as JsonObject,
+    })),
   );
 }
 
@@ -35,13 +39,22 @@ describe('the OpenAPI document', () => {
       const file = path.join(dir, 'openapi.json');
       fs.writeFileSync(file, JSON.stringify(document));
       const cli = path.join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
-      const { stdout } = await run(process.execPath, [cli, 'lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json'], {
-        cwd: ROOT,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        maxBuffer: 16 * 1024 * 1024,
-      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-      const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string; severity: string }> };
-      const errors = report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message}`);
+      const { stdout } = await run(
+        process.execPath,
+        [cli, 'lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json'],
+        {
+          cwd: ROOT,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: Array<{ ruleId: string; message: string; severity: string }>;
+      };
+      const errors = report.problems
+        .filter((problem) => problem.severity === 'error')
+        .map((problem) => `${problem.ruleId}: ${problem.message}`);
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
     } finally {
@@ -53,31 +66,61 @@ describe('the OpenAPI document', () => {
     const committed = JSON.parse(fs.readFileSync(path.join(CLIENT, 'openapi.json'), 'utf8')) as JsonObject;
     expect(committed, 'packages/client/openapi.json is stale: run `npm run openapi`').toEqual(document);
     const types = fs.readFileSync(path.join(CLIENT, 'src/schema.d.ts'), 'utf8');
-    expect(types === (await clientTypes(document)), 'packages/client/src/schema.d.ts is stale: run `npm run openapi`').toBe(true);
+    expect(
+      types === (await clientTypes(document)),
+      'packages/client/src/schema.d.ts is stale: run `npm run openapi`',
+    ).toBe(true);
   });
 
   it('documents every external operation under its stable operationId, and nothing outside the external API', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: EXTERNAL, description: 'This Quire server' }]);
-    const found = operations(document).map(({ path: pathName, method, operation }) => `${method.toUpperCase()} ${pathName} ${operation.operationId}`);
-    const expected = Object.entries(OPERATIONS).map(([route, { operationId }]) => `${route.replace(/:(\w+)/g, '{$1}')} ${operationId}`);
+    const found = operations(document).map(
+      ({ path: pathName, method, operation }) => `${method.toUpperCase()} ${pathName} ${operation.operationId}`,
+    );
+    const expected = Object.entries(OPERATIONS).map(
+      ([route, { operationId }]) => `${route.replace(/:(\w+)/g, '{$1}')} ${operationId}`,
+    );
     expect(found.sort()).toEqual(expected.sort());
-    for (const id of ['listPosts', 'getPost', 'createPost', 'updatePost', 'deletePost', 'attachPostTags', 'detachPostTags', 'uploadMedia', 'resolveRedirect', 'reportLinkHealth', 'revealApiKey']) {
-      expect(found.some((line) => line.endsWith(` ${id}`)), id).toBe(true);
+    for (const id of [
+      'listPosts',
+      'getPost',
+      'createPost',
+      'updatePost',
+      'deletePost',
+      'attachPostTags',
+      'detachPostTags',
+      'uploadMedia',
+      'resolveRedirect',
+      'reportLinkHealth',
+      'revealApiKey',
+    ]) {
+      expect(
+        found.some((line) => line.endsWith(` ${id}`)),
+        id,
+      ).toBe(true);
     }
     const text = JSON.stringify(document);
-    for (const outside of ['/healthz', '/readyz', '/dashboard', '/api/v1/dashboard', '/docs/json']) expect(Object.keys(document.paths)).not.toContain(outside);
+    for (const outside of ['/healthz', '/readyz', '/dashboard', '/api/v1/dashboard', '/docs/json'])
+      expect(Object.keys(document.paths)).not.toContain(outside);
     expect(text).not.toContain('~kind');
     expect(text).not.toContain('x-quire-');
   });
 
   it('documents the security scheme, every error status with its code, 304 on content reads and Retry-After on 429', () => {
-    expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
     expect(document.security).toEqual([{ ApiKey: [] }]);
     for (const { method, path: pathName, operation } of operations(document)) {
       const statuses = Object.keys(operation.responses);
       const where = `${method} ${pathName}`;
-      expect(statuses.filter((status) => status.startsWith('2')), where).toHaveLength(1);
+      expect(
+        statuses.filter((status) => status.startsWith('2')),
+        where,
+      ).toHaveLength(1);
       for (const status of ['400', '401', '429', '500']) expect(statuses, where).toContain(status);
       expect(statuses.includes('304'), where).toBe(method === 'get' && !pathName.startsWith('/api-keys'));
       expect(statuses.includes('403'), where).toBe(operation['x-permission'] !== undefined);
@@ -86,20 +129,45 @@ describe('the OpenAPI document', () => {
     }
     const { responses } = document.components;
     expect(responses.RateLimited.headers['Retry-After']).toEqual({ $ref: '#/components/headers/RetryAfter' });
-    expect(responses.NotFound.content['application/json'].schema.allOf[1]).toEqual({ type: 'object', properties: { code: { const: 'NOT_FOUND' } } });
+    expect(responses.NotFound.content['application/json'].schema.allOf[1]).toEqual({
+      type: 'object',
+      properties: { code: { const: 'NOT_FOUND' } },
+    });
     expect(document.components.schemas.ErrorEnvelope.properties.code.enum).toContain('RATE_LIMITED');
   });
 
   it('names the resources, maps the block union by its discriminator, and shows examples', () => {
     const { schemas } = document.components;
-    for (const name of ['Post', 'Page', 'Media', 'Author', 'Category', 'Tag', 'Redirect', 'LinkHealth', 'ApiKey', 'Seo', 'Block', 'BlockWrite']) expect(schemas[name], name).toBeDefined();
-    expect(schemas.Block.discriminator).toEqual({ propertyName: 'type', mapping: expect.objectContaining({ image: '#/components/schemas/ImageBlock' }) });
+    for (const name of [
+      'Post',
+      'Page',
+      'Media',
+      'Author',
+      'Category',
+      'Tag',
+      'Redirect',
+      'LinkHealth',
+      'ApiKey',
+      'Seo',
+      'Block',
+      'BlockWrite',
+    ])
+      expect(schemas[name], name).toBeDefined();
+    expect(schemas.Block.discriminator).toEqual({
+      propertyName: 'type',
+      mapping: expect.objectContaining({ image: '#/components/schemas/ImageBlock' }),
+    });
     expect(schemas.BlockWrite.discriminator.mapping.heading).toBe('#/components/schemas/HeadingBlockWrite');
     expect(schemas.Block.oneOf).toHaveLength(13);
 
     const getPost = document.paths['/posts/{idOrSlug}'].get;
-    expect(getPost.responses['200'].content['application/json']).toEqual({ schema: { $ref: '#/components/schemas/Post' }, examples: { post: { $ref: '#/components/examples/Post' } } });
-    expect(Object.keys(document.paths['/posts'].post.requestBody.content['application/json'].examples)).not.toHaveLength(0);
+    expect(getPost.responses['200'].content['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/Post' },
+      examples: { post: { $ref: '#/components/examples/Post' } },
+    });
+    expect(
+      Object.keys(document.paths['/posts'].post.requestBody.content['application/json'].examples),
+    ).not.toHaveLength(0);
     const upload = document.paths['/media'].post.requestBody.content['multipart/form-data'].schema;
     expect(upload).toMatchObject({ required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
   });
@@ -123,7 +191,10 @@ describe('serving the document and the reference page', () => {
     expect(open.statusCode).toBe(200);
     expect(open.json()).toEqual(keyed.json());
     expect(keyed.json()).toEqual(ctx.app.swagger());
-    const again = await ctx.app.inject({ url: `${EXTERNAL}/openapi.json`, headers: { 'x-api-key': key, 'if-none-match': keyed.headers.etag as string } });
+    const again = await ctx.app.inject({
+      url: `${EXTERNAL}/openapi.json`,
+      headers: { 'x-api-key': key, 'if-none-match': keyed.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 

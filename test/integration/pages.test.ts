@@ -16,7 +16,12 @@ describeEachDialect('pages', (dialect) => {
   afterAll(() => ctx?.close());
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, apiKey = key) =>
-    ctx.app.inject({ method, url: `${EXTERNAL}${url}`, headers: { 'x-api-key': apiKey }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    ctx.app.inject({
+      method,
+      url: `${EXTERNAL}${url}`,
+      headers: { 'x-api-key': apiKey },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   describe('create and read', () => {
     it('creates a draft page with derived slug, bodyText and jsonLd, and none of the post-only fields', async () => {
@@ -30,11 +35,31 @@ describeEachDialect('pages', (dialect) => {
       });
       expect(response.statusCode).toBe(201);
       const page = response.json();
-      expect(page).toMatchObject({ slug: 'about-us', title: 'About us', status: 'draft', pageType: 'AboutPage', bodyText: 'Who we are\n\nA small team.', publishedAt: null, deletedAt: null, workspaceId });
+      expect(page).toMatchObject({
+        slug: 'about-us',
+        title: 'About us',
+        status: 'draft',
+        pageType: 'AboutPage',
+        bodyText: 'Who we are\n\nA small team.',
+        publishedAt: null,
+        deletedAt: null,
+        workspaceId,
+      });
       expect(page.bodyJson[0]).toEqual({ type: 'heading', level: 2, text: 'Who we are', id: 'who-we-are' });
       expect(page.jsonLd['@context']).toBe('https://schema.org');
       expect(page.jsonLd['@graph'][0]['@type']).toBe('AboutPage');
-      for (const postOnly of ['author', 'authorId', 'category', 'featuredMedia', 'tags', 'relatedPosts', 'tocItems', 'readingTimeMin', 'excerpt', 'seoScore']) {
+      for (const postOnly of [
+        'author',
+        'authorId',
+        'category',
+        'featuredMedia',
+        'tags',
+        'relatedPosts',
+        'tocItems',
+        'readingTimeMin',
+        'excerpt',
+        'seoScore',
+      ]) {
         expect(page).not.toHaveProperty(postOnly);
       }
       const bySlug = await call('GET', '/pages/about-us');
@@ -69,7 +94,9 @@ describeEachDialect('pages', (dialect) => {
 
     it('enriches image blocks with the media url, and null once the media row is gone', async () => {
       const mediaId = await insertMedia(ctx.runtime.database.db, workspaceId, { filename: 'team.png' });
-      const created = (await call('POST', '/pages', { title: 'Team', bodyJson: [{ type: 'image', mediaId, alt: 'The team' }] })).json();
+      const created = (
+        await call('POST', '/pages', { title: 'Team', bodyJson: [{ type: 'image', mediaId, alt: 'The team' }] })
+      ).json();
       expect(created.bodyJson[0].url).toBe(`${ctx.config.publicUrl}/media/${workspaceId}/${mediaId}/team.png`);
       await ctx.runtime.database.db.deleteFrom('media').where('id', '=', mediaId).execute();
       const read = (await call('GET', `/pages/${created.id}`)).json();
@@ -77,7 +104,9 @@ describeEachDialect('pages', (dialect) => {
       // The held reference survives a round trip; a new unknown one does not.
       const roundTrip = await call('PATCH', `/pages/${created.id}`, { bodyJson: read.bodyJson });
       expect(roundTrip.statusCode).toBe(200);
-      const unknown = await call('PATCH', `/pages/${created.id}`, { bodyJson: [{ type: 'image', mediaId: '00000000-0000-4000-8000-000000000009' }] });
+      const unknown = await call('PATCH', `/pages/${created.id}`, {
+        bodyJson: [{ type: 'image', mediaId: '00000000-0000-4000-8000-000000000009' }],
+      });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().details.issues[0].path).toBe('/bodyJson/0/mediaId');
     });
@@ -93,12 +122,19 @@ describeEachDialect('pages', (dialect) => {
 
   describe('update and delete', () => {
     it('patches partially, publishes with publishedAt, moves back to draft, and re-derives bodyText', async () => {
-      const page = (await call('POST', '/pages', { title: 'Terms', bodyJson: [{ type: 'paragraph', text: 'Old terms.' }] })).json();
+      const page = (
+        await call('POST', '/pages', { title: 'Terms', bodyJson: [{ type: 'paragraph', text: 'Old terms.' }] })
+      ).json();
       const published = (await call('PATCH', `/pages/${page.id}`, { status: 'published' })).json();
       expect(published.status).toBe('published');
       expect(published.publishedAt).not.toBeNull();
       expect(published.title).toBe('Terms');
-      const edited = (await call('PATCH', `/pages/${page.id}`, { bodyJson: [{ type: 'paragraph', text: 'New terms.' }], status: 'draft' })).json();
+      const edited = (
+        await call('PATCH', `/pages/${page.id}`, {
+          bodyJson: [{ type: 'paragraph', text: 'New terms.' }],
+          status: 'draft',
+        })
+      ).json();
       expect(edited).toMatchObject({ status: 'draft', bodyText: 'New terms.', publishedAt: published.publishedAt });
       expect((await call('PATCH', `/pages/${page.id}`, { status: 'archived' })).statusCode).toBe(400);
     });
@@ -148,7 +184,18 @@ describeEachDialect('pages', (dialect) => {
       const fresh = await ctx.ownerKey();
       const mediaId = await insertMedia(ctx.runtime.database.db, fresh.workspace.id);
       for (let i = 0; i < 30; i += 1) {
-        await call('POST', '/pages', { title: `Page ${i}`, bodyJson: [{ type: 'image', mediaId }, { type: 'image', mediaId }] }, fresh.key);
+        await call(
+          'POST',
+          '/pages',
+          {
+            title: `Page ${i}`,
+            bodyJson: [
+              { type: 'image', mediaId },
+              { type: 'image', mediaId },
+            ],
+          },
+          fresh.key,
+        );
       }
       const cost = async (pageSize: number) => {
         const before = ctx.runtime.database.stats.queries;

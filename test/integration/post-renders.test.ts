@@ -27,10 +27,16 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
   const api = () => postsApi(ctx);
   const db = () => ctx.runtime.database.db;
   const send = async (method: 'PATCH' | 'DELETE', path: string, payload?: Json) => {
-    const response = await ctx.app.inject({ method, url: `${EXTERNAL}${path}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+    const response = await ctx.app.inject({
+      method,
+      url: `${EXTERNAL}${path}`,
+      headers: { 'x-api-key': key },
+      ...(payload ? { payload } : {}),
+    });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const storedRenders = async () => (await db().selectFrom('post_renders').select('post_id').where('workspace_id', '=', workspace.id).execute()).length;
+  const storedRenders = async () =>
+    (await db().selectFrom('post_renders').select('post_id').where('workspace_id', '=', workspace.id).execute()).length;
 
   /** The post as a read by id, by slug and in a list shows it; the three must agree. */
   async function read(): Promise<Post> {
@@ -46,13 +52,18 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     related = await createPost(api(), key, { title: 'Related', featuredMediaId: await insertMedia(db(), w) });
     post = await createPost(api(), key, {
       title: 'Shown',
-      authorId: await insertAuthor(db(), w, { slug: `author-${crypto.randomUUID()}`, avatarMediaId: await insertMedia(db(), w) }),
+      authorId: await insertAuthor(db(), w, {
+        slug: `author-${crypto.randomUUID()}`,
+        avatarMediaId: await insertMedia(db(), w),
+      }),
       categoryId: await insertCategory(db(), w, { slug: `leaf-${crypto.randomUUID()}`, parentId: parent }),
       featuredMediaId: await insertMedia(db(), w),
       bodyJson: [paragraph('Text'), image(await insertMedia(db(), w))],
       relatedPostIds: [related.id],
     });
-    await api().attach(key, post.id, [await insertTag(db(), w, { slug: `tag-${crypto.randomUUID()}`, name: 'Before' })]);
+    await api().attach(key, post.id, [
+      await insertTag(db(), w, { slug: `tag-${crypto.randomUUID()}`, name: 'Before' }),
+    ]);
     // Stored now: the reads below must see past it.
     post = await read();
   });
@@ -64,7 +75,11 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(await storedRenders()).toBe(before);
-    const render = await db().selectFrom('post_renders').select('json').where('post_id', '=', post.id).executeTakeFirstOrThrow();
+    const render = await db()
+      .selectFrom('post_renders')
+      .select('json')
+      .where('post_id', '=', post.id)
+      .executeTakeFirstOrThrow();
     // SQLite keeps the render as the bytes sent; PostgreSQL's text column gives a string back.
     expect(Buffer.isBuffer(render.json)).toBe(dialect === 'sqlite');
     expect(render.json.toString()).toBe(first.body);
@@ -87,7 +102,9 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
 
   it('a write to a related post, and its deletion', async () => {
     await send('PATCH', `/posts/${related.id}`, { title: 'Related, renamed', status: 'published' });
-    expect((await read()).relatedPosts).toEqual([expect.objectContaining({ id: related.id, title: 'Related, renamed', status: 'published' })]);
+    expect((await read()).relatedPosts).toEqual([
+      expect.objectContaining({ id: related.id, title: 'Related, renamed', status: 'published' }),
+    ]);
     await send('DELETE', `/posts/${related.id}`);
     expect((await read()).relatedPosts).toEqual([]);
   });
@@ -100,7 +117,10 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     expect((await read()).relatedPosts).toEqual([expect.objectContaining({ id: other.id, title: 'Other, renamed' })]);
     await send('PATCH', `/posts/${related.id}`, { title: 'Related, while not listed' });
     await send('PATCH', `/posts/${post.id}`, { relatedPostIds: [related.id, other.id] });
-    expect((await read()).relatedPosts.map((one) => one.title)).toEqual(['Related, while not listed', 'Other, renamed']);
+    expect((await read()).relatedPosts.map((one) => one.title)).toEqual([
+      'Related, while not listed',
+      'Other, renamed',
+    ]);
     await send('PATCH', `/posts/${related.id}`, { title: 'Related, listed again' });
     expect((await read()).relatedPosts.map((one) => one.title)).toEqual(['Related, listed again', 'Other, renamed']);
   });
@@ -136,7 +156,9 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     const handle = await postsRepository.findHandle(db(), workspace.id, format, post.id);
     await send('PATCH', `/posts/${post.id}`, { title: 'Written meanwhile' });
     // The slow reader stores what it built under the labels it read first.
-    await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [{ handle: handle!, json: Buffer.from('{"stale":true}') }]);
+    await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [
+      { handle: handle!, json: Buffer.from('{"stale":true}') },
+    ]);
     expect((await read()).title).toBe('Written meanwhile');
   });
 
@@ -144,13 +166,24 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
     const format = renderFormat(ctx.config.publicUrl);
     const handle = await postsRepository.findHandle(db(), workspace.id, format, post.id);
     await send('PATCH', `/posts/${related.id}`, { title: 'Related, meanwhile' });
-    await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [{ handle: handle!, json: Buffer.from('{"stale":true}') }]);
-    expect((await read()).relatedPosts).toEqual([expect.objectContaining({ id: related.id, title: 'Related, meanwhile' })]);
+    await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [
+      { handle: handle!, json: Buffer.from('{"stale":true}') },
+    ]);
+    expect((await read()).relatedPosts).toEqual([
+      expect.objectContaining({ id: related.id, title: 'Related, meanwhile' }),
+    ]);
   });
 
   it('a server with another public URL builds its own', async () => {
     const other = createPostsService(ctx.runtime.database, 'https://cdn.example');
-    const actor = { workspaceId: workspace.id, userId: workspace.owner.id, apiKeyId: null, isOwner: true, permissions: new Set<never>(), contentVersion: 0 };
+    const actor = {
+      workspaceId: workspace.id,
+      userId: workspace.owner.id,
+      apiKeyId: null,
+      isOwner: true,
+      permissions: new Set<never>(),
+      contentVersion: 0,
+    };
     const shown = JSON.parse((await other.get(actor, post.id)).toString()) as Post;
     expect(shown.featuredMedia!.url).toMatch(/^https:\/\/cdn\.example\//);
     expect((await read()).featuredMedia!.url).toMatch(new RegExp(`^${ctx.config.publicUrl}/`));

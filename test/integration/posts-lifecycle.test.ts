@@ -52,12 +52,20 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
     it('a publishedAt sent with the move wins over the stamp; one no database can store is a 400', async () => {
       const { key } = await ctx.ownerKey();
       const post = await createPost(api(), key, { title: 'Dated' });
-      for (const publishedAt of ['2016-12-31T23:59:60Z', '0000-01-01T00:00:00Z', '0001-01-01T00:30:00+01:00', '9999-12-31T23:00:00-02:00']) {
+      for (const publishedAt of [
+        '2016-12-31T23:59:60Z',
+        '0000-01-01T00:00:00Z',
+        '0001-01-01T00:30:00+01:00',
+        '9999-12-31T23:00:00-02:00',
+      ]) {
         expectIssue(await api().patch(key, post.id, { status: 'published', publishedAt }), '/publishedAt');
         expectIssue(await api().create(key, { title: 'Dated too', publishedAt }), '/publishedAt');
       }
       expect(await getPost(api(), key, post.id)).toEqual(post);
-      const response = await api().patch(key, post.id, { status: 'published', publishedAt: '2022-02-02T02:02:02.000Z' });
+      const response = await api().patch(key, post.id, {
+        status: 'published',
+        publishedAt: '2022-02-02T02:02:02.000Z',
+      });
       expect(response.json()).toMatchObject({ status: 'published', publishedAt: '2022-02-02T02:02:02.000Z' });
     });
 
@@ -66,7 +74,11 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       const archived = await createPost(api(), key, { title: 'Archived' });
       await move(key, archived.id, 'archived');
       const before = await getPost(api(), key, archived.id);
-      expectIssue(await api().patch(key, archived.id, { status: 'published', title: 'Changed' }), '/status', /archived/);
+      expectIssue(
+        await api().patch(key, archived.id, { status: 'published', title: 'Changed' }),
+        '/status',
+        /archived/,
+      );
       expect(await getPost(api(), key, archived.id)).toEqual(before);
 
       for (const status of ['draft', 'published', 'archived']) {
@@ -119,7 +131,10 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
     }
 
     /** Each field with a bad id, and where the 400 must point. */
-    function badRequests(own: Json, bad: { media: string; author: string; category: string; post: string }): Array<[Json, string]> {
+    function badRequests(
+      own: Json,
+      bad: { media: string; author: string; category: string; post: string },
+    ): Array<[Json, string]> {
       return [
         [{ featuredMediaId: bad.media }, '/featuredMediaId'],
         [{ authorId: bad.author }, '/authorId'],
@@ -136,7 +151,11 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       for (const bad of [foreign, missing]) {
         for (const [fields, path] of badRequests(own, bad)) {
           // Valid changes in the same request must not be half-applied.
-          expectIssue(await api().patch(key, post.id, { title: 'Half written', excerpt: 'no', relatedPostIds: [], ...fields }), path, /no .* with this id/);
+          expectIssue(
+            await api().patch(key, post.id, { title: 'Half written', excerpt: 'no', relatedPostIds: [], ...fields }),
+            path,
+            /no .* with this id/,
+          );
           expect(await getPost(api(), key, post.id), JSON.stringify(fields)).toEqual(post);
           expectIssue(await api().create(key, { title: 'Never created', ...fields }), path);
         }
@@ -147,10 +166,21 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
 
     it('names every bad reference of one request at once', async () => {
       const { key, own, foreign, post } = await fixture();
-      const response = await api().patch(key, post.id, Object.assign({}, ...badRequests(own, foreign).map(([fields]) => fields)) as Json);
+      const response = await api().patch(
+        key,
+        post.id,
+        Object.assign({}, ...badRequests(own, foreign).map(([fields]) => fields)) as Json,
+      );
       expect(response.statusCode).toBe(400);
       const paths = (response.json() as ErrorBody).details!.issues!.map((issue) => issue.path).sort();
-      expect(paths).toEqual(['/authorId', '/bodyJson/2/mediaId', '/categoryId', '/featuredMediaId', '/relatedPostIds/1', '/structuredBlocks/0/mediaId']);
+      expect(paths).toEqual([
+        '/authorId',
+        '/bodyJson/2/mediaId',
+        '/categoryId',
+        '/featuredMediaId',
+        '/relatedPostIds/1',
+        '/structuredBlocks/0/mediaId',
+      ]);
     });
 
     it('ids are case-insensitive, as UUIDs are, and are stored in lowercase', async () => {
@@ -166,11 +196,19 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       });
       expect(response.statusCode, response.body).toBe(200);
       const edited = response.json() as Post;
-      expect(edited).toMatchObject({ featuredMediaId: own.media, authorId: own.author, categoryId: own.category, relatedPosts: [{ id: own.post }] });
+      expect(edited).toMatchObject({
+        featuredMediaId: own.media,
+        authorId: own.author,
+        categoryId: own.category,
+        relatedPosts: [{ id: own.post }],
+      });
       expect(edited.bodyJson).toEqual([{ type: 'image', mediaId: own.media, url: edited.featuredMedia!.url }]);
       expect(edited.structuredBlocks).toEqual(edited.bodyJson);
       // The same post twice, once in each case, is still the same post twice.
-      expectIssue(await api().patch(key, post.id, { relatedPostIds: [own.post, upper(own.post)] }), '/relatedPostIds/1');
+      expectIssue(
+        await api().patch(key, post.id, { relatedPostIds: [own.post, upper(own.post)] }),
+        '/relatedPostIds/1',
+      );
     });
 
     it('a deleted post cannot be related, nor can a post be related to itself', async () => {
@@ -190,14 +228,22 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       expect(read.featuredMediaId).toBeNull();
 
       const edited = read.bodyJson.map((block) => (block.type === 'paragraph' ? { ...block, text: 'Edited' } : block));
-      const response = await api().patch(key, post.id, { bodyJson: [...edited, image(own.media, { caption: 'Still here' })] });
+      const response = await api().patch(key, post.id, {
+        bodyJson: [...edited, image(own.media, { caption: 'Still here' })],
+      });
       expect(response.statusCode, response.body).toBe(200);
-      expect((response.json() as Post).bodyJson).toEqual([...edited, { type: 'image', mediaId: own.media, caption: 'Still here', url: null }]);
+      expect((response.json() as Post).bodyJson).toEqual([
+        ...edited,
+        { type: 'image', mediaId: own.media, caption: 'Still here', url: null },
+      ]);
       expect((await getPost(api(), key, post.id)).bodyText).toBe('Edited\n\nStill here');
 
       expectIssue(await api().patch(key, post.id, { bodyJson: [...edited, image(NO_SUCH_ID)] }), '/bodyJson/2/mediaId');
       // Held by bodyJson does not make it acceptable elsewhere: structuredBlocks never held it.
-      expectIssue(await api().patch(key, post.id, { structuredBlocks: [image(own.media)] }), '/structuredBlocks/0/mediaId');
+      expectIssue(
+        await api().patch(key, post.id, { structuredBlocks: [image(own.media)] }),
+        '/structuredBlocks/0/mediaId',
+      );
       expectIssue(await api().create(key, { title: 'Copy', bodyJson: [image(own.media)] }), '/bodyJson/0/mediaId');
       expectIssue(await api().patch(key, post.id, { featuredMediaId: own.media }), '/featuredMediaId');
     });
@@ -207,7 +253,12 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
     it('answers the pre-delete snapshot with deletedAt set; the post is then gone from every read and write', async () => {
       const { workspace, key } = await ctx.ownerKey();
       const tag = await insertTag(db(), workspace.id, { slug: 'kept' });
-      const created = await createPost(api(), key, { title: 'Short lived', excerpt: 'ephemeral', bodyJson: [paragraph('body')], featuredMediaId: await insertMedia(db(), workspace.id) });
+      const created = await createPost(api(), key, {
+        title: 'Short lived',
+        excerpt: 'ephemeral',
+        bodyJson: [paragraph('body')],
+        featuredMediaId: await insertMedia(db(), workspace.id),
+      });
       expect((await api().attach(key, created.id, [tag])).statusCode).toBe(200);
       const before = await getPost(api(), key, created.id);
       const response = await api().remove(key, created.slug);
@@ -257,7 +308,8 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
     async function tagged() {
       const { workspace, key } = await ctx.ownerKey();
       const tags = [];
-      for (let i = 0; i < 51; i += 1) tags.push(await insertTag(db(), workspace.id, { slug: `tag-${String(i).padStart(2, '0')}` }));
+      for (let i = 0; i < 51; i += 1)
+        tags.push(await insertTag(db(), workspace.id, { slug: `tag-${String(i).padStart(2, '0')}` }));
       const post = await createPost(api(), key, { title: 'Taggable' });
       return { workspace, key, tags, post };
     }
@@ -269,14 +321,23 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       expect(attached.statusCode).toBe(200);
       expect(attached.json()).toMatchObject({ id: post.id, title: 'Taggable' });
       expect(slugsOf(attached)).toEqual(['tag-00', 'tag-01']);
-      expect(slugsOf(await api().attach(key, post.slug, [tags[1], tags[2], tags[2]]))).toEqual(['tag-00', 'tag-01', 'tag-02']);
+      expect(slugsOf(await api().attach(key, post.slug, [tags[1], tags[2], tags[2]]))).toEqual([
+        'tag-00',
+        'tag-01',
+        'tag-02',
+      ]);
       expect(slugsOf(await api().attach(key, post.id, [tags[0]]))).toEqual(['tag-00', 'tag-01', 'tag-02']);
 
       expect(slugsOf(await api().detach(key, post.id, [tags[1]]))).toEqual(['tag-00', 'tag-02']);
       expect(slugsOf(await api().detach(key, post.id, [tags[1], tags[3]]))).toEqual(['tag-00', 'tag-02']);
       const read = await getPost(api(), key, post.id);
       expect(read.tags.map((tag) => tag.slug).sort()).toEqual(['tag-00', 'tag-02']);
-      expect(read.tags[0]).toMatchObject({ id: expect.any(String), name: expect.any(String), seo: null, createdAt: expect.stringMatching(ISO) });
+      expect(read.tags[0]).toMatchObject({
+        id: expect.any(String),
+        name: expect.any(String),
+        seo: null,
+        createdAt: expect.stringMatching(ISO),
+      });
       expect(slugsOf(await api().detach(key, post.id, [tags[0], tags[2]]))).toEqual([]);
     });
 
@@ -289,7 +350,15 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       expectIssue(await api().detach(key, post.id, []), '/tagIds');
       expectIssue(await api().attach(key, post.id, ['not-a-uuid']), '/tagIds/0');
       expectIssue(await api().attach(key, post.id, 'one'), '/tagIds');
-      expectIssue(await ctx.app.inject({ method: 'POST', url: `/api/v1/external/posts/${post.id}/tags`, headers: { 'x-api-key': key }, payload: { tagIds: [tags[0]], extra: 1 } }), '/extra');
+      expectIssue(
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/external/posts/${post.id}/tags`,
+          headers: { 'x-api-key': key },
+          payload: { tagIds: [tags[0]], extra: 1 },
+        }),
+        '/extra',
+      );
       expect((await getPost(api(), key, post.id)).tags).toHaveLength(50);
     });
 

@@ -59,7 +59,12 @@ describeEachDialect('posts: query budget', (dialect) => {
    * a category three levels deep, featured media, two tags, related posts, and image blocks in both
    * bodies (unless the caller gives its own).
    */
-  async function fullPost(i: number, tagIds: string[], related: string[], body: Record<string, unknown> = {}): Promise<Post> {
+  async function fullPost(
+    i: number,
+    tagIds: string[],
+    related: string[],
+    body: Record<string, unknown> = {},
+  ): Promise<Post> {
     const w = workspace.id;
     const root = await insertCategory(db(), w, { slug: `root-${i}` });
     const middle = await insertCategory(db(), w, { slug: `middle-${i}`, parentId: root });
@@ -70,7 +75,12 @@ describeEachDialect('posts: query budget', (dialect) => {
       authorId: await insertAuthor(db(), w, { slug: `author-${i}`, avatarMediaId: await insertMedia(db(), w) }),
       categoryId: leaf,
       featuredMediaId: await insertMedia(db(), w),
-      bodyJson: [heading('Pictures'), image(await insertMedia(db(), w)), paragraph('Between'), image(await insertMedia(db(), w))],
+      bodyJson: [
+        heading('Pictures'),
+        image(await insertMedia(db(), w)),
+        paragraph('Between'),
+        image(await insertMedia(db(), w)),
+      ],
       structuredBlocks: [image(await insertMedia(db(), w))],
       relatedPostIds: related,
       status: i % 2 === 0 ? 'published' : 'draft',
@@ -83,13 +93,28 @@ describeEachDialect('posts: query budget', (dialect) => {
 
   async function seed(count: number): Promise<void> {
     const w = workspace.id;
-    tags = [await insertTag(db(), w, { slug: 'one' }), await insertTag(db(), w, { slug: 'two' }), await insertTag(db(), w, { slug: 'three' })];
-    for (let i = 0; i < count; i += 1) seeded.push(await fullPost(i, [tags[i % 3]!, tags[(i + 1) % 3]!], seeded.slice(-2).map((p) => p.id)));
+    tags = [
+      await insertTag(db(), w, { slug: 'one' }),
+      await insertTag(db(), w, { slug: 'two' }),
+      await insertTag(db(), w, { slug: 'three' }),
+    ];
+    for (let i = 0; i < count; i += 1)
+      seeded.push(
+        await fullPost(
+          i,
+          [tags[i % 3]!, tags[(i + 1) % 3]!],
+          seeded.slice(-2).map((p) => p.id),
+        ),
+      );
   }
 
   /** A write to something every post embeds: no stored render is current afterwards. */
   async function invalidateEveryRender(): Promise<void> {
-    await db().updateTable('workspaces').set((eb) => ({ embeds_version: eb('embeds_version', '+', 1) })).where('id', '=', workspace.id).execute();
+    await db()
+      .updateTable('workspaces')
+      .set((eb) => ({ embeds_version: eb('embeds_version', '+', 1) }))
+      .where('id', '=', workspace.id)
+      .execute();
   }
 
   async function images(count: number) {
@@ -115,7 +140,8 @@ describeEachDialect('posts: query budget', (dialect) => {
       expect(post.category?.path).toMatch(/^root-\d+\/middle-\d+\/leaf-\d+$/);
       expect(post.featuredMedia).not.toBeNull();
       expect(post.tags).toHaveLength(2);
-      for (const block of [...post.bodyJson, ...post.structuredBlocks]) if (block.type === 'image') expect(block.url).toEqual(expect.any(String));
+      for (const block of [...post.bodyJson, ...post.structuredBlocks])
+        if (block.type === 'image') expect(block.url).toEqual(expect.any(String));
     }
     expect(page.data.filter((post) => post.relatedPosts.length === 2).length).toBeGreaterThanOrEqual(98);
 
@@ -140,7 +166,11 @@ describeEachDialect('posts: query budget', (dialect) => {
 
   it('a total read off a partial page is the same the count gives', async () => {
     const counted = (await api().list(key, { pageSize: 100 })).json() as { total: number };
-    const implied = (await api().list(key, { pageSize: 100, page: 2 })).json() as { total: number; data: unknown[]; totalPages: number };
+    const implied = (await api().list(key, { pageSize: 100, page: 2 })).json() as {
+      total: number;
+      data: unknown[];
+      totalPages: number;
+    };
     const beyond = (await api().list(key, { pageSize: 100, page: 9 })).json() as { total: number; data: unknown[] };
     expect(implied.total).toBe(counted.total);
     expect(implied.total).toBe(100 + implied.data.length);
@@ -189,9 +219,14 @@ describeEachDialect('posts: query budget', (dialect) => {
   });
 
   it('saving a body of 1 image block and one of 200 cost the same', async () => {
-    const post = await fullPost(1003, tags, seeded.slice(0, 2).map((p) => p.id));
+    const post = await fullPost(
+      1003,
+      tags,
+      seeded.slice(0, 2).map((p) => p.id),
+    );
     const many = await images(200);
-    const patchCost = (body: Record<string, unknown>) => cost(() => api().patch(key, post.id, { ...body, relatedPostIds: seeded.slice(2, 4).map((p) => p.id) }));
+    const patchCost = (body: Record<string, unknown>) =>
+      cost(() => api().patch(key, post.id, { ...body, relatedPostIds: seeded.slice(2, 4).map((p) => p.id) }));
     expect(await patchCost({ bodyJson: many.slice(0, 1) })).toBe(BUDGET.patch);
     expect(await patchCost({ bodyJson: many, structuredBlocks: many })).toBe(BUDGET.patch);
   });

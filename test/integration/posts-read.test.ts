@@ -24,10 +24,40 @@ import {
 
 /** Every field of the specification's Post, and no other. */
 const POST_FIELDS = [
-  'id', 'workspaceId', 'slug', 'title', 'excerpt', 'bodyJson', 'bodyText', 'tocItems', 'readingTimeMin', 'featuredMediaId',
-  'featuredMedia', 'authorId', 'author', 'categoryId', 'category', 'status', 'publishedAt', 'scheduledAt', 'isHowTo',
-  'summaryForAi', 'canonicalUrl', 'viewCount', 'seo', 'schemaType', 'structuredData', 'structuredBlocks', 'seoScore',
-  'readabilityScore', 'jsonLd', 'deletedAt', 'createdAt', 'updatedAt', 'tags', 'relatedPosts',
+  'id',
+  'workspaceId',
+  'slug',
+  'title',
+  'excerpt',
+  'bodyJson',
+  'bodyText',
+  'tocItems',
+  'readingTimeMin',
+  'featuredMediaId',
+  'featuredMedia',
+  'authorId',
+  'author',
+  'categoryId',
+  'category',
+  'status',
+  'publishedAt',
+  'scheduledAt',
+  'isHowTo',
+  'summaryForAi',
+  'canonicalUrl',
+  'viewCount',
+  'seo',
+  'schemaType',
+  'structuredData',
+  'structuredBlocks',
+  'seoScore',
+  'readabilityScore',
+  'jsonLd',
+  'deletedAt',
+  'createdAt',
+  'updatedAt',
+  'tags',
+  'relatedPosts',
 ].sort();
 const SORT_KEYS = ['createdAt', 'updatedAt', 'publishedAt', 'title', 'status', 'seoScore', 'readabilityScore'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
@@ -51,7 +81,8 @@ describeEachDialect('posts: list and read', (dialect) => {
   const api = () => postsApi(ctx);
   const db = () => ctx.runtime.database.db;
   const ids = (posts: Post[]) => posts.map((post) => post.id);
-  const mediaUrl = (workspaceId: string, mediaId: string) => `${ctx.config.publicUrl}/media/${workspaceId}/${mediaId}/picture.png`;
+  const mediaUrl = (workspaceId: string, mediaId: string) =>
+    `${ctx.config.publicUrl}/media/${workspaceId}/${mediaId}/picture.png`;
 
   describe('pagination', () => {
     it('defaults to page 1 of 10, newest first, and leaves orderBy out when no sort was asked for', async () => {
@@ -85,7 +116,14 @@ describeEachDialect('posts: list and read', (dialect) => {
 
     it('an empty workspace answers one empty page', async () => {
       const { key } = await ctx.ownerKey();
-      expect(await listPosts(api(), key)).toEqual({ data: [], page: 1, pageSize: 10, order: 'desc', total: 0, totalPages: 1 });
+      expect(await listPosts(api(), key)).toEqual({
+        data: [],
+        page: 1,
+        pageSize: 10,
+        order: 'desc',
+        total: 0,
+        totalPages: 1,
+      });
     });
 
     it('refuses out-of-range pages and sizes, order without orderBy, unknown sort keys and unknown parameters', async () => {
@@ -104,12 +142,60 @@ describeEachDialect('posts: list and read', (dialect) => {
   describe('sorting', () => {
     // Ties on every key, and published_at null on two posts, so the tiebreak and the null rule both show.
     const ROWS: Array<Partial<PostRow>> = [
-      { title: 'delta', status: 'draft', seo_score: 50, readability_score: 10, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-02-05T00:00:00.000Z', published_at: null },
-      { title: 'alpha', status: 'published', seo_score: 70, readability_score: 10, created_at: '2024-01-03T00:00:00.000Z', updated_at: '2024-02-01T00:00:00.000Z', published_at: '2024-03-01T00:00:00.000Z' },
-      { title: 'charlie', status: 'archived', seo_score: 50, readability_score: 90, created_at: '2024-01-02T00:00:00.000Z', updated_at: '2024-02-01T00:00:00.000Z', published_at: '2024-03-02T00:00:00.000Z' },
-      { title: 'alpha', status: 'draft', seo_score: 20, readability_score: 40, created_at: '2024-01-03T00:00:00.000Z', updated_at: '2024-02-03T00:00:00.000Z', published_at: null },
-      { title: 'bravo', status: 'published', seo_score: 70, readability_score: 90, created_at: '2024-01-05T00:00:00.000Z', updated_at: '2024-02-04T00:00:00.000Z', published_at: '2024-03-01T00:00:00.000Z' },
-      { title: 'echo', status: 'published', seo_score: 0, readability_score: 40, created_at: '2024-01-04T00:00:00.000Z', updated_at: '2024-02-02T00:00:00.000Z', published_at: '2024-02-28T00:00:00.000Z' },
+      {
+        title: 'delta',
+        status: 'draft',
+        seo_score: 50,
+        readability_score: 10,
+        created_at: '2024-01-01T00:00:00.000Z',
+        updated_at: '2024-02-05T00:00:00.000Z',
+        published_at: null,
+      },
+      {
+        title: 'alpha',
+        status: 'published',
+        seo_score: 70,
+        readability_score: 10,
+        created_at: '2024-01-03T00:00:00.000Z',
+        updated_at: '2024-02-01T00:00:00.000Z',
+        published_at: '2024-03-01T00:00:00.000Z',
+      },
+      {
+        title: 'charlie',
+        status: 'archived',
+        seo_score: 50,
+        readability_score: 90,
+        created_at: '2024-01-02T00:00:00.000Z',
+        updated_at: '2024-02-01T00:00:00.000Z',
+        published_at: '2024-03-02T00:00:00.000Z',
+      },
+      {
+        title: 'alpha',
+        status: 'draft',
+        seo_score: 20,
+        readability_score: 40,
+        created_at: '2024-01-03T00:00:00.000Z',
+        updated_at: '2024-02-03T00:00:00.000Z',
+        published_at: null,
+      },
+      {
+        title: 'bravo',
+        status: 'published',
+        seo_score: 70,
+        readability_score: 90,
+        created_at: '2024-01-05T00:00:00.000Z',
+        updated_at: '2024-02-04T00:00:00.000Z',
+        published_at: '2024-03-01T00:00:00.000Z',
+      },
+      {
+        title: 'echo',
+        status: 'published',
+        seo_score: 0,
+        readability_score: 40,
+        created_at: '2024-01-04T00:00:00.000Z',
+        updated_at: '2024-02-02T00:00:00.000Z',
+        published_at: '2024-02-28T00:00:00.000Z',
+      },
     ];
 
     /** The order a user expects: by the key, never-published posts last either way, then by id in the same direction. */
@@ -141,11 +227,14 @@ describeEachDialect('posts: list and read', (dialect) => {
           expect(page).toMatchObject({ orderBy, order, total: rows.length });
           expect(ids(page.data), `${orderBy} ${order}`).toEqual(want);
           const paged: string[] = [];
-          for (let n = 1; n <= 3; n += 1) paged.push(...ids((await listPosts(api(), key, { orderBy, order, pageSize: 2, page: n })).data));
+          for (let n = 1; n <= 3; n += 1)
+            paged.push(...ids((await listPosts(api(), key, { orderBy, order, pageSize: 2, page: n })).data));
           expect(paged, `${orderBy} ${order} in pages of 2`).toEqual(want);
         }
         // orderBy alone sorts descending.
-        expect(ids((await listPosts(api(), key, { orderBy, pageSize: 100 })).data)).toEqual(expected(rows, orderBy, 'desc'));
+        expect(ids((await listPosts(api(), key, { orderBy, pageSize: 100 })).data)).toEqual(
+          expected(rows, orderBy, 'desc'),
+        );
       }
     });
 
@@ -170,13 +259,20 @@ describeEachDialect('posts: list and read', (dialect) => {
       const { key } = await ctx.ownerKey();
       const inTitle = await createPost(api(), key, { title: 'Analytical Engine notes' });
       const inExcerpt = await createPost(api(), key, { title: 'Other', excerpt: 'About the ENGINE room' });
-      const inBody = await createPost(api(), key, { title: 'Third', bodyJson: [heading('Basics'), paragraph('The engine hums')] });
+      const inBody = await createPost(api(), key, {
+        title: 'Third',
+        bodyJson: [heading('Basics'), paragraph('The engine hums')],
+      });
       // Code, URLs and alt texts are not part of bodyText, so they are not searched either.
       await createPost(api(), key, {
         title: 'Unrelated',
-        bodyJson: [{ type: 'code', language: 'js', code: 'engine()' }, { type: 'video_embed', url: 'https://video.example.com/engine' }],
+        bodyJson: [
+          { type: 'code', language: 'js', code: 'engine()' },
+          { type: 'video_embed', url: 'https://video.example.com/engine' },
+        ],
       });
-      const search = async (q: string) => ids((await listPosts(api(), key, { q, orderBy: 'title', order: 'asc' })).data);
+      const search = async (q: string) =>
+        ids((await listPosts(api(), key, { q, orderBy: 'title', order: 'asc' })).data);
       const all = [inTitle.id, inExcerpt.id, inBody.id];
       expect(await search('engine')).toEqual(all);
       expect(await search('ENGINE')).toEqual(all);
@@ -192,7 +288,8 @@ describeEachDialect('posts: list and read', (dialect) => {
       const summer = await createPost(api(), key, { title: 'Été' });
       const coffee = await createPost(api(), key, { title: 'Morning', excerpt: 'Un café noir' });
       await createPost(api(), key, { title: 'Plain ascii ete' });
-      const search = async (q: string) => ids((await listPosts(api(), key, { q, orderBy: 'title', order: 'asc' })).data).sort();
+      const search = async (q: string) =>
+        ids((await listPosts(api(), key, { q, orderBy: 'title', order: 'asc' })).data).sort();
       expect(await search('été')).toEqual([summer.id]);
       expect(await search('ÉTÉ')).toEqual([summer.id]);
       expect(await search('É')).toEqual([summer.id, coffee.id].sort());
@@ -204,7 +301,10 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('takes % and _ literally', async () => {
       const { key } = await ctx.ownerKey();
       const percent = await createPost(api(), key, { title: 'Growth of 100% in a year' });
-      const underscore = await createPost(api(), key, { title: 'Naming', bodyJson: [paragraph('Use snake_case names')] });
+      const underscore = await createPost(api(), key, {
+        title: 'Naming',
+        bodyJson: [paragraph('Use snake_case names')],
+      });
       await createPost(api(), key, { title: 'A 1000 word essay' });
       const search = async (q: string) => ids((await listPosts(api(), key, { q })).data);
       expect(await search('100%')).toEqual([percent.id]);
@@ -218,7 +318,10 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('follows edits: a changed title is found by its new words only', async () => {
       const { key } = await ctx.ownerKey();
       const post = await createPost(api(), key, { title: 'Before the edit' });
-      expect((await api().patch(key, post.id, { title: 'After the change', bodyJson: [paragraph('fresh body')] })).statusCode).toBe(200);
+      expect(
+        (await api().patch(key, post.id, { title: 'After the change', bodyJson: [paragraph('fresh body')] }))
+          .statusCode,
+      ).toBe(200);
       expect((await listPosts(api(), key, { q: 'before' })).total).toBe(0);
       expect(ids((await listPosts(api(), key, { q: 'change' })).data)).toEqual([post.id]);
       expect(ids((await listPosts(api(), key, { q: 'fresh' })).data)).toEqual([post.id]);
@@ -229,21 +332,39 @@ describeEachDialect('posts: list and read', (dialect) => {
     async function fixture() {
       const { workspace, key } = await ctx.ownerKey();
       const [author1, author2] = [await insertAuthor(db(), workspace.id), await insertAuthor(db(), workspace.id)];
-      const [cat1, cat2] = [await insertCategory(db(), workspace.id, { slug: 'one' }), await insertCategory(db(), workspace.id, { slug: 'two' })];
-      const [tag1, tag2] = [await insertTag(db(), workspace.id, { slug: 't1' }), await insertTag(db(), workspace.id, { slug: 't2' })];
+      const [cat1, cat2] = [
+        await insertCategory(db(), workspace.id, { slug: 'one' }),
+        await insertCategory(db(), workspace.id, { slug: 'two' }),
+      ];
+      const [tag1, tag2] = [
+        await insertTag(db(), workspace.id, { slug: 't1' }),
+        await insertTag(db(), workspace.id, { slug: 't2' }),
+      ];
       const make = async (body: Json, tagIds: string[], createdAt: string) => {
         const post = await createPost(api(), key, body);
         if (tagIds.length > 0) expect((await api().attach(key, post.id, tagIds)).statusCode).toBe(200);
         await setPostColumns(db(), post.id, { created_at: createdAt });
         return post.id;
       };
-      const a = await make({ title: 'A findme', authorId: author1, categoryId: cat1, status: 'published' }, [tag1], '2024-05-01T00:00:00.000Z');
-      const b = await make({ title: 'B findme', authorId: author2, categoryId: cat2 }, [tag1, tag2], '2024-05-02T12:00:00.000Z');
+      const a = await make(
+        { title: 'A findme', authorId: author1, categoryId: cat1, status: 'published' },
+        [tag1],
+        '2024-05-01T00:00:00.000Z',
+      );
+      const b = await make(
+        { title: 'B findme', authorId: author2, categoryId: cat2 },
+        [tag1, tag2],
+        '2024-05-02T12:00:00.000Z',
+      );
       const c = await make({ title: 'C findme' }, [], '2024-05-03T23:59:59.999Z');
       expect((await api().patch(key, c, { status: 'archived' })).statusCode).toBe(200);
       const d = await make({ title: 'D findme', authorId: author1 }, [tag2], '2024-05-04T00:00:00.000Z');
       // Matches every filter below, and must never come back from any of them.
-      const gone = await make({ title: 'X findme', authorId: author1, categoryId: cat1, status: 'published' }, [tag1, tag2], '2024-05-02T12:00:00.000Z');
+      const gone = await make(
+        { title: 'X findme', authorId: author1, categoryId: cat1, status: 'published' },
+        [tag1, tag2],
+        '2024-05-02T12:00:00.000Z',
+      );
       expect((await api().remove(key, gone)).statusCode).toBe(200);
       const filter = async (query: Record<string, string>) => {
         const page = await listPosts(api(), key, { ...query, pageSize: 100 });
@@ -280,8 +401,12 @@ describeEachDialect('posts: list and read', (dialect) => {
       expect(await f.filter({ dateFrom: '2024-05-02T12:00:00.001Z' })).toEqual(sorted(f.c, f.d));
       expect(await f.filter({ dateTo: '2024-05-02T12:00:00.000Z' })).toEqual(sorted(f.a, f.b));
       expect(await f.filter({ dateTo: '2024-05-02T11:59:59.999Z' })).toEqual([f.a]);
-      expect(await f.filter({ dateFrom: '2024-05-02T12:00:00.000Z', dateTo: '2024-05-02T12:00:00.000Z' })).toEqual([f.b]);
-      expect(await f.filter({ dateFrom: '2024-05-02T14:00:00+02:00', dateTo: '2024-05-03T23:59:59.999Z' })).toEqual(sorted(f.b, f.c));
+      expect(await f.filter({ dateFrom: '2024-05-02T12:00:00.000Z', dateTo: '2024-05-02T12:00:00.000Z' })).toEqual([
+        f.b,
+      ]);
+      expect(await f.filter({ dateFrom: '2024-05-02T14:00:00+02:00', dateTo: '2024-05-03T23:59:59.999Z' })).toEqual(
+        sorted(f.b, f.c),
+      );
       expect(await f.filter({ dateFrom: '2024-05-05T00:00:00.000Z' })).toEqual([]);
     });
 
@@ -296,8 +421,14 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('soft-deleted posts never come back, whatever the filter or sort', async () => {
       const f = await fixture();
       const queries: Array<Record<string, string>> = [
-        {}, { status: 'published' }, { categoryId: f.cat1 }, { authorId: f.author1 }, { tagId: f.tag1 }, { tagId: f.tag2 },
-        { q: 'x findme' }, { dateFrom: '2024-05-02T12:00:00.000Z', dateTo: '2024-05-02T12:00:00.000Z' },
+        {},
+        { status: 'published' },
+        { categoryId: f.cat1 },
+        { authorId: f.author1 },
+        { tagId: f.tag1 },
+        { tagId: f.tag2 },
+        { q: 'x findme' },
+        { dateFrom: '2024-05-02T12:00:00.000Z', dateTo: '2024-05-02T12:00:00.000Z' },
         ...SORT_KEYS.map((orderBy) => ({ orderBy, order: 'asc' })),
       ];
       for (const query of queries) expect(await f.filter(query), JSON.stringify(query)).not.toContain(f.gone);
@@ -324,7 +455,12 @@ describeEachDialect('posts: list and read', (dialect) => {
     async function richPost() {
       const { workspace, key } = await ctx.ownerKey();
       const w = workspace.id;
-      const [avatar, featured, bodyMedia, structuredMedia] = [await insertMedia(db(), w), await insertMedia(db(), w), await insertMedia(db(), w), await insertMedia(db(), w)];
+      const [avatar, featured, bodyMedia, structuredMedia] = [
+        await insertMedia(db(), w),
+        await insertMedia(db(), w),
+        await insertMedia(db(), w),
+        await insertMedia(db(), w),
+      ];
       const author = await insertAuthor(db(), w, { displayName: 'Grace Hopper', avatarMediaId: avatar });
       const tech = await insertCategory(db(), w, { slug: 'tech', name: 'Technology' });
       const web = await insertCategory(db(), w, { slug: 'web', name: 'Web', parentId: tech });
@@ -332,12 +468,19 @@ describeEachDialect('posts: list and read', (dialect) => {
       const zeta = await insertTag(db(), w, { slug: 'zeta', name: 'Zeta' });
       const alpha = await insertTag(db(), w, { slug: 'alpha', name: 'Alpha' });
       const related = [];
-      for (const title of ['Related one', 'Related two', 'Related three']) related.push(await createPost(api(), key, { title, excerpt: `${title} excerpt` }));
-      expect((await api().patch(key, related[1]!.id, { featuredMediaId: featured, status: 'published' })).statusCode).toBe(200);
+      for (const title of ['Related one', 'Related two', 'Related three'])
+        related.push(await createPost(api(), key, { title, excerpt: `${title} excerpt` }));
+      expect(
+        (await api().patch(key, related[1]!.id, { featuredMediaId: featured, status: 'published' })).statusCode,
+      ).toBe(200);
       const post = await createPost(api(), key, {
         title: 'The rich post',
         excerpt: 'Everything embedded',
-        bodyJson: [heading('Start'), paragraph('Some words here'), image(bodyMedia, { alt: 'Body image', caption: 'A caption' })],
+        bodyJson: [
+          heading('Start'),
+          paragraph('Some words here'),
+          image(bodyMedia, { alt: 'Body image', caption: 'A caption' }),
+        ],
         structuredBlocks: [image(structuredMedia)],
         featuredMediaId: featured,
         authorId: author,
@@ -345,7 +488,22 @@ describeEachDialect('posts: list and read', (dialect) => {
         relatedPostIds: [related[2]!.id, related[0]!.id, related[1]!.id],
       });
       expect((await api().attach(key, post.id, [zeta, alpha])).statusCode).toBe(200);
-      return { workspace, key, post, avatar, featured, bodyMedia, structuredMedia, author, tech, web, react, zeta, alpha, related };
+      return {
+        workspace,
+        key,
+        post,
+        avatar,
+        featured,
+        bodyMedia,
+        structuredMedia,
+        author,
+        tech,
+        web,
+        react,
+        zeta,
+        alpha,
+        related,
+      };
     }
 
     it('reads the same body by id and by slug, with every Post field of the specification', async () => {
@@ -358,13 +516,31 @@ describeEachDialect('posts: list and read', (dialect) => {
       const body = byId.json() as Post & Json;
       expect(Object.keys(body).sort()).toEqual(POST_FIELDS);
 
-      expect(body).toMatchObject({ id: post.id, workspaceId: workspace.id, slug: 'the-rich-post', title: 'The rich post', excerpt: 'Everything embedded' });
-      for (const field of ['id', 'workspaceId', 'featuredMediaId', 'authorId', 'categoryId']) expect(body[field], field).toMatch(UUID);
-      for (const field of ['slug', 'title', 'excerpt', 'bodyText', 'status', 'schemaType']) expect(typeof body[field], field).toBe('string');
-      for (const field of ['readingTimeMin', 'viewCount', 'seoScore', 'readabilityScore']) expect(Number.isInteger(body[field]), field).toBe(true);
-      for (const field of ['bodyJson', 'tocItems', 'structuredBlocks', 'tags', 'relatedPosts']) expect(Array.isArray(body[field]), field).toBe(true);
+      expect(body).toMatchObject({
+        id: post.id,
+        workspaceId: workspace.id,
+        slug: 'the-rich-post',
+        title: 'The rich post',
+        excerpt: 'Everything embedded',
+      });
+      for (const field of ['id', 'workspaceId', 'featuredMediaId', 'authorId', 'categoryId'])
+        expect(body[field], field).toMatch(UUID);
+      for (const field of ['slug', 'title', 'excerpt', 'bodyText', 'status', 'schemaType'])
+        expect(typeof body[field], field).toBe('string');
+      for (const field of ['readingTimeMin', 'viewCount', 'seoScore', 'readabilityScore'])
+        expect(Number.isInteger(body[field]), field).toBe(true);
+      for (const field of ['bodyJson', 'tocItems', 'structuredBlocks', 'tags', 'relatedPosts'])
+        expect(Array.isArray(body[field]), field).toBe(true);
       for (const field of ['createdAt', 'updatedAt']) expect(body[field], field).toMatch(ISO);
-      expect(body).toMatchObject({ status: 'draft', publishedAt: null, scheduledAt: null, deletedAt: null, isHowTo: false, viewCount: 0, schemaType: 'BlogPosting' });
+      expect(body).toMatchObject({
+        status: 'draft',
+        publishedAt: null,
+        scheduledAt: null,
+        deletedAt: null,
+        isHowTo: false,
+        viewCount: 0,
+        schemaType: 'BlogPosting',
+      });
       expect(body).toMatchObject({ summaryForAi: null, canonicalUrl: null, seo: null, structuredData: null });
       expect(body.bodyText).toBe('Start\n\nSome words here\n\nA caption');
       expect(body.tocItems).toEqual([{ level: 2, text: 'Start', id: 'start' }]);
@@ -375,16 +551,50 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('embeds author with avatar, category with its path, featured media, tags and related posts in manual order', async () => {
       const f = await richPost();
       const post = await getPost(api(), f.key, f.post.id);
-      expect(post.author).toMatchObject({ id: f.author, workspaceId: f.workspace.id, displayName: 'Grace Hopper', avatarMediaId: f.avatar, sameAs: ['https://example.com/ada'] });
-      expect(post.author!.avatarMedia).toMatchObject({ id: f.avatar, url: mediaUrl(f.workspace.id, f.avatar), mimeType: 'image/png', width: 640, height: 480, sizeBytes: 1234 });
-      expect(post.category).toMatchObject({ id: f.react, slug: 'react', name: 'React', parentId: f.web, path: 'tech/web/react' });
-      expect(post.featuredMedia).toMatchObject({ id: f.featured, workspaceId: f.workspace.id, url: mediaUrl(f.workspace.id, f.featured), alt: 'An alt text' });
+      expect(post.author).toMatchObject({
+        id: f.author,
+        workspaceId: f.workspace.id,
+        displayName: 'Grace Hopper',
+        avatarMediaId: f.avatar,
+        sameAs: ['https://example.com/ada'],
+      });
+      expect(post.author!.avatarMedia).toMatchObject({
+        id: f.avatar,
+        url: mediaUrl(f.workspace.id, f.avatar),
+        mimeType: 'image/png',
+        width: 640,
+        height: 480,
+        sizeBytes: 1234,
+      });
+      expect(post.category).toMatchObject({
+        id: f.react,
+        slug: 'react',
+        name: 'React',
+        parentId: f.web,
+        path: 'tech/web/react',
+      });
+      expect(post.featuredMedia).toMatchObject({
+        id: f.featured,
+        workspaceId: f.workspace.id,
+        url: mediaUrl(f.workspace.id, f.featured),
+        alt: 'An alt text',
+      });
       expect(post.tags.map((tag) => tag.slug).sort()).toEqual(['alpha', 'zeta']);
-      for (const tag of post.tags) expect(Object.keys(tag).sort()).toEqual(['createdAt', 'id', 'name', 'seo', 'slug', 'workspaceId']);
-      expect(post.relatedPosts).toEqual([2, 0, 1].map((i) => {
-        const related = f.related[i]!;
-        return { id: related.id, slug: related.slug, title: related.title, excerpt: related.excerpt, status: i === 1 ? 'published' : 'draft', featuredMediaId: i === 1 ? f.featured : null };
-      }));
+      for (const tag of post.tags)
+        expect(Object.keys(tag).sort()).toEqual(['createdAt', 'id', 'name', 'seo', 'slug', 'workspaceId']);
+      expect(post.relatedPosts).toEqual(
+        [2, 0, 1].map((i) => {
+          const related = f.related[i]!;
+          return {
+            id: related.id,
+            slug: related.slug,
+            title: related.title,
+            excerpt: related.excerpt,
+            status: i === 1 ? 'published' : 'draft',
+            featuredMediaId: i === 1 ? f.featured : null,
+          };
+        }),
+      );
       // A list carries the same embeds as the single read.
       const listed = (await listPosts(api(), f.key, { q: 'the rich post' })).data;
       expect(listed).toEqual([post]);
@@ -392,7 +602,11 @@ describeEachDialect('posts: list and read', (dialect) => {
 
     it('the category path is just the slug at the root, and the chain at every depth', async () => {
       const f = await richPost();
-      for (const [categoryId, path] of [[f.tech, 'tech'], [f.web, 'tech/web'], [f.react, 'tech/web/react']] as const) {
+      for (const [categoryId, path] of [
+        [f.tech, 'tech'],
+        [f.web, 'tech/web'],
+        [f.react, 'tech/web/react'],
+      ] as const) {
         const post = await createPost(api(), f.key, { title: `In ${path}`, categoryId });
         expect(post.category?.path).toBe(path);
       }
@@ -401,24 +615,54 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('unset relations read null or []', async () => {
       const { key } = await ctx.ownerKey();
       const post = await getPost(api(), key, (await createPost(api(), key, { title: 'Bare' })).id);
-      expect(post).toMatchObject({ featuredMediaId: null, featuredMedia: null, authorId: null, author: null, categoryId: null, category: null, tags: [], relatedPosts: [] });
+      expect(post).toMatchObject({
+        featuredMediaId: null,
+        featuredMedia: null,
+        authorId: null,
+        author: null,
+        categoryId: null,
+        category: null,
+        tags: [],
+        relatedPosts: [],
+      });
       const author = await insertAuthor(db(), post.workspaceId);
-      const withAuthor = await getPost(api(), key, (await createPost(api(), key, { title: 'Faceless', authorId: author })).id);
+      const withAuthor = await getPost(
+        api(),
+        key,
+        (await createPost(api(), key, { title: 'Faceless', authorId: author })).id,
+      );
       expect(withAuthor.author).toMatchObject({ id: author, avatarMediaId: null, avatarMedia: null });
     });
 
     it('image blocks carry the media url on read, and url null once the media row is gone', async () => {
       const f = await richPost();
       const before = await getPost(api(), f.key, f.post.id);
-      expect(before.bodyJson[2]).toEqual({ type: 'image', mediaId: f.bodyMedia, alt: 'Body image', caption: 'A caption', url: mediaUrl(f.workspace.id, f.bodyMedia) });
-      expect(before.structuredBlocks).toEqual([{ type: 'image', mediaId: f.structuredMedia, url: mediaUrl(f.workspace.id, f.structuredMedia) }]);
+      expect(before.bodyJson[2]).toEqual({
+        type: 'image',
+        mediaId: f.bodyMedia,
+        alt: 'Body image',
+        caption: 'A caption',
+        url: mediaUrl(f.workspace.id, f.bodyMedia),
+      });
+      expect(before.structuredBlocks).toEqual([
+        { type: 'image', mediaId: f.structuredMedia, url: mediaUrl(f.workspace.id, f.structuredMedia) },
+      ]);
 
-      await db().deleteFrom('media').where('id', 'in', [f.bodyMedia, f.structuredMedia, f.featured, f.avatar]).execute();
+      await db()
+        .deleteFrom('media')
+        .where('id', 'in', [f.bodyMedia, f.structuredMedia, f.featured, f.avatar])
+        .execute();
       // A delete behind the services' back must bump the content version as they do, or the
       // response cache rightly keeps answering for the version it last saw.
       await bumpContentVersion(db(), f.workspace.id);
       const after = await getPost(api(), f.key, f.post.id);
-      expect(after.bodyJson[2]).toEqual({ type: 'image', mediaId: f.bodyMedia, alt: 'Body image', caption: 'A caption', url: null });
+      expect(after.bodyJson[2]).toEqual({
+        type: 'image',
+        mediaId: f.bodyMedia,
+        alt: 'Body image',
+        caption: 'A caption',
+        url: null,
+      });
       expect(after.structuredBlocks).toEqual([{ type: 'image', mediaId: f.structuredMedia, url: null }]);
       expect(after).toMatchObject({ featuredMediaId: null, featuredMedia: null });
       expect(after.author).toMatchObject({ avatarMediaId: null, avatarMedia: null });
@@ -428,7 +672,10 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('a related post that is deleted drops out of relatedPosts', async () => {
       const f = await richPost();
       expect((await api().remove(f.key, f.related[0]!.id)).statusCode).toBe(200);
-      expect((await getPost(api(), f.key, f.post.id)).relatedPosts.map((r) => r.id)).toEqual([f.related[2]!.id, f.related[1]!.id]);
+      expect((await getPost(api(), f.key, f.post.id)).relatedPosts.map((r) => r.id)).toEqual([
+        f.related[2]!.id,
+        f.related[1]!.id,
+      ]);
     });
 
     it('builds JSON-LD from the post, its relations and the site settings', async () => {
@@ -436,12 +683,27 @@ describeEachDialect('posts: list and read', (dialect) => {
       const logo = await insertMedia(db(), f.workspace.id, { filename: 'logo.png' });
       await db()
         .updateTable('workspaces')
-        .set({ site_name: 'Engines Weekly', site_url: 'https://blog.example.com', logo_media_id: logo, post_url_pattern: '/blog/{slug}', category_url_pattern: '/c/{path}', author_url_pattern: '/by/{slug}' })
+        .set({
+          site_name: 'Engines Weekly',
+          site_url: 'https://blog.example.com',
+          logo_media_id: logo,
+          post_url_pattern: '/blog/{slug}',
+          category_url_pattern: '/c/{path}',
+          author_url_pattern: '/by/{slug}',
+        })
         .where('id', '=', f.workspace.id)
         .execute();
       const faq = { type: 'faq', items: [{ question: 'Why?', answer: 'Because.' }] };
       const steps = { type: 'list', style: 'ordered', items: ['Open it', 'Close it'] };
-      expect((await api().patch(f.key, f.post.id, { isHowTo: true, bodyJson: [paragraph('Intro'), steps, faq], structuredData: { '@type': 'Event', name: 'Launch' } })).statusCode).toBe(200);
+      expect(
+        (
+          await api().patch(f.key, f.post.id, {
+            isHowTo: true,
+            bodyJson: [paragraph('Intro'), steps, faq],
+            structuredData: { '@type': 'Event', name: 'Launch' },
+          })
+        ).statusCode,
+      ).toBe(200);
       const post = await getPost(api(), f.key, f.post.id);
       const graph = (post.jsonLd as { '@graph': Json[] })['@graph'];
       const byType = (type: string) => graph.find((node) => node['@type'] === type);
@@ -456,8 +718,17 @@ describeEachDialect('posts: list and read', (dialect) => {
         image: mediaUrl(f.workspace.id, f.featured),
         keywords: 'Alpha, Zeta',
         articleSection: 'React',
-        author: { '@type': 'Person', name: 'Grace Hopper', url: 'https://blog.example.com/by/' + post.author!.slug, image: mediaUrl(f.workspace.id, f.avatar) },
-        publisher: { '@type': 'Organization', name: 'Engines Weekly', logo: { '@type': 'ImageObject', url: `${ctx.config.publicUrl}/media/${f.workspace.id}/${logo}/logo.png` } },
+        author: {
+          '@type': 'Person',
+          name: 'Grace Hopper',
+          url: 'https://blog.example.com/by/' + post.author!.slug,
+          image: mediaUrl(f.workspace.id, f.avatar),
+        },
+        publisher: {
+          '@type': 'Organization',
+          name: 'Engines Weekly',
+          logo: { '@type': 'ImageObject', url: `${ctx.config.publicUrl}/media/${f.workspace.id}/${logo}/logo.png` },
+        },
       });
       expect(byType('BreadcrumbList')!.itemListElement).toEqual([
         { '@type': 'ListItem', position: 1, name: 'Technology', item: 'https://blog.example.com/c/tech' },
@@ -465,8 +736,18 @@ describeEachDialect('posts: list and read', (dialect) => {
         { '@type': 'ListItem', position: 3, name: 'React', item: 'https://blog.example.com/c/tech/web/react' },
         { '@type': 'ListItem', position: 4, name: 'The rich post', item: url },
       ]);
-      expect(byType('FAQPage')).toEqual({ '@type': 'FAQPage', '@id': `${url}#faq`, mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } }] });
-      expect(byType('HowTo')).toMatchObject({ name: 'The rich post', step: [{ '@type': 'HowToStep', position: 1, text: 'Open it' }, { '@type': 'HowToStep', position: 2, text: 'Close it' }] });
+      expect(byType('FAQPage')).toEqual({
+        '@type': 'FAQPage',
+        '@id': `${url}#faq`,
+        mainEntity: [{ '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } }],
+      });
+      expect(byType('HowTo')).toMatchObject({
+        name: 'The rich post',
+        step: [
+          { '@type': 'HowToStep', position: 1, text: 'Open it' },
+          { '@type': 'HowToStep', position: 2, text: 'Close it' },
+        ],
+      });
       expect(byType('Event')).toEqual({ '@type': 'Event', name: 'Launch' });
     });
 

@@ -23,8 +23,24 @@ import {
 
 /** Fields a client reads but may never write (contract §5); the embedded objects among them. */
 const READ_ONLY = [
-  'id', 'workspaceId', 'bodyText', 'tocItems', 'readingTimeMin', 'viewCount', 'seoScore', 'readabilityScore', 'jsonLd',
-  'createdAt', 'updatedAt', 'deletedAt', 'scheduledAt', 'author', 'category', 'featuredMedia', 'tags', 'relatedPosts',
+  'id',
+  'workspaceId',
+  'bodyText',
+  'tocItems',
+  'readingTimeMin',
+  'viewCount',
+  'seoScore',
+  'readabilityScore',
+  'jsonLd',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'scheduledAt',
+  'author',
+  'category',
+  'featuredMedia',
+  'tags',
+  'relatedPosts',
 ];
 
 describeEachDialect('posts: create and edit', (dialect) => {
@@ -76,7 +92,11 @@ describeEachDialect('posts: create and edit', (dialect) => {
       expect(published.publishedAt).toMatch(ISO);
       expect(published.publishedAt! >= published.createdAt).toBe(true);
 
-      const dated = await createPost(api(), key, { title: 'Back dated', status: 'published', publishedAt: '2023-03-04T05:06:07+01:00' });
+      const dated = await createPost(api(), key, {
+        title: 'Back dated',
+        status: 'published',
+        publishedAt: '2023-03-04T05:06:07+01:00',
+      });
       expect(dated.publishedAt).toBe('2023-03-04T04:06:07.000Z');
 
       expectIssue(await api().create(key, { title: 'Later', status: 'scheduled' }), '/status');
@@ -101,7 +121,12 @@ describeEachDialect('posts: create and edit', (dialect) => {
         isHowTo: true,
         summaryForAi: 'For machines',
         canonicalUrl: 'https://example.com/everything',
-        seo: { title: 'SEO title', description: 'SEO description', robots: { index: false, maxSnippet: 50 }, secondaryKeywords: ['a', 'b'] },
+        seo: {
+          title: 'SEO title',
+          description: 'SEO description',
+          robots: { index: false, maxSnippet: 50 },
+          secondaryKeywords: ['a', 'b'],
+        },
         schemaType: 'TechArticle',
         structuredData: { mentions: ['Kysely'] },
         structuredBlocks: [{ type: 'key_takeaways', items: ['One'] }],
@@ -117,8 +142,15 @@ describeEachDialect('posts: create and edit', (dialect) => {
 
     it('a PATCH of every writable field answers exactly what a GET then reads, and so does a PATCH of one', async () => {
       const { workspace, key } = await ctx.ownerKey();
-      const [first, second] = [await createPost(api(), key, { title: 'First' }), await createPost(api(), key, { title: 'Second' })];
-      const post = await createPost(api(), key, { title: 'Plain', bodyJson: [paragraph('Old body')], relatedPostIds: [first.id] });
+      const [first, second] = [
+        await createPost(api(), key, { title: 'First' }),
+        await createPost(api(), key, { title: 'Second' }),
+      ];
+      const post = await createPost(api(), key, {
+        title: 'Plain',
+        bodyJson: [paragraph('Old body')],
+        relatedPostIds: [first.id],
+      });
       const media = await insertMedia(db(), workspace.id);
       const everything = await api().patch(key, post.id, {
         title: '  Everything changed  ',
@@ -141,7 +173,11 @@ describeEachDialect('posts: create and edit', (dialect) => {
       });
       expect(everything.statusCode, everything.body).toBe(200);
       const answered = everything.json() as Post;
-      expect(answered).toMatchObject({ title: 'Everything changed', slug: 'changed-slug', bodyText: expect.stringContaining('New body words') });
+      expect(answered).toMatchObject({
+        title: 'Everything changed',
+        slug: 'changed-slug',
+        bodyText: expect.stringContaining('New body words'),
+      });
       expect(answered.relatedPosts.map((r) => r.id)).toEqual([second.id, first.id]);
       expect(await getPost(api(), key, post.id)).toEqual(answered);
 
@@ -204,7 +240,17 @@ describeEachDialect('posts: create and edit', (dialect) => {
     it('refuses a malformed or UUID-shaped slug', async () => {
       const { key } = await ctx.ownerKey();
       const post = await createPost(api(), key, { title: 'Keeps its slug' });
-      for (const slug of ['Hello World', 'UPPER', '-lead', 'trail-', 'a--b', 'dot.ted', '', 'x'.repeat(201), crypto.randomUUID()]) {
+      for (const slug of [
+        'Hello World',
+        'UPPER',
+        '-lead',
+        'trail-',
+        'a--b',
+        'dot.ted',
+        '',
+        'x'.repeat(201),
+        crypto.randomUUID(),
+      ]) {
         expectIssue(await api().create(key, { title: 'Bad slug', slug }), '/slug');
         expectIssue(await api().patch(key, post.id, { slug }), '/slug');
       }
@@ -242,12 +288,21 @@ describeEachDialect('posts: create and edit', (dialect) => {
 
       const retitled = await api().patch(key, post.slug, { title: 'Renamed' });
       // The slug stays put when the title changes: links to the post keep working.
-      expect(retitled.json()).toMatchObject({ title: 'Renamed', slug: 'stable', excerpt: 'New excerpt', bodyText: post.bodyText });
+      expect(retitled.json()).toMatchObject({
+        title: 'Renamed',
+        slug: 'stable',
+        excerpt: 'New excerpt',
+        bodyText: post.bodyText,
+      });
     });
 
     it('null clears a relation, and relatedPostIds replaces the list in the order given', async () => {
       const { workspace, key } = await ctx.ownerKey();
-      const [a, b, c] = [await createPost(api(), key, { title: 'A' }), await createPost(api(), key, { title: 'B' }), await createPost(api(), key, { title: 'C' })];
+      const [a, b, c] = [
+        await createPost(api(), key, { title: 'A' }),
+        await createPost(api(), key, { title: 'B' }),
+        await createPost(api(), key, { title: 'C' }),
+      ];
       const post = await createPost(api(), key, {
         title: 'Linked',
         featuredMediaId: await insertMedia(db(), workspace.id),
@@ -272,8 +327,17 @@ describeEachDialect('posts: create and edit', (dialect) => {
         relatedPostIds: [],
       });
       expect(cleared.json()).toMatchObject({
-        featuredMediaId: null, featuredMedia: null, authorId: null, author: null, categoryId: null, category: null,
-        seo: null, structuredData: null, summaryForAi: null, canonicalUrl: null, relatedPosts: [],
+        featuredMediaId: null,
+        featuredMedia: null,
+        authorId: null,
+        author: null,
+        categoryId: null,
+        category: null,
+        seo: null,
+        structuredData: null,
+        summaryForAi: null,
+        canonicalUrl: null,
+        relatedPosts: [],
       });
       expectIssue(await api().patch(key, post.id, { relatedPostIds: [a.id, a.id] }), '/relatedPostIds');
       expectIssue(await api().patch(key, post.id, { relatedPostIds: [post.id] }), '/relatedPostIds/0');
@@ -283,9 +347,16 @@ describeEachDialect('posts: create and edit', (dialect) => {
       const { key } = await ctx.ownerKey();
       const post = await createPost(api(), key, { title: 'Timing', bodyJson: [paragraph(words(230))] });
       expect(post.readingTimeMin).toBe(1);
-      const cases: Array<[number, number]> = [[231, 2], [460, 2], [461, 3], [0, 1]];
+      const cases: Array<[number, number]> = [
+        [231, 2],
+        [460, 2],
+        [461, 3],
+        [0, 1],
+      ];
       for (const [count, minutes] of cases) {
-        const edited = await api().patch(key, post.id, { bodyJson: count === 0 ? [] : [paragraph(words(count - 1)), paragraph('last')] });
+        const edited = await api().patch(key, post.id, {
+          bodyJson: count === 0 ? [] : [paragraph(words(count - 1)), paragraph('last')],
+        });
         expect((edited.json() as Post).readingTimeMin, `${count} words`).toBe(minutes);
       }
 
@@ -300,7 +371,13 @@ describeEachDialect('posts: create and edit', (dialect) => {
         image(await insertMedia(db(), post.workspaceId), { alt: 'alt is not text', caption: 'Caption text' }),
         { type: 'video_embed', url: 'https://video.example.com/v', title: 'Video title' },
         { type: 'tweet_embed', url: 'https://x.example.com/t' },
-        { type: 'faq', items: [{ question: 'Q1?', answer: 'A1.' }, { question: 'Q2?', answer: 'A2.' }] },
+        {
+          type: 'faq',
+          items: [
+            { question: 'Q1?', answer: 'A1.' },
+            { question: 'Q2?', answer: 'A2.' },
+          ],
+        },
         { type: 'cta', title: 'Act', body: 'Now', linkUrl: 'https://example.com', linkLabel: 'Go', variant: 'default' },
         heading('Takeaways', 3),
         { type: 'key_takeaways', items: ['Less', 'More'] },
@@ -308,11 +385,23 @@ describeEachDialect('posts: create and edit', (dialect) => {
       const edited = (await api().patch(key, post.id, { bodyJson: body })).json() as Post;
       expect(edited.bodyText).toBe(
         [
-          'Overview', 'First **bold** paragraph.', 'one\ntwo', 'A quote\nSomeone', 'Note\nCallout body', 'Caption text', 'Video title',
-          'Q1?\nA1.\nQ2?\nA2.', 'Act\nNow\nGo', 'Takeaways', 'Less\nMore',
+          'Overview',
+          'First **bold** paragraph.',
+          'one\ntwo',
+          'A quote\nSomeone',
+          'Note\nCallout body',
+          'Caption text',
+          'Video title',
+          'Q1?\nA1.\nQ2?\nA2.',
+          'Act\nNow\nGo',
+          'Takeaways',
+          'Less\nMore',
         ].join('\n\n'),
       );
-      expect(edited.tocItems).toEqual([{ level: 2, text: 'Overview', id: 'overview' }, { level: 3, text: 'Takeaways', id: 'takeaways' }]);
+      expect(edited.tocItems).toEqual([
+        { level: 2, text: 'Overview', id: 'overview' },
+        { level: 3, text: 'Takeaways', id: 'takeaways' },
+      ]);
       expect(edited.readingTimeMin).toBe(1);
       expect(await getPost(api(), key, post.id)).toEqual(edited);
     });
@@ -339,9 +428,17 @@ describeEachDialect('posts: create and edit', (dialect) => {
       expect(stored.map((block) => block.id)).toEqual(expectedIds);
       expect((await getPost(api(), key, post.id)).bodyJson).toEqual(post.bodyJson);
 
-      expectIssue(await api().patch(key, post.id, { bodyJson: [heading('A', 2, 'same'), paragraph('x'), heading('B', 2, 'same')] }), '/bodyJson/2/id');
+      expectIssue(
+        await api().patch(key, post.id, {
+          bodyJson: [heading('A', 2, 'same'), paragraph('x'), heading('B', 2, 'same')],
+        }),
+        '/bodyJson/2/id',
+      );
       expectIssue(await api().patch(key, post.id, { bodyJson: [heading('A', 2, 'has space')] }), '/bodyJson/0/id');
-      expectIssue(await api().patch(key, post.id, { structuredBlocks: [heading('A', 2, 'dup'), heading('B', 2, 'dup')] }), '/structuredBlocks/1/id');
+      expectIssue(
+        await api().patch(key, post.id, { structuredBlocks: [heading('A', 2, 'dup'), heading('B', 2, 'dup')] }),
+        '/structuredBlocks/1/id',
+      );
       expect((await getPost(api(), key, post.id)).bodyJson).toEqual(post.bodyJson);
     });
 
@@ -362,8 +459,14 @@ describeEachDialect('posts: create and edit', (dialect) => {
       expect((response.json() as Post).structuredBlocks).toEqual(read.structuredBlocks);
 
       // A url sent by the client is dropped, whatever it says; the read form comes from the media row.
-      const spoofed = await api().patch(key, post.id, { bodyJson: [image(first, { url: 'https://evil.example.com/x.png' })] });
-      expect((spoofed.json() as Post).bodyJson[0]).toEqual({ type: 'image', mediaId: first, url: (read.bodyJson[1] as { url: string }).url });
+      const spoofed = await api().patch(key, post.id, {
+        bodyJson: [image(first, { url: 'https://evil.example.com/x.png' })],
+      });
+      expect((spoofed.json() as Post).bodyJson[0]).toEqual({
+        type: 'image',
+        mediaId: first,
+        url: (read.bodyJson[1] as { url: string }).url,
+      });
       const stored = await storedPost(db(), post.id);
       expect(stored.body_json).not.toMatch(/url/);
       expect(stored.structured_blocks).not.toMatch(/url/);
@@ -382,8 +485,14 @@ describeEachDialect('posts: create and edit', (dialect) => {
         expect(patched.message).toContain(field);
       }
       expectIssue(await api().patch(key, post.id, { seo: { title: 'ok', keywords: ['no'] } }), '/seo/keywords');
-      expectIssue(await api().patch(key, post.id, { bodyJson: [{ type: 'paragraph', text: 'x', bold: true }] }), '/bodyJson/0/bold');
-      expectIssue(await api().patch(key, post.id, { bodyJson: [{ type: 'heading', level: 2, text: 'x', url: 'u' }] }), '/bodyJson/0/url');
+      expectIssue(
+        await api().patch(key, post.id, { bodyJson: [{ type: 'paragraph', text: 'x', bold: true }] }),
+        '/bodyJson/0/bold',
+      );
+      expectIssue(
+        await api().patch(key, post.id, { bodyJson: [{ type: 'heading', level: 2, text: 'x', url: 'u' }] }),
+        '/bodyJson/0/url',
+      );
       expect(await getPost(api(), key, post.id)).toEqual(post);
       expect((await listPosts(api(), key)).total).toBe(1);
     });
@@ -394,7 +503,10 @@ describeEachDialect('posts: create and edit', (dialect) => {
       const seventeen = Array.from({ length: 17 }, (_, i) => paragraph(`p${i}`));
       const cases: Array<[unknown[], string]> = [
         [[...seventeen, { type: 'faq', items: [] }], '/bodyJson/17/items'],
-        [[{ type: 'faq', items: Array.from({ length: 51 }, () => ({ question: 'q', answer: 'a' })) }], '/bodyJson/0/items'],
+        [
+          [{ type: 'faq', items: Array.from({ length: 51 }, () => ({ question: 'q', answer: 'a' })) }],
+          '/bodyJson/0/items',
+        ],
         [[{ type: 'faq', items: [{ question: 'q' }] }], '/bodyJson/0/items/0/answer'],
         [[{ type: 'key_takeaways', items: Array.from({ length: 11 }, () => 'x') }], '/bodyJson/0/items'],
         [[{ type: 'key_takeaways', items: [] }], '/bodyJson/0/items'],
@@ -415,13 +527,22 @@ describeEachDialect('posts: create and edit', (dialect) => {
         expectIssue(await api().create(key, { title: 'Refused', bodyJson }), path);
       }
       expectIssue(await api().patch(key, post.id, { bodyJson: { type: 'paragraph' } }), '/bodyJson');
-      expectIssue(await api().patch(key, post.id, { structuredBlocks: [paragraph('a'), { type: 'faq', items: [] }] }), '/structuredBlocks/1/items');
+      expectIssue(
+        await api().patch(key, post.id, { structuredBlocks: [paragraph('a'), { type: 'faq', items: [] }] }),
+        '/structuredBlocks/1/items',
+      );
       expect(await getPost(api(), key, post.id)).toEqual(post);
       expect((await listPosts(api(), key)).total).toBe(1);
 
-      const atLimits = [paragraph('x'.repeat(10_000)), { type: 'faq', items: Array.from({ length: 50 }, () => ({ question: 'q', answer: 'a' })) }];
+      const atLimits = [
+        paragraph('x'.repeat(10_000)),
+        { type: 'faq', items: Array.from({ length: 50 }, () => ({ question: 'q', answer: 'a' })) },
+      ];
       expect((await api().patch(key, post.id, { bodyJson: atLimits })).statusCode).toBe(200);
-      expect((await api().patch(key, post.id, { bodyJson: Array.from({ length: 1000 }, () => ({ type: 'divider' })) })).statusCode).toBe(200);
+      expect(
+        (await api().patch(key, post.id, { bodyJson: Array.from({ length: 1000 }, () => ({ type: 'divider' })) }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('refuses malformed values of the other writable fields', async () => {

@@ -21,7 +21,11 @@ interface Call {
   url?: string;
 }
 
-function call(ctx: TestContext, remoteAddress: string, { key, url = `${EXTERNAL}/api-keys` }: Call = {}): Promise<LightMyRequestResponse> {
+function call(
+  ctx: TestContext,
+  remoteAddress: string,
+  { key, url = `${EXTERNAL}/api-keys` }: Call = {},
+): Promise<LightMyRequestResponse> {
   return ctx.app.inject({ method: 'GET', url, remoteAddress, headers: key === undefined ? {} : { 'x-api-key': key } });
 }
 
@@ -39,7 +43,8 @@ function expectRateLimited(response: LightMyRequestResponse, max = MAX): void {
 }
 
 /** Lines the app logged at warn level (pino's 40) whose message names Redis. */
-const redisWarnings = (ctx: TestContext) => ctx.logs.filter((line) => line.level === 40 && /redis/i.test(String(line.msg)));
+const redisWarnings = (ctx: TestContext) =>
+  ctx.logs.filter((line) => line.level === 40 && /redis/i.test(String(line.msg)));
 
 describe('rate limit: one instance, in memory', () => {
   let ctx: TestContext;
@@ -73,7 +78,9 @@ describe('rate limit: one instance, in memory', () => {
     const address = freshAddress();
     expect((await call(ctx, address)).statusCode).toBe(401);
     expect((await call(ctx, address, { key: 'nonsense' })).statusCode).toBe(401);
-    expect((await call(ctx, address, { key: `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}` })).statusCode).toBe(401);
+    expect((await call(ctx, address, { key: `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}` })).statusCode).toBe(
+      401,
+    );
     expect((await call(ctx, address, { url: `${EXTERNAL}/no-such-thing` })).statusCode).toBe(401);
     expect((await call(ctx, address, { key, url: `${EXTERNAL}/no-such-thing` })).statusCode).toBe(404);
     expectRateLimited(await call(ctx, address, { key }));
@@ -121,7 +128,9 @@ describe('rate limit: the window resets', () => {
   let ctx: TestContext;
   let key: string;
   beforeAll(async () => {
-    ctx = await buildTestApp('sqlite', { env: { QUIRE_RATE_LIMIT_MAX: '2', QUIRE_RATE_LIMIT_WINDOW_MS: String(WINDOW_MS) } });
+    ctx = await buildTestApp('sqlite', {
+      env: { QUIRE_RATE_LIMIT_MAX: '2', QUIRE_RATE_LIMIT_WINDOW_MS: String(WINDOW_MS) },
+    });
     ({ key } = await ctx.ownerKey());
   });
   afterAll(() => ctx?.close());
@@ -170,7 +179,10 @@ describeRedis(redisTitle, () => {
     // Without this wait the first requests would be counted by the in-memory fallback: the client
     // refuses commands until its handshake is done.
     await ready(client);
-    const ctx = await buildTestApp('sqlite', { env: { QUIRE_RATE_LIMIT_MAX: String(MAX), ...env }, deps: { redis: client } });
+    const ctx = await buildTestApp('sqlite', {
+      env: { QUIRE_RATE_LIMIT_MAX: String(MAX), ...env },
+      deps: { redis: client },
+    });
     contexts.push(ctx);
     return { ctx, key: (await ctx.ownerKey()).key };
   }

@@ -24,7 +24,12 @@ describeEachDialect('redirects routes', (dialect) => {
   afterAll(() => ctx?.close());
 
   const call = (key: string, method: Method, path = '', payload?: unknown) =>
-    ctx.app.inject({ method, url: `${EXTERNAL}/redirects${path}`, headers: { 'x-api-key': key }, ...(payload === undefined ? {} : { payload: payload as Json }) });
+    ctx.app.inject({
+      method,
+      url: `${EXTERNAL}/redirects${path}`,
+      headers: { 'x-api-key': key },
+      ...(payload === undefined ? {} : { payload: payload as Json }),
+    });
   const create = (key: string, payload: Json) => call(key, 'POST', '', payload);
   const patch = (key: string, id: string, payload: Json) => call(key, 'PATCH', `/${id}`, payload);
   const list = (key: string, query = '') => call(key, 'GET', query ? `?${query}` : '');
@@ -58,7 +63,12 @@ describeEachDialect('redirects routes', (dialect) => {
       expect(response.statusCode).toBe(201);
       const body = response.json();
       expect(Object.keys(body).sort()).toEqual(FIELDS);
-      expect(body).toMatchObject({ workspaceId: workspace.id, fromPath: '/old-page', toPath: '/new-page', statusCode: 301 });
+      expect(body).toMatchObject({
+        workspaceId: workspace.id,
+        fromPath: '/old-page',
+        toPath: '/new-page',
+        statusCode: 301,
+      });
       expect(body.createdAt).toMatch(ISO);
       expect(body.updatedAt).toBe(body.createdAt);
       expect((await call(key, 'GET', `/${body.id}`)).json()).toEqual(body);
@@ -67,7 +77,8 @@ describeEachDialect('redirects routes', (dialect) => {
 
     it('accepts each of 301, 302, 307 and 308, and an absolute http(s) URL or a path with query and fragment as target', async () => {
       const { key } = await ctx.ownerKey();
-      for (const statusCode of [301, 302, 307, 308]) expect((await created(key, `/s${statusCode}`, '/x', statusCode)).statusCode).toBe(statusCode);
+      for (const statusCode of [301, 302, 307, 308])
+        expect((await created(key, `/s${statusCode}`, '/x', statusCode)).statusCode).toBe(statusCode);
       expect((await created(key, '/elsewhere', 'HTTPS://Example.COM/a b')).toPath).toBe('https://example.com/a%20b');
       expect((await created(key, '/docs', '/manual/?v=2#install')).toPath).toBe('/manual?v=2#install');
     });
@@ -77,7 +88,13 @@ describeEachDialect('redirects routes', (dialect) => {
       const redirect = await created(key, '/p', '/q');
       const status = await patch(key, redirect.id as string, { statusCode: 308 });
       expect(status.statusCode).toBe(200);
-      expect(status.json()).toMatchObject({ id: redirect.id, fromPath: '/p', toPath: '/q', statusCode: 308, createdAt: redirect.createdAt });
+      expect(status.json()).toMatchObject({
+        id: redirect.id,
+        fromPath: '/p',
+        toPath: '/q',
+        statusCode: 308,
+        createdAt: redirect.createdAt,
+      });
       expect(status.json().updatedAt >= (redirect.createdAt as string)).toBe(true);
       const moved = (await patch(key, redirect.id as string, { fromPath: 'p2/', toPath: 'q2' })).json();
       expect(moved).toMatchObject({ fromPath: '/p2', toPath: '/q2', statusCode: 308 });
@@ -101,7 +118,11 @@ describeEachDialect('redirects routes', (dialect) => {
       const other = await ctx.ownerKey();
       const theirs = await created(other.key, '/theirs', '/x');
       for (const id of [NO_SUCH_ID, theirs.id as string]) {
-        for (const response of [await call(key, 'GET', `/${id}`), await patch(key, id, { statusCode: 302 }), await call(key, 'DELETE', `/${id}`)]) {
+        for (const response of [
+          await call(key, 'GET', `/${id}`),
+          await patch(key, id, { statusCode: 302 }),
+          await call(key, 'DELETE', `/${id}`),
+        ]) {
           expect(response.statusCode).toBe(404);
           expect(response.json()).toMatchObject({ code: 'NOT_FOUND', details: null });
         }
@@ -111,7 +132,9 @@ describeEachDialect('redirects routes', (dialect) => {
 
     it('refuses an id that is no UUID', async () => {
       const { key } = await ctx.ownerKey();
-      expect((await call(key, 'GET', '/not-a-uuid')).json().details.issues).toEqual([expect.objectContaining({ path: '/id', in: 'params' })]);
+      expect((await call(key, 'GET', '/not-a-uuid')).json().details.issues).toEqual([
+        expect.objectContaining({ path: '/id', in: 'params' }),
+      ]);
       expect((await patch(key, 'resolve', { statusCode: 302 })).statusCode).toBe(400);
     });
   });
@@ -133,7 +156,8 @@ describeEachDialect('redirects routes', (dialect) => {
 
     it('refuses a status code other than 301, 302, 307 and 308, and values of the wrong type', async () => {
       const { key } = await ctx.ownerKey();
-      for (const statusCode of [300, 303, 404, '301', null]) expectIssue(await create(key, { fromPath: '/a', toPath: '/b', statusCode }), '/statusCode');
+      for (const statusCode of [300, 303, 404, '301', null])
+        expectIssue(await create(key, { fromPath: '/a', toPath: '/b', statusCode }), '/statusCode');
       expectIssue(await create(key, { fromPath: 7, toPath: '/b' }), '/fromPath');
       expectIssue(await create(key, { fromPath: '', toPath: '/b' }), '/fromPath');
       expectIssue(await create(key, { fromPath: '/a', toPath: `/${'x'.repeat(2000)}` }), '/toPath');
@@ -148,7 +172,13 @@ describeEachDialect('redirects routes', (dialect) => {
 
     it('refuses a target that is neither a path nor an http(s) URL, or that carries credentials', async () => {
       const { key } = await ctx.ownerKey();
-      for (const toPath of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/', 'https://trusted.example@evil.example/', '/a\r\nSet-Cookie: x=1']) {
+      for (const toPath of [
+        'javascript:alert(1)',
+        'data:text/html,hi',
+        'ftp://example.com/',
+        'https://trusted.example@evil.example/',
+        '/a\r\nSet-Cookie: x=1',
+      ]) {
         expectIssue(await create(key, { fromPath: '/a', toPath }), '/toPath', /^toPath /);
       }
       expect((await list(key)).json().total).toBe(0);
@@ -156,7 +186,12 @@ describeEachDialect('redirects routes', (dialect) => {
 
     it('refuses fromPath equal to toPath after normalisation, on create and on patch', async () => {
       const { key } = await ctx.ownerKey();
-      for (const [fromPath, toPath] of [['/a', '/a'], ['a', '/a/'], ['/a', '/a?ref=old'], ['/', '//']]) {
+      for (const [fromPath, toPath] of [
+        ['/a', '/a'],
+        ['a', '/a/'],
+        ['/a', '/a?ref=old'],
+        ['/', '//'],
+      ]) {
         expectIssue(await create(key, { fromPath, toPath }), '/toPath');
       }
       const redirect = await created(key, '/a', '/b');
@@ -194,7 +229,11 @@ describeEachDialect('redirects routes', (dialect) => {
     it('concurrent creates of one fromPath: exactly one 201, every other a 409, never a 500', async () => {
       const { key } = await ctx.ownerKey();
       const spellings = ['/race', 'race', '/race/', 'race/', '//race'];
-      const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => create(key, { fromPath: spellings[i % spellings.length], toPath: `/t${i}` })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          create(key, { fromPath: spellings[i % spellings.length], toPath: `/t${i}` }),
+        ),
+      );
       const codes = responses.map((response) => response.statusCode);
       expect(codes.filter((code) => code === 201)).toHaveLength(1);
       expect(codes.filter((code) => code === 409)).toHaveLength(19);
@@ -218,7 +257,9 @@ describeEachDialect('redirects routes', (dialect) => {
     it('refuses the two-step loop', async () => {
       const { key } = await ctx.ownerKey();
       await created(key, '/m', '/n');
-      expect(expectIssue(await create(key, { fromPath: '/n', toPath: '/m' }), '/toPath').details).toMatchObject({ chain: ['/n', '/m', '/n'] });
+      expect(expectIssue(await create(key, { fromPath: '/n', toPath: '/m' }), '/toPath').details).toMatchObject({
+        chain: ['/n', '/m', '/n'],
+      });
     });
 
     it('refuses a patch of toPath or of fromPath that closes a loop, and keeps the row as it was', async () => {
@@ -239,7 +280,12 @@ describeEachDialect('redirects routes', (dialect) => {
     it('two concurrent creates cannot close a loop between them: one of each pair is refused', async () => {
       const { key } = await ctx.ownerKey();
       const pairs = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => Promise.all([create(key, { fromPath: `/c${i}a`, toPath: `/c${i}b` }), create(key, { fromPath: `/c${i}b`, toPath: `/c${i}a` })])),
+        Array.from({ length: 10 }, (_, i) =>
+          Promise.all([
+            create(key, { fromPath: `/c${i}a`, toPath: `/c${i}b` }),
+            create(key, { fromPath: `/c${i}b`, toPath: `/c${i}a` }),
+          ]),
+        ),
       );
       for (const pair of pairs) expect(pair.map((response) => response.statusCode).sort()).toEqual([201, 400]);
       expect((await list(key)).json().total).toBe(10);
@@ -267,7 +313,11 @@ describeEachDialect('redirects routes', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ ...first, finalPath: '/h4', hops: 3 });
       expect((await resolve(key, 'h2/')).json()).toMatchObject({ fromPath: '/h2', finalPath: '/h4', hops: 2 });
-      expect((await resolve(key, '/h3?utm_source=x#top')).json()).toMatchObject({ fromPath: '/h3', finalPath: '/h4', hops: 1 });
+      expect((await resolve(key, '/h3?utm_source=x#top')).json()).toMatchObject({
+        fromPath: '/h3',
+        finalPath: '/h4',
+        hops: 1,
+      });
     });
 
     it('stops at an absolute URL, and matches a target with a query string by its path', async () => {
@@ -292,8 +342,12 @@ describeEachDialect('redirects routes', (dialect) => {
 
     it('refuses a missing or unusable path', async () => {
       const { key } = await ctx.ownerKey();
-      expect((await call(key, 'GET', '/resolve')).json().details.issues).toEqual([expect.objectContaining({ in: 'query', path: '/path' })]);
-      expect((await resolve(key, '/a/../b')).json().details.issues).toEqual([expect.objectContaining({ in: 'query', path: '/path' })]);
+      expect((await call(key, 'GET', '/resolve')).json().details.issues).toEqual([
+        expect.objectContaining({ in: 'query', path: '/path' }),
+      ]);
+      expect((await resolve(key, '/a/../b')).json().details.issues).toEqual([
+        expect.objectContaining({ in: 'query', path: '/path' }),
+      ]);
     });
   });
 
@@ -308,13 +362,18 @@ describeEachDialect('redirects routes', (dialect) => {
     ];
 
     it('each route needs exactly its permission: write does not imply read, nor read write', async () => {
-      for (const held of [['redirects:read'], ['redirects:write'], ['posts:read', 'posts:write', 'link-health:read']] as Permission[][]) {
+      for (const held of [
+        ['redirects:read'],
+        ['redirects:write'],
+        ['posts:read', 'posts:write', 'link-health:read'],
+      ] as Permission[][]) {
         const owner = await ctx.ownerKey();
         const { key } = await ctx.memberKey(held, owner.workspace);
         const redirect = await created(owner.key, '/a', '/b');
         for (const route of routes(redirect.id as string)) {
           const response = await call(key, route.method, route.path, route.payload);
-          if (held.includes(route.needs)) expect(response.statusCode, `${route.method} ${route.path} with ${held}`).toBeLessThan(300);
+          if (held.includes(route.needs))
+            expect(response.statusCode, `${route.method} ${route.path} with ${held}`).toBeLessThan(300);
           else {
             expect(response.statusCode, `${route.method} ${route.path} with ${held}`).toBe(403);
             expect(response.json().code).toBe('FORBIDDEN');
@@ -330,7 +389,8 @@ describeEachDialect('redirects routes', (dialect) => {
       const other = await ctx.ownerKey();
       await created(other.key, '/not-mine', '/x');
       const ids: string[] = [];
-      for (let i = 0; i < 12; i += 1) ids.push((await created(key, `/l${String(i).padStart(2, '0')}`, '/target')).id as string);
+      for (let i = 0; i < 12; i += 1)
+        ids.push((await created(key, `/l${String(i).padStart(2, '0')}`, '/target')).id as string);
       const body = (await list(key)).json();
       expect(body).toMatchObject({ page: 1, pageSize: 10, order: 'desc', total: 12, totalPages: 2 });
       expect(body).not.toHaveProperty('orderBy');
@@ -344,7 +404,8 @@ describeEachDialect('redirects routes', (dialect) => {
 
       // Rows created in one millisecond tie on createdAt; the id tiebreak keeps a walk free of repeats.
       const seen: string[] = [];
-      for (let page = 1; page <= 4; page += 1) seen.push(...(await list(key, `orderBy=createdAt&pageSize=4&page=${page}`)).json().data.map((r: Json) => r.id));
+      for (let page = 1; page <= 4; page += 1)
+        seen.push(...(await list(key, `orderBy=createdAt&pageSize=4&page=${page}`)).json().data.map((r: Json) => r.id));
       expect(seen.sort()).toEqual([...ids].sort());
       expect((await list(key, 'orderBy=updatedAt')).json()).toMatchObject({ orderBy: 'updatedAt', order: 'desc' });
     });
@@ -355,8 +416,12 @@ describeEachDialect('redirects routes', (dialect) => {
       await created(key, '/news', '/blog/news');
       await created(key, '/Blog', '/x');
       await created(key, '/100%25-off', '/sale');
-      expect((await list(key, 'q=/blog/&orderBy=fromPath&order=asc')).json().data.map((r: Json) => r.fromPath)).toEqual(['/blog/one', '/news']);
-      expect((await list(key, `q=${encodeURIComponent('%25')}`)).json().data.map((r: Json) => r.fromPath)).toEqual(['/100%25-off']);
+      expect((await list(key, 'q=/blog/&orderBy=fromPath&order=asc')).json().data.map((r: Json) => r.fromPath)).toEqual(
+        ['/blog/one', '/news'],
+      );
+      expect((await list(key, `q=${encodeURIComponent('%25')}`)).json().data.map((r: Json) => r.fromPath)).toEqual([
+        '/100%25-off',
+      ]);
       expect((await list(key, 'q=_')).json().total).toBe(0);
     });
 

@@ -15,7 +15,14 @@ const PUBLIC_URL = 'http://localhost:3000';
  */
 describeEachDialect('migration 0010: renders stored before it', (dialect) => {
   const { now, userId, workspaceId, raw, handle } = databaseAtMigration(dialect, '0009_workspace_id_indexes');
-  const actor = { workspaceId, userId, apiKeyId: null, isOwner: true, permissions: new Set<never>(), contentVersion: 0 };
+  const actor = {
+    workspaceId,
+    userId,
+    apiKeyId: null,
+    isOwner: true,
+    permissions: new Set<never>(),
+    contentVersion: 0,
+  };
 
   /** A post as 0009's code wrote it: today's service is only used once the schema is the latest. */
   async function insertPost(title: string): Promise<string> {
@@ -23,9 +30,27 @@ describeEachDialect('migration 0010: renders stored before it', (dialect) => {
     await raw()
       .insertInto('posts')
       .values({
-        id, workspace_id: workspaceId, slug: id, title, excerpt: '', body_json: '[]', body_text: '', search_text: '', search_head: title.toLowerCase(),
-        toc_items: '[]', word_count: 0, reading_time_min: 1, status: 'draft', is_how_to: false, view_count: 0, schema_type: 'BlogPosting',
-        structured_blocks: '[]', seo_score: 0, readability_score: 0, created_at: now, updated_at: now,
+        id,
+        workspace_id: workspaceId,
+        slug: id,
+        title,
+        excerpt: '',
+        body_json: '[]',
+        body_text: '',
+        search_text: '',
+        search_head: title.toLowerCase(),
+        toc_items: '[]',
+        word_count: 0,
+        reading_time_min: 1,
+        status: 'draft',
+        is_how_to: false,
+        view_count: 0,
+        schema_type: 'BlogPosting',
+        structured_blocks: '[]',
+        seo_score: 0,
+        readability_score: 0,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
     return id;
@@ -34,7 +59,10 @@ describeEachDialect('migration 0010: renders stored before it', (dialect) => {
   it('a render of a post whose related post was not written is served; after a write of it, never', async () => {
     const related = await insertPost('Related');
     const post = await insertPost('Lists it');
-    await raw().insertInto('related_posts').values({ workspace_id: workspaceId, post_id: post, related_post_id: related, position: 0 }).execute();
+    await raw()
+      .insertInto('related_posts')
+      .values({ workspace_id: workspaceId, post_id: post, related_post_id: related, position: 0 })
+      .execute();
     // What a reader stored before 0010: labelled with the post's stamp and the embeds version alone.
     const labels = await raw()
       .selectFrom('posts')

@@ -12,14 +12,16 @@ describeEachDialect('the response cache', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (app: TestContext['app'], url: string) => app.inject({ method: 'GET', url: `${EXTERNAL}${url}`, headers: { 'x-api-key': key } });
+  const get = (app: TestContext['app'], url: string) =>
+    app.inject({ method: 'GET', url: `${EXTERNAL}${url}`, headers: { 'x-api-key': key } });
   const cost = async (app: TestContext['app'], url: string) => {
     const before = ctx.runtime.database.stats.queries;
     const response = await get(app, url);
     expect(response.statusCode).toBe(200);
     return { queries: ctx.runtime.database.stats.queries - before, body: response.body, etag: response.headers.etag };
   };
-  const create = (title: string) => ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload: { title } });
+  const create = (title: string) =>
+    ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload: { title } });
 
   it('answers a repeated GET with the authentication query alone, the same bytes and ETag', async () => {
     await create('First');
@@ -35,9 +37,19 @@ describeEachDialect('the response cache', (dialect) => {
 
   it('is never stale: a write, even through another instance on the same database, shows on the next read', async () => {
     await cost(ctx.app, '/posts');
-    const other = await buildApp({ config: ctx.config, database: ctx.runtime.database, masterKey: ctx.runtime.masterKey, logger: false });
+    const other = await buildApp({
+      config: ctx.config,
+      database: ctx.runtime.database,
+      masterKey: ctx.runtime.masterKey,
+      logger: false,
+    });
     try {
-      const created = await other.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload: { title: 'Written elsewhere' } });
+      const created = await other.inject({
+        method: 'POST',
+        url: `${EXTERNAL}/posts`,
+        headers: { 'x-api-key': key },
+        payload: { title: 'Written elsewhere' },
+      });
       expect(created.statusCode).toBe(201);
       const after = await get(ctx.app, '/posts');
       expect(after.json().data.map((p: { title: string }) => p.title)).toContain('Written elsewhere');
@@ -47,7 +59,13 @@ describeEachDialect('the response cache', (dialect) => {
   });
 
   it('keeps link-health lists out of it: reports change them without a content write', async () => {
-    const report = () => ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/link-health`, headers: { 'x-api-key': key }, payload: { path: '/gone' } });
+    const report = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${EXTERNAL}/link-health`,
+        headers: { 'x-api-key': key },
+        payload: { path: '/gone' },
+      });
     await report();
     const first = await get(ctx.app, '/link-health');
     await report();

@@ -13,11 +13,19 @@ describe('route schemas', () => {
 
   it('all compile', async () => {
     const { key } = await ctx.ownerKey();
-    const before = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/tags?pageSize=0`, headers: { 'x-api-key': key } });
+    const before = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/tags?pageSize=0`,
+      headers: { 'x-api-key': key },
+    });
     expect(before.statusCode).toBe(400);
     // Every route has at least a validator or a serializer; most have several.
     expect(compilePending()).toBeGreaterThan(100);
-    const after = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/tags?pageSize=0`, headers: { 'x-api-key': key } });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/tags?pageSize=0`,
+      headers: { 'x-api-key': key },
+    });
     expect(after.json()).toEqual(before.json());
   });
 });

@@ -50,7 +50,11 @@ function postRow(workspaceId: string, slug: string): Insertable<PostsTable> {
   };
 }
 
-function keyRow(workspaceId: string, userId: string, keyHash = crypto.randomBytes(32).toString('hex')): Insertable<ApiKeysTable> {
+function keyRow(
+  workspaceId: string,
+  userId: string,
+  keyHash = crypto.randomBytes(32).toString('hex'),
+): Insertable<ApiKeysTable> {
   const now = new Date().toISOString();
   return {
     id: crypto.randomUUID(),
@@ -141,16 +145,29 @@ describeEachDialect('schema', (dialect) => {
       const workspace = await ctx.createWorkspace();
       const original = postRow(workspace.id, 'reused');
       await db().insertInto('posts').values(original).execute();
-      await db().updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', original.id).execute();
+      await db()
+        .updateTable('posts')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', original.id)
+        .execute();
       const replacement = postRow(workspace.id, 'reused');
       await db().insertInto('posts').values(replacement).execute();
       // Any number of deleted rows may share the slug.
-      await db().updateTable('posts').set({ deleted_at: new Date().toISOString() }).where('id', '=', replacement.id).execute();
+      await db()
+        .updateTable('posts')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', replacement.id)
+        .execute();
       await db().insertInto('posts').values(postRow(workspace.id, 'reused')).execute();
 
       const restore = db().updateTable('posts').set({ deleted_at: null }).where('id', '=', original.id).execute();
       expect(helpers().isUniqueViolation(await failureOf(restore))).toBe(true);
-      const live = await db().selectFrom('posts').select('id').where('workspace_id', '=', workspace.id).where('deleted_at', 'is', null).execute();
+      const live = await db()
+        .selectFrom('posts')
+        .select('id')
+        .where('workspace_id', '=', workspace.id)
+        .where('deleted_at', 'is', null)
+        .execute();
       expect(live).toHaveLength(1);
     });
   });
@@ -178,8 +195,16 @@ describeEachDialect('schema', (dialect) => {
     it('a key hash exists once: two keys can never authenticate as the same row', async () => {
       const workspace = await ctx.createWorkspace();
       const hash = crypto.randomBytes(32).toString('hex');
-      await db().insertInto('api_keys').values(keyRow(workspace.id, workspace.owner.id, hash)).execute();
-      const duplicate = await failureOf(db().insertInto('api_keys').values(keyRow(workspace.id, workspace.owner.id, hash)).execute());
+      await db()
+        .insertInto('api_keys')
+        .values(keyRow(workspace.id, workspace.owner.id, hash))
+        .execute();
+      const duplicate = await failureOf(
+        db()
+          .insertInto('api_keys')
+          .values(keyRow(workspace.id, workspace.owner.id, hash))
+          .execute(),
+      );
       expect(helpers().isUniqueViolation(duplicate)).toBe(true);
     });
   });
@@ -199,7 +224,9 @@ describeEachDialect('schema', (dialect) => {
       expect((await query.executeTakeFirst())?.id).toBe(id);
       const compiled = query.compile();
       const explain = dialect === 'sqlite' ? 'explain query plan' : 'explain';
-      const result = await db().executeQuery<Record<string, string>>(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
+      const result = await db().executeQuery<Record<string, string>>(
+        CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
+      );
       const plan = result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
 
       if (dialect === 'sqlite') {

@@ -14,16 +14,38 @@ describeEachDialect('migration 0008: a search head beside the search body', (dia
     await db()
       .insertInto('posts')
       .values({
-        id, workspace_id: workspaceId, slug: id, title, excerpt, body_json: '[]', body_text: bodyText, search_text: searchText(title, excerpt, bodyText), // before 0008: the three fields in one fold
-        toc_items: '[]', word_count: 0, reading_time_min: 1, status: 'draft', is_how_to: false, view_count: 0, schema_type: 'BlogPosting',
-        structured_blocks: '[]', seo_score: 0, readability_score: 0, created_at: now, updated_at: now,
+        id,
+        workspace_id: workspaceId,
+        slug: id,
+        title,
+        excerpt,
+        body_json: '[]',
+        body_text: bodyText,
+        search_text: searchText(title, excerpt, bodyText), // before 0008: the three fields in one fold
+        toc_items: '[]',
+        word_count: 0,
+        reading_time_min: 1,
+        status: 'draft',
+        is_how_to: false,
+        view_count: 0,
+        schema_type: 'BlogPosting',
+        structured_blocks: '[]',
+        seo_score: 0,
+        readability_score: 0,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
     return id;
   }
 
   async function found(table: SearchableTable, needle: string): Promise<string[]> {
-    const rows = await handle().db.selectFrom(table).select('id').where(handle().dialect.searchIndexed(table, needle)).orderBy('id').execute();
+    const rows = await handle()
+      .db.selectFrom(table)
+      .select('id')
+      .where(handle().dialect.searchIndexed(table, needle))
+      .orderBy('id')
+      .execute();
     return rows.map((row) => row.id);
   }
 
@@ -34,16 +56,40 @@ describeEachDialect('migration 0008: a search head beside the search body', (dia
     const pageId = crypto.randomUUID();
     await db()
       .insertInto('pages')
-      .values({ id: pageId, workspace_id: workspaceId, slug: 'about', title: 'About Us', body_json: '[]', body_text: 'Who we are.', search_text: searchText('About Us', 'Who we are.'), page_type: 'standard', status: 'draft', created_at: now, updated_at: now })
+      .values({
+        id: pageId,
+        workspace_id: workspaceId,
+        slug: 'about',
+        title: 'About Us',
+        body_json: '[]',
+        body_text: 'Who we are.',
+        search_text: searchText('About Us', 'Who we are.'),
+        page_type: 'standard',
+        status: 'draft',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
     await migrateToLatest(handle());
 
-    const [first] = await handle().db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[0]!).execute();
+    const [first] = await handle()
+      .db.selectFrom('posts')
+      .select(['search_head', 'search_text'])
+      .where('id', '=', posts[0]!)
+      .execute();
     expect(first).toEqual({ search_head: 'ünïcode tïtle\nthe excerpt', search_text: 'body text about sourdough.' });
-    const last = await handle().db.selectFrom('posts').select(['search_head', 'search_text']).where('id', '=', posts[520]!).executeTakeFirstOrThrow();
+    const last = await handle()
+      .db.selectFrom('posts')
+      .select(['search_head', 'search_text'])
+      .where('id', '=', posts[520]!)
+      .executeTakeFirstOrThrow();
     expect(last).toEqual({ search_head: 'filler 519', search_text: 'plain words number 519.' });
-    const page = await handle().db.selectFrom('pages').select(['search_head', 'search_text']).where('id', '=', pageId).executeTakeFirstOrThrow();
+    const page = await handle()
+      .db.selectFrom('pages')
+      .select(['search_head', 'search_text'])
+      .where('id', '=', pageId)
+      .executeTakeFirstOrThrow();
     expect(page).toEqual({ search_head: 'about us', search_text: 'who we are.' });
 
     expect(await found('posts', 'ünïcode')).toEqual([posts[0]]);

@@ -12,11 +12,21 @@ describeEachDialect('q through the search index', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  const create = (payload: object) => ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload }).then((r) => r.json());
+  const create = (payload: object) =>
+    ctx.app
+      .inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': key }, payload })
+      .then((r) => r.json());
   const search = async (q: string) => {
-    const response = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts?pageSize=100&q=${encodeURIComponent(q)}`, headers: { 'x-api-key': key } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/posts?pageSize=100&q=${encodeURIComponent(q)}`,
+      headers: { 'x-api-key': key },
+    });
     expect(response.statusCode, q).toBe(200);
-    return response.json().data.map((p: { title: string }) => p.title).sort();
+    return response
+      .json()
+      .data.map((p: { title: string }) => p.title)
+      .sort();
   };
 
   it('keeps substring, case-insensitive semantics, and takes query syntax literally', async () => {
@@ -38,30 +48,54 @@ describeEachDialect('q through the search index', (dialect) => {
   it('follows every write: a new title is found, the old one is not, a deleted post is gone', async () => {
     const post = await create({ title: 'Marmalade recipes' });
     expect(await search('marmalade')).toEqual(['Marmalade recipes']);
-    await ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${post.id}`, headers: { 'x-api-key': key }, payload: { title: 'Jam recipes' } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `${EXTERNAL}/posts/${post.id}`,
+      headers: { 'x-api-key': key },
+      payload: { title: 'Jam recipes' },
+    });
     expect(await search('marmalade')).toEqual([]);
     expect(await search('jam rec')).toEqual(['Jam recipes']);
-    await ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${post.id}`, headers: { 'x-api-key': key }, payload: { bodyJson: [{ type: 'paragraph', text: 'Seville oranges' }] } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `${EXTERNAL}/posts/${post.id}`,
+      headers: { 'x-api-key': key },
+      payload: { bodyJson: [{ type: 'paragraph', text: 'Seville oranges' }] },
+    });
     expect(await search('seville orang')).toEqual(['Jam recipes']);
     await ctx.app.inject({ method: 'DELETE', url: `${EXTERNAL}/posts/${post.id}`, headers: { 'x-api-key': key } });
     expect(await search('seville')).toEqual([]);
   });
 
   it('searches title, excerpt and body text each on its own, whichever a write changed', async () => {
-    const post = await create({ title: 'Quince harvest', excerpt: 'Notes from the orchard', bodyJson: [{ type: 'paragraph', text: 'Pectin sets the jelly.' }] });
+    const post = await create({
+      title: 'Quince harvest',
+      excerpt: 'Notes from the orchard',
+      bodyJson: [{ type: 'paragraph', text: 'Pectin sets the jelly.' }],
+    });
     expect(await search('quince')).toEqual(['Quince harvest']);
     expect(await search('the orchard')).toEqual(['Quince harvest']);
     expect(await search('pectin sets')).toEqual(['Quince harvest']);
     // A needle that runs from the excerpt into the body is in neither field (the spec searches across
     // the fields, not across their boundaries).
     expect(await search('orchard\npectin')).toEqual([]);
-    const rename = await ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${post.id}`, headers: { 'x-api-key': key }, payload: { title: 'Medlar harvest' } });
+    const rename = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${EXTERNAL}/posts/${post.id}`,
+      headers: { 'x-api-key': key },
+      payload: { title: 'Medlar harvest' },
+    });
     expect(rename.statusCode).toBe(200);
     expect(await search('quince')).toEqual([]);
     expect(await search('medlar')).toEqual(['Medlar harvest']);
     expect(await search('the orchard')).toEqual(['Medlar harvest']);
     expect(await search('pectin sets')).toEqual(['Medlar harvest']);
-    const excerpt = await ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${post.id}`, headers: { 'x-api-key': key }, payload: { excerpt: 'From the hedgerow' } });
+    const excerpt = await ctx.app.inject({
+      method: 'PATCH',
+      url: `${EXTERNAL}/posts/${post.id}`,
+      headers: { 'x-api-key': key },
+      payload: { excerpt: 'From the hedgerow' },
+    });
     expect(excerpt.statusCode).toBe(200);
     expect(await search('orchard')).toEqual([]);
     expect(await search('hedgerow')).toEqual(['Medlar harvest']);
@@ -73,13 +107,26 @@ describeEachDialect('q through the search index', (dialect) => {
       ctx.app
         .inject({ method: 'GET', url: `${EXTERNAL}/pages?q=${encodeURIComponent(q)}`, headers: { 'x-api-key': key } })
         .then((r) => (r.json().data as Array<{ title: string }>).map((p) => p.title));
-    const created = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/pages`, headers: { 'x-api-key': key }, payload: { title: 'Opening hours', bodyJson: [{ type: 'paragraph', text: 'Closed on Mondays.' }] } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${EXTERNAL}/pages`,
+      headers: { 'x-api-key': key },
+      payload: { title: 'Opening hours', bodyJson: [{ type: 'paragraph', text: 'Closed on Mondays.' }] },
+    });
     expect(created.statusCode).toBe(201);
     expect(await pages('opening')).toEqual(['Opening hours']);
     expect(await pages('mondays')).toEqual(['Opening hours']);
     const id = created.json().id as string;
-    for (const payload of [{ title: 'Visiting hours' }, { bodyJson: [{ type: 'paragraph', text: 'Closed on Tuesdays.' }] }]) {
-      const patched = await ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/pages/${id}`, headers: { 'x-api-key': key }, payload });
+    for (const payload of [
+      { title: 'Visiting hours' },
+      { bodyJson: [{ type: 'paragraph', text: 'Closed on Tuesdays.' }] },
+    ]) {
+      const patched = await ctx.app.inject({
+        method: 'PATCH',
+        url: `${EXTERNAL}/pages/${id}`,
+        headers: { 'x-api-key': key },
+        payload,
+      });
       expect(patched.statusCode, patched.body).toBe(200);
     }
     expect(await pages('opening')).toEqual([]);
@@ -90,9 +137,16 @@ describeEachDialect('q through the search index', (dialect) => {
 
   it('the indexes serve the search predicate (query plan)', async () => {
     const db = ctx.runtime.database.db;
-    const query = db.selectFrom('posts').select('id').where(ctx.runtime.database.dialect.searchIndexed('posts', 'sourdough')).compile();
+    const query = db
+      .selectFrom('posts')
+      .select('id')
+      .where(ctx.runtime.database.dialect.searchIndexed('posts', 'sourdough'))
+      .compile();
     if (dialect === 'sqlite') {
-      const plan = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` } as never);
+      const plan = await db.executeQuery<{ detail: string }>({
+        ...query,
+        sql: `explain query plan ${query.sql}`,
+      } as never);
       const details = plan.rows.map((r) => r.detail).join('\n');
       expect(details).toMatch(/posts_head_search VIRTUAL TABLE INDEX/);
       expect(details).toMatch(/posts_search VIRTUAL TABLE INDEX/);

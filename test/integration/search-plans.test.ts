@@ -17,17 +17,28 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
   const db = () => ctx.runtime.database.db;
   const dialectOf = () => ctx.runtime.database.dialect;
 
-  const list = (query: string, apiKey = key) => ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts?${query}`, headers: { 'x-api-key': apiKey } });
-  const patch = (id: string, payload: object) => ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${id}`, headers: { 'x-api-key': key }, payload });
+  const list = (query: string, apiKey = key) =>
+    ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts?${query}`, headers: { 'x-api-key': apiKey } });
+  const patch = (id: string, payload: object) =>
+    ctx.app.inject({ method: 'PATCH', url: `${EXTERNAL}/posts/${id}`, headers: { 'x-api-key': key }, payload });
 
   /** What a scan of every row finds, in the list's default order: the answer the index must give. */
-  async function scanned(needle: string, order: 'created_at' | 'title' = 'created_at', direction: 'asc' | 'desc' = 'desc'): Promise<string[]> {
+  async function scanned(
+    needle: string,
+    order: 'created_at' | 'title' = 'created_at',
+    direction: 'asc' | 'desc' = 'desc',
+  ): Promise<string[]> {
     const rows = await db()
       .selectFrom('posts')
       .select('id')
       .where('workspace_id', '=', workspace.id)
       .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([dialectOf().containsText('posts.search_head', needle), dialectOf().containsText('posts.search_text', needle)]))
+      .where((eb) =>
+        eb.or([
+          dialectOf().containsText('posts.search_head', needle),
+          dialectOf().containsText('posts.search_text', needle),
+        ]),
+      )
       .orderBy(order, direction)
       .orderBy('id', direction)
       .execute();
@@ -51,13 +62,33 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
     // Without the response cache, so every list reaches the database.
     ctx = await buildTestApp(dialect, { env: { QUIRE_RESPONSE_CACHE_MB: '0' } });
     ({ workspace, key } = await ctx.ownerKey());
-    await seedWorkspace(ctx.runtime.database, { workspaceId: workspace.id, posts: POSTS, storage: createMediaStorage(ctx.config), anchor: new Date('2026-03-01T00:00:00.000Z') });
-    const [first, second, third] = await db().selectFrom('posts').select('id').where('workspace_id', '=', workspace.id).orderBy('slug').limit(3).execute();
-    for (const post of [first!, second!, third!]) expect((await patch(post.id, { title: `A Quokka at ${post.id}` })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `${EXTERNAL}/posts/${third!.id}`, headers: { 'x-api-key': key } })).statusCode).toBe(200);
+    await seedWorkspace(ctx.runtime.database, {
+      workspaceId: workspace.id,
+      posts: POSTS,
+      storage: createMediaStorage(ctx.config),
+      anchor: new Date('2026-03-01T00:00:00.000Z'),
+    });
+    const [first, second, third] = await db()
+      .selectFrom('posts')
+      .select('id')
+      .where('workspace_id', '=', workspace.id)
+      .orderBy('slug')
+      .limit(3)
+      .execute();
+    for (const post of [first!, second!, third!])
+      expect((await patch(post.id, { title: `A Quokka at ${post.id}` })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `${EXTERNAL}/posts/${third!.id}`, headers: { 'x-api-key': key } }))
+        .statusCode,
+    ).toBe(200);
     // Another workspace's post with the term, found by the index too, and never listed here.
     const other = await ctx.ownerKey();
-    const created = await ctx.app.inject({ method: 'POST', url: `${EXTERNAL}/posts`, headers: { 'x-api-key': other.key }, payload: { title: 'Quokka elsewhere' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${EXTERNAL}/posts`,
+      headers: { 'x-api-key': other.key },
+      payload: { title: 'Quokka elsewhere' },
+    });
     expect(created.statusCode).toBe(201);
   }, 120_000);
   afterAll(() => ctx?.close());
@@ -76,7 +107,11 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
   it('a term in most posts: each page and the total are what a scan finds', async () => {
     const expected = await scanned(COMMON);
     expect(expected.length).toBeGreaterThan(500);
-    expect(await page(`q=${COMMON}&pageSize=50`)).toEqual({ ids: expected.slice(0, 50), total: expected.length, totalPages: Math.ceil(expected.length / 50) });
+    expect(await page(`q=${COMMON}&pageSize=50`)).toEqual({
+      ids: expected.slice(0, 50),
+      total: expected.length,
+      totalPages: Math.ceil(expected.length / 50),
+    });
     expect((await page(`q=${COMMON}&pageSize=50&page=3`)).ids).toEqual(expected.slice(100, 150));
     const last = Math.ceil(expected.length / 50);
     expect((await page(`q=${COMMON}&pageSize=50&page=${last}`)).ids).toEqual(expected.slice((last - 1) * 50));
@@ -117,7 +152,10 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
       .where(few!)
       .orderBy(sql`+posts.created_at`, 'desc')
       .compile();
-    const plan = await db().executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` } as never);
+    const plan = await db().executeQuery<{ detail: string }>({
+      ...query,
+      sql: `explain query plan ${query.sql}`,
+    } as never);
     const details = plan.rows.map((row) => row.detail).join('\n');
     expect(details).toMatch(/USING (COVERING )?INDEX posts_workspace_live_idx \(workspace_id=\? AND rowid=\?\)/);
   });

@@ -33,12 +33,24 @@ describeEachDialect('quire seed', (dialect) => {
   const db = () => ctx.runtime.database.db;
   async function seed(count: number) {
     const { workspace, key } = await ctx.ownerKey();
-    const summary = await seedWorkspace(ctx.runtime.database, { workspaceId: workspace.id, posts: count, storage: createMediaStorage(ctx.config), anchor: ANCHOR });
+    const summary = await seedWorkspace(ctx.runtime.database, {
+      workspaceId: workspace.id,
+      posts: count,
+      storage: createMediaStorage(ctx.config),
+      anchor: ANCHOR,
+    });
     return { workspace, key, summary };
   }
   const postsOf = (workspaceId: string) =>
-    db().selectFrom('posts').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('slug').execute();
-  const mediaOf = (workspaceId: string) => db().selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).execute();
+    db()
+      .selectFrom('posts')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .orderBy('created_at', 'desc')
+      .orderBy('slug')
+      .execute();
+  const mediaOf = (workspaceId: string) =>
+    db().selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).execute();
 
   beforeAll(async () => {
     ctx = await buildTestApp(dialect);
@@ -48,16 +60,33 @@ describeEachDialect('quire seed', (dialect) => {
   afterAll(() => ctx?.close());
 
   it('reports and stores 12 authors, 30 categories, 50 tags, 30 media and N posts', async () => {
-    expect(seeded.summary).toMatchObject({ workspaceId: seeded.workspace.id, posts: N, authors: 12, categories: 30, tags: 50, media: 30 });
+    expect(seeded.summary).toMatchObject({
+      workspaceId: seeded.workspace.id,
+      posts: N,
+      authors: 12,
+      categories: 30,
+      tags: 50,
+      media: 30,
+    });
     expect(seeded.summary.seconds).toBeGreaterThan(0);
-    for (const [table, count] of [['authors', 12], ['categories', 30], ['tags', 50], ['media', 30], ['posts', N]] as const) {
+    for (const [table, count] of [
+      ['authors', 12],
+      ['categories', 30],
+      ['tags', 50],
+      ['media', 30],
+      ['posts', N],
+    ] as const) {
       const rows = await db().selectFrom(table).select('id').where('workspace_id', '=', seeded.workspace.id).execute();
       expect(rows.length, table).toBe(count);
     }
   });
 
   it('builds a three-level category tree: 3 roots, 9 children, 18 grandchildren', async () => {
-    const rows = await db().selectFrom('categories').selectAll().where('workspace_id', '=', seeded.workspace.id).execute();
+    const rows = await db()
+      .selectFrom('categories')
+      .selectAll()
+      .where('workspace_id', '=', seeded.workspace.id)
+      .execute();
     const roots = rows.filter((c) => c.parent_id === null);
     const children = rows.filter((c) => roots.some((r) => r.id === c.parent_id));
     const grandchildren = rows.filter((c) => children.some((p) => p.id === c.parent_id));
@@ -79,12 +108,20 @@ describeEachDialect('quire seed', (dialect) => {
 
   it('gives every author an avatar, person data, sameAs URLs and a bio', async () => {
     const media = new Set((await mediaOf(seeded.workspace.id)).map((m) => m.id));
-    const authors = await db().selectFrom('authors').selectAll().where('workspace_id', '=', seeded.workspace.id).execute();
+    const authors = await db()
+      .selectFrom('authors')
+      .selectAll()
+      .where('workspace_id', '=', seeded.workspace.id)
+      .execute();
     for (const author of authors) {
       expect(media.has(author.avatar_media_id!)).toBe(true);
       const person = JSON.parse(author.person!) as Record<string, unknown>;
       expect(validPerson(person), JSON.stringify(person)).toBe(true);
-      expect(person).toMatchObject({ jobTitle: expect.any(String), worksFor: expect.any(String), knowsAbout: expect.any(Array) });
+      expect(person).toMatchObject({
+        jobTitle: expect.any(String),
+        worksFor: expect.any(String),
+        knowsAbout: expect.any(Array),
+      });
       expect((JSON.parse(author.same_as) as string[]).every((url) => url.startsWith('https://'))).toBe(true);
       expect(author.bio!.length).toBeGreaterThan(40);
     }
@@ -99,7 +136,8 @@ describeEachDialect('quire seed', (dialect) => {
       expect(post.scheduled_at).toBeNull();
       expect(post.published_at === null).toBe(post.status === 'draft');
       expect(post.created_at <= post.updated_at).toBe(true);
-      if (post.published_at) expect(Date.parse(post.published_at)).toBeGreaterThanOrEqual(ANCHOR.getTime() - TWO_YEARS_MS);
+      if (post.published_at)
+        expect(Date.parse(post.published_at)).toBeGreaterThanOrEqual(ANCHOR.getTime() - TWO_YEARS_MS);
       expect(Date.parse(post.updated_at)).toBeLessThanOrEqual(ANCHOR.getTime());
       expect(post.schema_type).toBe('BlogPosting');
       // Seeded posts are scored exactly as a write through the API would score them.
@@ -111,10 +149,16 @@ describeEachDialect('quire seed', (dialect) => {
     const ws = seeded.workspace.id;
     const ids = async (table: 'media' | 'authors' | 'categories' | 'tags') =>
       new Set((await db().selectFrom(table).select('id').where('workspace_id', '=', ws).execute()).map((r) => r.id));
-    const [media, authors, categories, tags] = await Promise.all([ids('media'), ids('authors'), ids('categories'), ids('tags')]);
+    const [media, authors, categories, tags] = await Promise.all([
+      ids('media'),
+      ids('authors'),
+      ids('categories'),
+      ids('tags'),
+    ]);
     const postIds = new Set(posts.map((p) => p.id));
     for (const post of posts) {
-      for (const block of JSON.parse(post.body_json) as StoredBlock[]) if (block.type === 'image') expect(media.has(block.mediaId)).toBe(true);
+      for (const block of JSON.parse(post.body_json) as StoredBlock[])
+        if (block.type === 'image') expect(media.has(block.mediaId)).toBe(true);
       if (post.featured_media_id !== null) expect(media.has(post.featured_media_id)).toBe(true);
       if (post.author_id !== null) expect(authors.has(post.author_id)).toBe(true);
       if (post.category_id !== null) expect(categories.has(post.category_id)).toBe(true);
@@ -127,7 +171,11 @@ describeEachDialect('quire seed', (dialect) => {
     expect(Math.max(...perPost.values())).toBeLessThanOrEqual(5);
     const related = await db().selectFrom('related_posts').selectAll().where('workspace_id', '=', ws).execute();
     expect(related.length).toBeGreaterThan(0);
-    expect(related.every((row) => postIds.has(row.post_id) && postIds.has(row.related_post_id) && row.post_id !== row.related_post_id)).toBe(true);
+    expect(
+      related.every(
+        (row) => postIds.has(row.post_id) && postIds.has(row.related_post_id) && row.post_id !== row.related_post_id,
+      ),
+    ).toBe(true);
   });
 
   it('stores the derived columns exactly as deriveBody and searchText compute them', () => {
@@ -146,21 +194,36 @@ describeEachDialect('quire seed', (dialect) => {
       expect(post.search_text).toBe(searchText(post.body_text));
       if (post.seo !== null) expect(validSeo(JSON.parse(post.seo)), post.seo).toBe(true);
     }
-    expect(posts.filter((p) => p.seo !== null && (JSON.parse(p.seo) as { focusKeyword?: string }).focusKeyword).length).toBeGreaterThan(N / 2);
+    expect(
+      posts.filter((p) => p.seo !== null && (JSON.parse(p.seo) as { focusKeyword?: string }).focusKeyword).length,
+    ).toBeGreaterThan(N / 2);
   });
 
   it('reads back through the external API with the owner key', async () => {
-    const list = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts?pageSize=100`, headers: { 'x-api-key': seeded.key } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/posts?pageSize=100`,
+      headers: { 'x-api-key': seeded.key },
+    });
     expect(list.statusCode, list.body).toBe(200);
     const body = list.json() as { total: number; data: Array<{ slug: string }> };
     expect(body.total).toBe(N);
     expect(body.data).toHaveLength(N);
-    const one = await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts/${posts[0]!.slug}`, headers: { 'x-api-key': seeded.key } });
+    const one = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/posts/${posts[0]!.slug}`,
+      headers: { 'x-api-key': seeded.key },
+    });
     expect(one.statusCode, one.body).toBe(200);
   });
 
   it('refuses a workspace that already has content, and leaves it as it was', async () => {
-    const attempt = seedWorkspace(ctx.runtime.database, { workspaceId: seeded.workspace.id, posts: 5, storage: createMediaStorage(ctx.config), anchor: ANCHOR });
+    const attempt = seedWorkspace(ctx.runtime.database, {
+      workspaceId: seeded.workspace.id,
+      posts: 5,
+      storage: createMediaStorage(ctx.config),
+      anchor: ANCHOR,
+    });
     await expect(attempt).rejects.toThrow(/already has content \(60 posts, 12 authors, 30 categories, 50 tags\)/);
     expect(await mediaOf(seeded.workspace.id)).toHaveLength(30);
     expect(fs.readdirSync(path.join(ctx.config.dataDir, 'media', seeded.workspace.id))).toHaveLength(30);
@@ -177,7 +240,9 @@ describeEachDialect('quire seed', (dialect) => {
         slug: p.slug,
         excerpt: p.excerpt,
         status: p.status,
-        body: (JSON.parse(p.body_json) as StoredBlock[]).map((b) => (b.type === 'image' ? { ...b, mediaId: filenames.get(b.mediaId) } : b)),
+        body: (JSON.parse(p.body_json) as StoredBlock[]).map((b) =>
+          b.type === 'image' ? { ...b, mediaId: filenames.get(b.mediaId) } : b,
+        ),
       }));
     };
     expect(await project(other, again.workspace.id)).toEqual(await project(posts, seeded.workspace.id));

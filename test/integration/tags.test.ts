@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tag } from '../../src/modules/tags/tags.schemas.js';
 import { buildTestApp, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
-import { createPost, expectError, expectIssue, getPost, ISO, listPosts, NO_SUCH_ID, postsApi, UUID } from '../helpers/posts.js';
+import {
+  createPost,
+  expectError,
+  expectIssue,
+  getPost,
+  ISO,
+  listPosts,
+  NO_SUCH_ID,
+  postsApi,
+  UUID,
+} from '../helpers/posts.js';
 import { bodyOf, contentVersion, queriesOf, resourceApi, type Page } from '../helpers/resources.js';
 
 describeEachDialect('tags', (dialect) => {
@@ -20,15 +30,27 @@ describeEachDialect('tags', (dialect) => {
   const db = () => ctx.runtime.database.db;
   const create = async (body: Record<string, unknown>, as = key) => bodyOf<Tag>(await api().create(as, body), 201);
   const get = async (idOrSlug: string, as = key) => bodyOf<Tag>(await api().get(as, idOrSlug), 200);
-  const list = async (query: Record<string, string | number | boolean>, as = key) => bodyOf<Page<Tag>>(await api().list(as, query), 200);
+  const list = async (query: Record<string, string | number | boolean>, as = key) =>
+    bodyOf<Page<Tag>>(await api().list(as, query), 200);
 
   describe('create', () => {
     it('answers 201 with a derived slug; readable by id and by slug', async () => {
       const tag = await create({ name: 'TypeScript' });
-      expect(tag).toEqual({ id: expect.stringMatching(UUID), workspaceId: workspace.id, slug: 'typescript', name: 'TypeScript', seo: null, createdAt: expect.stringMatching(ISO) });
+      expect(tag).toEqual({
+        id: expect.stringMatching(UUID),
+        workspaceId: workspace.id,
+        slug: 'typescript',
+        name: 'TypeScript',
+        seo: null,
+        createdAt: expect.stringMatching(ISO),
+      });
       expect(await get(tag.id)).toEqual(tag);
       expect(await get('typescript')).toEqual(tag);
-      const withSeo = await create({ name: 'Rust', slug: 'rust-lang', seo: { title: 'Rust posts', secondaryKeywords: ['cargo'] } });
+      const withSeo = await create({
+        name: 'Rust',
+        slug: 'rust-lang',
+        seo: { title: 'Rust posts', secondaryKeywords: ['cargo'] },
+      });
       expect(withSeo).toMatchObject({ slug: 'rust-lang', seo: { title: 'Rust posts', secondaryKeywords: ['cargo'] } });
     });
 
@@ -37,7 +59,9 @@ describeEachDialect('tags', (dialect) => {
       for (let i = 0; i < 3; i += 1) slugs.push((await create({ name: 'Señor Ñandú' })).slug);
       expect(slugs).toEqual(['senor-nandu', 'senor-nandu-2', 'senor-nandu-3']);
       const before = await contentVersion(ctx, workspace.id);
-      expect(expectError(await api().create(key, { name: 'Other', slug: 'senor-nandu' }), 409, 'CONFLICT').details).toMatchObject({ field: 'slug' });
+      expect(
+        expectError(await api().create(key, { name: 'Other', slug: 'senor-nandu' }), 409, 'CONFLICT').details,
+      ).toMatchObject({ field: 'slug' });
       expect(await contentVersion(ctx, workspace.id)).toBe(before);
       const other = await ctx.ownerKey();
       expect((await create({ name: 'Elsewhere', slug: 'senor-nandu' }, other.key)).slug).toBe('senor-nandu');
@@ -107,10 +131,15 @@ describeEachDialect('tags', (dialect) => {
       listKey = (await ctx.ownerKey()).key;
       for (const [index, name] of names.entries()) {
         const tag = await create({ name }, listKey);
-        await db().updateTable('tags').set({ created_at: `2024-01-0${index + 1}T00:00:00.000Z` }).where('id', '=', tag.id).execute();
+        await db()
+          .updateTable('tags')
+          .set({ created_at: `2024-01-0${index + 1}T00:00:00.000Z` })
+          .where('id', '=', tag.id)
+          .execute();
       }
     });
-    const listed = async (query: Record<string, string | number | boolean>) => (await list(query, listKey)).data.map((t) => t.name);
+    const listed = async (query: Record<string, string | number | boolean>) =>
+      (await list(query, listKey)).data.map((t) => t.name);
 
     it('is newest first by default, omits orderBy, and shows only this workspace', async () => {
       const page = await list({}, listKey);
@@ -180,14 +209,16 @@ describeEachDialect('tags', (dialect) => {
       const posts = postsApi(ctx);
       const first = await createPost(posts, key, { title: 'First Tagged' });
       const second = await createPost(posts, key, { title: 'Second Tagged' });
-      for (const post of [first, second]) expect((await posts.attach(key, post.id, [tag.id, keeper.id])).statusCode).toBe(200);
+      for (const post of [first, second])
+        expect((await posts.attach(key, post.id, [tag.id, keeper.id])).statusCode).toBe(200);
       expect((await listPosts(posts, key, { tagId: tag.id })).total).toBe(2);
 
       const before = await contentVersion(ctx, workspace.id);
       expect(bodyOf<Tag>(await api().remove(key, 'doomed'), 200)).toEqual(tag);
       expect(await contentVersion(ctx, workspace.id)).toBe(before + 1);
       expectError(await api().get(key, tag.id), 404, 'NOT_FOUND');
-      for (const post of [first, second]) expect((await getPost(posts, key, post.id)).tags.map((t) => t.id)).toEqual([keeper.id]);
+      for (const post of [first, second])
+        expect((await getPost(posts, key, post.id)).tags.map((t) => t.id)).toEqual([keeper.id]);
       expect((await listPosts(posts, key, { tagId: tag.id })).total).toBe(0);
       const links = await db().selectFrom('post_tags').select('post_id').where('tag_id', '=', tag.id).execute();
       expect(links).toEqual([]);

@@ -25,7 +25,9 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
 
   /** Waits until `count` sessions of this database wait for a lock (5 s at most). */
   async function lockWaiters(count: number): Promise<void> {
-    const query = sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+    const query = sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
     for (let tries = 0; tries < 500; tries += 1) {
       if ((await query.execute(ctx.runtime.database.db)).rows[0]!.n >= count) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -34,7 +36,11 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
   }
 
   /** Starts each write in turn while another transaction holds the row's lock, then lets them go. */
-  async function whileLocked(table: 'posts' | 'pages', id: string, ...writes: Array<() => Promise<Response>>): Promise<Response[]> {
+  async function whileLocked(
+    table: 'posts' | 'pages',
+    id: string,
+    ...writes: Array<() => Promise<Response>>
+  ): Promise<Response[]> {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -61,7 +67,11 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
     // title and the new excerpt each pass one check, so a score built from either without the other is 10 low.
     const title = 'The lighthouse keeper and the long winter watch';
     const excerpt = `Gannets overhead, ${'and the long grey swell below the lamp room, '.repeat(3)}`.slice(0, 140);
-    const post = await createPost(api(), key, { title: 'Quiet harbour', excerpt: 'An old excerpt', bodyJson: [{ type: 'paragraph', text: 'Some text.' }] });
+    const post = await createPost(api(), key, {
+      title: 'Quiet harbour',
+      excerpt: 'An old excerpt',
+      bodyJson: [{ type: 'paragraph', text: 'Some text.' }],
+    });
     const responses = await whileLocked(
       'posts',
       post.id,
@@ -78,7 +88,10 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
     // Rescored from the final row: a PATCH that changes nothing the scores read must not move them.
     const settled = await api().patch(key, post.id, { status: 'draft' });
     expect(settled.statusCode).toBe(200);
-    expect({ seo: settled.json().seoScore, readability: settled.json().readabilityScore }).toEqual({ seo: final.seoScore, readability: final.readabilityScore });
+    expect({ seo: settled.json().seoScore, readability: settled.json().readabilityScore }).toEqual({
+      seo: final.seoScore,
+      readability: final.readabilityScore,
+    });
   });
 
   it('each PATCH answers the post as its own write left it, on top of the one before', async () => {
@@ -115,7 +128,10 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
       codes.push(...responses.map((response) => response.statusCode));
     }
     expect(codes.filter((code) => code !== 200)).toEqual([]);
-    expect(await getPost(api(), key, b.id)).toMatchObject({ title: 'Flow 7', relatedPosts: [{ id: a.id, title: 'Ebb 7', excerpt: 'Low water 7' }] });
+    expect(await getPost(api(), key, b.id)).toMatchObject({
+      title: 'Flow 7',
+      relatedPosts: [{ id: a.id, title: 'Ebb 7', excerpt: 'Low water 7' }],
+    });
   });
 
   it('two DELETEs at once: one 200, one 404, and the list total drops by one', async () => {
@@ -123,7 +139,12 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
     await createPost(api(), key, { title: 'Stays' });
     const post = await createPost(api(), key, { title: 'Goes' });
     const before = (await listPosts(api(), key, { pageSize: 1 })).total;
-    const responses = await whileLocked('posts', post.id, () => api().remove(key, post.id), () => api().remove(key, post.id));
+    const responses = await whileLocked(
+      'posts',
+      post.id,
+      () => api().remove(key, post.id),
+      () => api().remove(key, post.id),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
     expect((await listPosts(api(), key, { pageSize: 1 })).total).toBe(before - 1);
     expect((await storedPost(ctx.runtime.database.db, post.id)).deleted_at).not.toBeNull();
@@ -132,7 +153,12 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
   it('a page renamed and renamed back at once: it is found by the title it ends with, and two DELETEs count once', async () => {
     const { key } = await ctx.ownerKey();
     const pages = (method: 'POST' | 'PATCH' | 'DELETE' | 'GET', path: string, payload?: object) =>
-      ctx.app.inject({ method, url: `/api/v1/external/pages${path}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+      ctx.app.inject({
+        method,
+        url: `/api/v1/external/pages${path}`,
+        headers: { 'x-api-key': key },
+        ...(payload ? { payload } : {}),
+      });
     const page = (await pages('POST', '', { title: 'Harbour' })).json() as { id: string };
     // Each reads the title Harbour; the second write leaves the title as it found it.
     const renamed = await whileLocked(
@@ -146,7 +172,12 @@ suite(`concurrent writes of one post or page [postgres]${reason}`, () => {
     expect((await pages('GET', '?q=harbour')).json().data.map((found: { id: string }) => found.id)).toEqual([page.id]);
     expect((await pages('GET', '?q=lighthouse')).json().data).toEqual([]);
 
-    const removed = await whileLocked('pages', page.id, () => pages('DELETE', `/${page.id}`), () => pages('DELETE', `/${page.id}`));
+    const removed = await whileLocked(
+      'pages',
+      page.id,
+      () => pages('DELETE', `/${page.id}`),
+      () => pages('DELETE', `/${page.id}`),
+    );
     expect(removed.map((response) => response.statusCode).sort()).toEqual([200, 404]);
   });
 });

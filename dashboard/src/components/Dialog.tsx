@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;
@@ -32,7 +33,10 @@ export function Dialog({ title, onClose, children, description }: DialogProps) {
     return () => {
       if (dialog.open) dialog.close();
       window.setTimeout(() => {
-        const target = opener && opener.isConnected && opener !== document.body ? opener : document.querySelector<HTMLElement>('main');
+        const target =
+          opener && opener.isConnected && opener !== document.body
+            ? opener
+            : document.querySelector<HTMLElement>('main');
         target?.focus();
       }, 0);
     };
@@ -40,7 +44,9 @@ export function Dialog({ title, onClose, children, description }: DialogProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab') return;
-    const items = Array.from(ref.current!.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
+    const items = Array.from(ref.current!.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.offsetParent !== null,
+    );
     if (items.length === 0) return;
     const first = items[0]!;
     const last = items[items.length - 1]!;
@@ -94,7 +100,16 @@ interface ConfirmProps {
 }
 
 /** Yes/no for anything that cannot be undone; Cancel takes the focus so Enter is never destructive. */
-export function ConfirmDialog({ title, children, confirmLabel, danger, pending, error, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  danger,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Dialog title={title} onClose={onCancel} description={children}>
       {error}
@@ -102,7 +117,12 @@ export function ConfirmDialog({ title, children, confirmLabel, danger, pending, 
         <button type="button" data-autofocus onClick={onCancel}>
           Cancel
         </button>
-        <button type="button" className={danger ? 'button-danger' : 'button-primary'} disabled={pending} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? 'button-danger' : 'button-primary'}
+          disabled={pending}
+          onClick={onConfirm}
+        >
           {pending ? 'Working…' : confirmLabel}
         </button>
       </div>

@@ -31,7 +31,15 @@ export function Secret({ label, value, warning }: SecretProps) {
       <label htmlFor={id}>{label}</label>
       <div className="secret-row">
         {/* Focused on arrival: the button that asked for it has just been replaced by this. */}
-        <input id={id} className="mono" readOnly autoFocus value={value} onFocus={(event) => event.currentTarget.select()} data-secret />
+        <input
+          id={id}
+          className="mono"
+          readOnly
+          autoFocus
+          value={value}
+          onFocus={(event) => event.currentTarget.select()}
+          data-secret
+        />
         <button
           type="button"
           className="button-primary"
@@ -44,7 +52,11 @@ export function Secret({ label, value, warning }: SecretProps) {
         </button>
       </div>
       <p className="hint" role="status">
-        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the text and copy it yourself.' : ''}
+        {copied === 'copied'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Could not copy: select the text and copy it yourself.'
+            : ''}
       </p>
     </div>
   );

@@ -102,7 +102,8 @@ export function BlockView({ block }: { block: Block }) {
     case 'video_embed':
       return (
         <p className="embed">
-          <span className="embed-kind">Video</span> <ExternalLink url={block.url}>{block.title || block.url}</ExternalLink>
+          <span className="embed-kind">Video</span>{' '}
+          <ExternalLink url={block.url}>{block.title || block.url}</ExternalLink>
         </p>
       );
     case 'tweet_embed':

@@ -10,7 +10,12 @@ const MAX_PAGES = 20;
 async function loadAll(workspaceId: string): Promise<{ items: Category[]; complete: boolean }> {
   const items: Category[] = [];
   for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const batch = await api.get<Paginated<Category>>(ws(workspaceId, '/categories'), { page, pageSize: PAGE_SIZE, orderBy: 'sortOrder', order: 'asc' });
+    const batch = await api.get<Paginated<Category>>(ws(workspaceId, '/categories'), {
+      page,
+      pageSize: PAGE_SIZE,
+      orderBy: 'sortOrder',
+      order: 'asc',
+    });
     items.push(...batch.data);
     if (page >= batch.totalPages) return { items, complete: true };
   }
@@ -63,7 +68,9 @@ export function CategoryTree({ workspace }: { workspace: WorkspaceSummary }) {
           <Branch nodes={buildTree(all.data.items)} />
         </div>
       )}
-      {all.data && !all.data.complete && <p className="hint">Only the first {PAGE_SIZE * MAX_PAGES} categories are shown.</p>}
+      {all.data && !all.data.complete && (
+        <p className="hint">Only the first {PAGE_SIZE * MAX_PAGES} categories are shown.</p>
+      )}
     </>
   );
 }

@@ -46,7 +46,10 @@ const AUTHORS: ListConfig<Author> = {
   columns: [
     { label: 'Name', cell: (a) => a.displayName },
     { label: 'Slug', cell: (a) => <span className="mono">{a.slug}</span> },
-    { label: 'Status', cell: (a) => <Badge tone={a.isActive ? 'good' : 'neutral'}>{a.isActive ? 'Active' : 'Inactive'}</Badge> },
+    {
+      label: 'Status',
+      cell: (a) => <Badge tone={a.isActive ? 'good' : 'neutral'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>,
+    },
     { label: 'Updated', cell: (a) => time(a.updatedAt) },
   ],
 };
@@ -112,7 +115,15 @@ export function ContentListScreen({ workspace, resource }: { workspace: Workspac
   }
 }
 
-function ResourceList<T extends { id: string }>({ workspace, path, config }: { workspace: WorkspaceSummary; path: string; config: ListConfig<T> }) {
+function ResourceList<T extends { id: string }>({
+  workspace,
+  path,
+  config,
+}: {
+  workspace: WorkspaceSummary;
+  path: string;
+  config: ListConfig<T>;
+}) {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
@@ -147,7 +158,9 @@ function ResourceList<T extends { id: string }>({ workspace, path, config }: { w
       )}
       {list.state === 'error' && <ErrorMessage error={list.error} onRetry={list.reload} notFound={NOT_OFFERED} />}
       {list.state === 'loading' && !list.data && <Loading label={`Loading ${config.plural}…`} />}
-      {list.data && list.data.data.length === 0 && <Empty>{query ? `No ${config.plural} match.` : `No ${config.plural} yet.`}</Empty>}
+      {list.data && list.data.data.length === 0 && (
+        <Empty>{query ? `No ${config.plural} match.` : `No ${config.plural} yet.`}</Empty>
+      )}
       {list.data && list.data.data.length > 0 && first && (
         <table className="table" aria-busy={list.state === 'loading'}>
           <caption className="visually-hidden">{config.title}</caption>
@@ -177,7 +190,13 @@ function ResourceList<T extends { id: string }>({ workspace, path, config }: { w
         </table>
       )}
       {list.data && list.data.totalPages > 1 && (
-        <Pagination label={config.title} page={list.data.page} totalPages={list.data.totalPages} total={list.data.total} onPage={setPage} />
+        <Pagination
+          label={config.title}
+          page={list.data.page}
+          totalPages={list.data.totalPages}
+          total={list.data.total}
+          onPage={setPage}
+        />
       )}
     </>
   );

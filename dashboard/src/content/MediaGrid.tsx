@@ -13,7 +13,10 @@ function size(bytes: number): string {
 
 export function MediaGrid({ workspace }: { workspace: WorkspaceSummary }) {
   const [page, setPage] = useState(1);
-  const media = useAsync(() => api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }), [workspace.id, page]);
+  const media = useAsync(
+    () => api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }),
+    [workspace.id, page],
+  );
   return (
     <>
       <h1>Media</h1>
@@ -26,7 +29,13 @@ export function MediaGrid({ workspace }: { workspace: WorkspaceSummary }) {
           {media.data.data.map((item) => (
             <li key={item.id} className="media-card">
               {item.mimeType.startsWith('image/') ? (
-                <img src={item.url} alt={item.alt ?? ''} loading="lazy" width={item.width ?? undefined} height={item.height ?? undefined} />
+                <img
+                  src={item.url}
+                  alt={item.alt ?? ''}
+                  loading="lazy"
+                  width={item.width ?? undefined}
+                  height={item.height ?? undefined}
+                />
               ) : (
                 <div className="media-file" aria-hidden="true">
                   {item.mimeType.split('/')[1]?.toUpperCase() ?? 'FILE'}
@@ -44,7 +53,13 @@ export function MediaGrid({ workspace }: { workspace: WorkspaceSummary }) {
         </ul>
       )}
       {media.data && media.data.totalPages > 1 && (
-        <Pagination label="Media" page={media.data.page} totalPages={media.data.totalPages} total={media.data.total} onPage={setPage} />
+        <Pagination
+          label="Media"
+          page={media.data.page}
+          totalPages={media.data.totalPages}
+          total={media.data.total}
+          onPage={setPage}
+        />
       )}
     </>
   );

@@ -7,7 +7,10 @@ import { BlockList } from './Blocks';
 import { STATUS_TONE } from './PostsScreen';
 
 export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary; postId: string }) {
-  const post = useAsync(() => api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)), [workspace.id, postId]);
+  const post = useAsync(
+    () => api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)),
+    [workspace.id, postId],
+  );
   const back = (
     <p className="breadcrumb">
       <Link to={`/w/${workspace.id}/posts`}>← All posts</Link>

@@ -23,17 +23,28 @@ const SORTS = [
   { value: 'readabilityScore:desc', label: 'Readability, highest first' },
 ];
 
-export const STATUS_TONE: Record<string, 'good' | 'warn' | 'neutral' | 'bad'> = { published: 'good', draft: 'neutral', scheduled: 'warn', archived: 'bad' };
+export const STATUS_TONE: Record<string, 'good' | 'warn' | 'neutral' | 'bad'> = {
+  published: 'good',
+  draft: 'neutral',
+  scheduled: 'warn',
+  archived: 'bad',
+};
 
 /** Options for a filter; a list this member may not read (or this server lacks) leaves only "Any". */
 function useOptions<T>(workspaceId: string, resource: string, label: (item: T) => string, id: (item: T) => string) {
-  const list = useAsync(() => api.get<Paginated<T>>(ws(workspaceId, `/${resource}`), { pageSize: 100 }), [workspaceId, resource]);
+  const list = useAsync(
+    () => api.get<Paginated<T>>(ws(workspaceId, `/${resource}`), { pageSize: 100 }),
+    [workspaceId, resource],
+  );
   return (list.data?.data ?? []).map((item) => ({ value: id(item), label: label(item) }));
 }
 
 export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { location, navigate } = useRouter();
-  const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, location.search.get(name) ?? ''])) as Record<(typeof FILTER_NAMES)[number], string>;
+  const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, location.search.get(name) ?? ''])) as Record<
+    (typeof FILTER_NAMES)[number],
+    string
+  >;
   const [q, setQ] = useState(filters.q);
   const page = Math.max(1, Number(filters.page) || 1);
 
@@ -60,9 +71,24 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
     return api.get<Paginated<Post>>(path);
   }, [workspace.id, location.search.toString()]);
 
-  const categories = useOptions<Category>(workspace.id, 'categories', (c) => c.path || c.name, (c) => c.id);
-  const authors = useOptions<Author>(workspace.id, 'authors', (a) => a.displayName, (a) => a.id);
-  const tags = useOptions<Tag>(workspace.id, 'tags', (t) => t.name, (t) => t.id);
+  const categories = useOptions<Category>(
+    workspace.id,
+    'categories',
+    (c) => c.path || c.name,
+    (c) => c.id,
+  );
+  const authors = useOptions<Author>(
+    workspace.id,
+    'authors',
+    (a) => a.displayName,
+    (a) => a.id,
+  );
+  const tags = useOptions<Tag>(
+    workspace.id,
+    'tags',
+    (t) => t.name,
+    (t) => t.id,
+  );
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -74,7 +100,13 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
       <h1>Posts</h1>
       <form className="filters" onSubmit={search} role="search" aria-label="Filter posts">
         <div className="field-row">
-          <Field label="Search" type="search" placeholder="Title, excerpt or text" value={q} onChange={(e) => setQ(e.target.value)} />
+          <Field
+            label="Search"
+            type="search"
+            placeholder="Title, excerpt or text"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
           <button type="submit">Search</button>
         </div>
         <div className="filter-grid">
@@ -82,21 +114,49 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
             label="Status"
             value={filters.status}
             onChange={(e) => setFilters({ status: e.target.value })}
-            options={[{ value: '', label: 'Any status' }, ...STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))]}
+            options={[
+              { value: '', label: 'Any status' },
+              ...STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+            ]}
           />
           <SelectField
             label="Category"
             value={filters.categoryId}
             onChange={(e) => setFilters({ categoryId: e.target.value })}
-            options={[{ value: '', label: 'Any category' }, { value: UNCATEGORISED, label: 'Uncategorised' }, ...categories]}
+            options={[
+              { value: '', label: 'Any category' },
+              { value: UNCATEGORISED, label: 'Uncategorised' },
+              ...categories,
+            ]}
           />
-          <SelectField label="Author" value={filters.authorId} onChange={(e) => setFilters({ authorId: e.target.value })} options={[{ value: '', label: 'Any author' }, ...authors]} />
-          <SelectField label="Tag" value={filters.tagId} onChange={(e) => setFilters({ tagId: e.target.value })} options={[{ value: '', label: 'Any tag' }, ...tags]} />
-          <SelectField label="Sort by" value={filters.sort} onChange={(e) => setFilters({ sort: e.target.value })} options={SORTS} />
+          <SelectField
+            label="Author"
+            value={filters.authorId}
+            onChange={(e) => setFilters({ authorId: e.target.value })}
+            options={[{ value: '', label: 'Any author' }, ...authors]}
+          />
+          <SelectField
+            label="Tag"
+            value={filters.tagId}
+            onChange={(e) => setFilters({ tagId: e.target.value })}
+            options={[{ value: '', label: 'Any tag' }, ...tags]}
+          />
+          <SelectField
+            label="Sort by"
+            value={filters.sort}
+            onChange={(e) => setFilters({ sort: e.target.value })}
+            options={SORTS}
+          />
         </div>
       </form>
 
-      {posts.state === 'error' && <ErrorMessage error={posts.error} onRetry={posts.reload} notFound="This server does not offer the posts list to the dashboard yet." />}
+      {posts.state === 'error' && (
+        <ErrorMessage
+          error={posts.error}
+          onRetry={posts.reload}
+          notFound="This server does not offer the posts list to the dashboard yet."
+        />
+      )}
       {posts.state === 'loading' && !posts.data && <Loading label="Loading posts…" />}
       {posts.data && posts.data.data.length === 0 && <Empty>No posts match.</Empty>}
       {posts.data && posts.data.data.length > 0 && (
@@ -131,7 +191,13 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
         </table>
       )}
       {posts.data && posts.data.totalPages > 1 && (
-        <Pagination label="Posts" page={posts.data.page} totalPages={posts.data.totalPages} total={posts.data.total} onPage={(p) => setFilters({ page: String(p) })} />
+        <Pagination
+          label="Posts"
+          page={posts.data.page}
+          totalPages={posts.data.totalPages}
+          total={posts.data.total}
+          onPage={(p) => setFilters({ page: String(p) })}
+        />
       )}
     </>
   );

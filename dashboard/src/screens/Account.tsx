@@ -14,7 +14,9 @@ export function AccountScreen() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [changed, setChanged] = useState(false);
-  const change = useMutation((body: { currentPassword: string; newPassword: string }) => api.post<Session>('/password', body));
+  const change = useMutation((body: { currentPassword: string; newPassword: string }) =>
+    api.post<Session>('/password', body),
+  );
   const signOut = useMutation(() => api.delete<{ signedOut: true }>('/session'));
 
   const submit = async (event: FormEvent) => {
@@ -44,7 +46,14 @@ export function AccountScreen() {
       <section className="panel" aria-labelledby="password-title">
         <h2 id="password-title">Change password</h2>
         <form onSubmit={submit} className="stack">
-          <Field label="Current password" type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <Field
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
           <Field
             label="New password"
             type="password"
@@ -55,7 +64,14 @@ export function AccountScreen() {
             value={next}
             onChange={(e) => setNext(e.target.value)}
           />
-          <Field label="Confirm new password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <Field
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           {change.error !== null && <ErrorMessage error={change.error} />}
           <div className="actions actions-start">
             <button type="submit" className="button-primary" disabled={change.pending}>

@@ -9,14 +9,40 @@ type Key = keyof SiteSettings;
 
 const FIELDS: Array<{ key: Key; label: string; hint?: string; type?: string; group: 'site' | 'urls' }> = [
   { key: 'siteName', label: 'Site name', group: 'site' },
-  { key: 'siteUrl', label: 'Site URL', type: 'url', hint: 'The public address of the site, such as https://example.com.', group: 'site' },
-  { key: 'logoMediaId', label: 'Logo media id', hint: 'The id of an uploaded image, used as the publisher’s logo.', group: 'site' },
+  {
+    key: 'siteUrl',
+    label: 'Site URL',
+    type: 'url',
+    hint: 'The public address of the site, such as https://example.com.',
+    group: 'site',
+  },
+  {
+    key: 'logoMediaId',
+    label: 'Logo media id',
+    hint: 'The id of an uploaded image, used as the publisher’s logo.',
+    group: 'site',
+  },
   { key: 'publisherName', label: 'Publisher name', group: 'site' },
   { key: 'publisherUrl', label: 'Publisher URL', type: 'url', group: 'site' },
-  { key: 'postUrlPattern', label: 'Post URL pattern', hint: 'Must contain {slug}, such as /blog/{slug}.', group: 'urls' },
+  {
+    key: 'postUrlPattern',
+    label: 'Post URL pattern',
+    hint: 'Must contain {slug}, such as /blog/{slug}.',
+    group: 'urls',
+  },
   { key: 'pageUrlPattern', label: 'Page URL pattern', hint: 'Must contain {slug}, such as /{slug}.', group: 'urls' },
-  { key: 'authorUrlPattern', label: 'Author URL pattern', hint: 'Must contain {slug}, such as /authors/{slug}.', group: 'urls' },
-  { key: 'categoryUrlPattern', label: 'Category URL pattern', hint: 'May use {path} (parent/child) or {slug}, such as /topics/{path}.', group: 'urls' },
+  {
+    key: 'authorUrlPattern',
+    label: 'Author URL pattern',
+    hint: 'Must contain {slug}, such as /authors/{slug}.',
+    group: 'urls',
+  },
+  {
+    key: 'categoryUrlPattern',
+    label: 'Category URL pattern',
+    hint: 'May use {path} (parent/child) or {slug}, such as /topics/{path}.',
+    group: 'urls',
+  },
 ];
 
 type Draft = Record<Key, string>;
@@ -29,7 +55,9 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const settings = useAsync(() => api.get<SiteSettings>(ws(workspace.id, '/settings')), [workspace.id]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useMutation((body: Partial<SiteSettings>) => api.patch<SiteSettings>(ws(workspace.id, '/settings'), body));
+  const save = useMutation((body: Partial<SiteSettings>) =>
+    api.patch<SiteSettings>(ws(workspace.id, '/settings'), body),
+  );
 
   useEffect(() => {
     if (settings.state === 'ready') setDraft(toDraft(settings.data));

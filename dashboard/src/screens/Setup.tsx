@@ -12,7 +12,9 @@ export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [workspaceName, setWorkspaceName] = useState('');
-  const create = useMutation((body: { email: string; password: string; workspaceName: string }) => api.post<Session>('/setup', body));
+  const create = useMutation((body: { email: string; password: string; workspaceName: string }) =>
+    api.post<Session>('/setup', body),
+  );
 
   if (status.state === 'loading') {
     return (
@@ -40,7 +42,14 @@ export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
     <PublicFrame title="Set up Quire">
       <p>Create the owner account and the first workspace. You can invite others and add workspaces later.</p>
       <form onSubmit={submit} className="stack">
-        <Field label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Field
           label="Password"
           type="password"

@@ -26,7 +26,10 @@ export function Shell({ view }: { view: ShellView }) {
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
-  const workspace = view.kind === 'account' ? preferredWorkspace(session) : (session.workspaces.find((w) => w.id === view.workspaceId) ?? null);
+  const workspace =
+    view.kind === 'account'
+      ? preferredWorkspace(session)
+      : (session.workspaces.find((w) => w.id === view.workspaceId) ?? null);
   const current = view.kind === 'section' ? view.section : view.kind === 'post' ? 'posts' : null;
 
   useEffect(() => {
@@ -64,7 +67,13 @@ export function Shell({ view }: { view: ShellView }) {
         </Link>
         {workspace && <WorkspaceSwitcher workspace={workspace} section={current ?? 'keys'} />}
         <div className="topbar-end">
-          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="sidebar" onClick={() => setMenuOpen((open) => !open)}>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             Menu
           </button>
           <Link to="/account" className="account-link" aria-current={view.kind === 'account' ? 'page' : undefined}>
@@ -93,7 +102,10 @@ export function Shell({ view }: { view: ShellView }) {
                   <ul aria-labelledby={`nav-${group.heading.replace(/\s+/g, '-').toLowerCase()}`}>
                     {items.map((item) => (
                       <li key={item.section}>
-                        <Link to={`/w/${workspace.id}/${item.section}`} aria-current={current === item.section ? 'page' : undefined}>
+                        <Link
+                          to={`/w/${workspace.id}/${item.section}`}
+                          aria-current={current === item.section ? 'page' : undefined}
+                        >
                           {item.label}
                         </Link>
                       </li>
@@ -106,7 +118,13 @@ export function Shell({ view }: { view: ShellView }) {
         )}
         <main id="main" ref={mainRef} tabIndex={-1} className="content">
           {signOutError !== null && <ErrorMessage error={signOutError} />}
-          {workspace ? <Screen view={view} workspace={workspace} /> : view.kind === 'account' ? <AccountScreen /> : <MissingWorkspace />}
+          {workspace ? (
+            <Screen view={view} workspace={workspace} />
+          ) : view.kind === 'account' ? (
+            <AccountScreen />
+          ) : (
+            <MissingWorkspace />
+          )}
         </main>
       </div>
     </div>

@@ -42,7 +42,14 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
   return (
     <PublicFrame title="Sign in">
       <form onSubmit={submit} className="stack">
-        <Field label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Field
           label="Password"
           type="password"

@@ -90,7 +90,14 @@ function WorkspaceNameDialog({ mode, workspace, onClose, onSaved }: DialogProps)
   return (
     <Dialog title={mode === 'create' ? 'New workspace' : 'Rename workspace'} onClose={onClose}>
       <form onSubmit={submit} className="stack">
-        <Field label="Workspace name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
+        <Field
+          label="Workspace name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+        />
         {save.error !== null && <ErrorMessage error={save.error} />}
         <div className="actions">
           <button type="button" onClick={onClose}>

@@ -20,11 +20,15 @@ export interface Listing<Op extends ListOperation> {
 }
 
 function listing<Op extends ListOperation>(transport: Transport, path: string): Listing<Op> {
-  const list = (query?: QueryOf<Op>, options?: RequestOptions) => transport.request<ResultOf<Op>>({ method: 'GET', path, query: query as Query, options });
+  const list = (query?: QueryOf<Op>, options?: RequestOptions) =>
+    transport.request<ResultOf<Op>>({ method: 'GET', path, query: query as Query, options });
   async function* iterate(query?: QueryOf<Op>, options?: RequestOptions): AsyncGenerator<ItemOf<Op>, void, undefined> {
     const base: Query = { pageSize: ITERATION_PAGE_SIZE, ...(query as Query | undefined) };
     for (let page = Number(base.page ?? 1); ; page += 1) {
-      const result = (await list({ ...base, page } as QueryOf<Op>, options)) as { data: ItemOf<Op>[]; totalPages: number };
+      const result = (await list({ ...base, page } as QueryOf<Op>, options)) as {
+        data: ItemOf<Op>[];
+        totalPages: number;
+      };
       yield* result.data;
       if (page >= result.totalPages || result.data.length === 0) return;
     }
@@ -33,14 +37,22 @@ function listing<Op extends ListOperation>(transport: Transport, path: string): 
 }
 
 /** get, create, update and delete of one resource addressed by id (or slug, where it has one). */
-function crud<Get extends OperationId, Create extends OperationId, Update extends OperationId, Delete extends OperationId>(transport: Transport, path: string) {
+function crud<
+  Get extends OperationId,
+  Create extends OperationId,
+  Update extends OperationId,
+  Delete extends OperationId,
+>(transport: Transport, path: string) {
   const call = <T>(request: Call) => transport.request<T>(request);
   return {
-    get: (idOrSlug: string, options?: RequestOptions) => call<ResultOf<Get>>({ method: 'GET', path: path + segment(idOrSlug), options }),
-    create: (body: BodyOf<Create>, options?: RequestOptions) => call<ResultOf<Create>>({ method: 'POST', path, json: body, options }),
+    get: (idOrSlug: string, options?: RequestOptions) =>
+      call<ResultOf<Get>>({ method: 'GET', path: path + segment(idOrSlug), options }),
+    create: (body: BodyOf<Create>, options?: RequestOptions) =>
+      call<ResultOf<Create>>({ method: 'POST', path, json: body, options }),
     update: (idOrSlug: string, body: BodyOf<Update>, options?: RequestOptions) =>
       call<ResultOf<Update>>({ method: 'PATCH', path: path + segment(idOrSlug), json: body, options }),
-    delete: (idOrSlug: string, options?: RequestOptions) => call<ResultOf<Delete>>({ method: 'DELETE', path: path + segment(idOrSlug), options }),
+    delete: (idOrSlug: string, options?: RequestOptions) =>
+      call<ResultOf<Delete>>({ method: 'DELETE', path: path + segment(idOrSlug), options }),
   };
 }
 
@@ -72,17 +84,30 @@ export class Quire {
     this.transport = transport;
     const tagIds = (method: 'POST' | 'DELETE', idOrSlug: string, ids: string[], options?: RequestOptions) =>
       // Attaching or detaching the same tags twice changes nothing (the specification says so): safe to retry.
-      transport.request<ResultOf<'attachPostTags'>>({ method, path: `/posts${segment(idOrSlug)}/tags`, json: { tagIds: ids }, idempotent: true, options });
+      transport.request<ResultOf<'attachPostTags'>>({
+        method,
+        path: `/posts${segment(idOrSlug)}/tags`,
+        json: { tagIds: ids },
+        idempotent: true,
+        options,
+      });
 
     this.posts = {
       ...listing<'listPosts'>(transport, '/posts'),
       ...crud<'getPost', 'createPost', 'updatePost', 'deletePost'>(transport, '/posts'),
       attachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) => tagIds('POST', idOrSlug, ids, options),
-      detachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) => tagIds('DELETE', idOrSlug, ids, options),
+      detachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) =>
+        tagIds('DELETE', idOrSlug, ids, options),
     };
-    this.pages = { ...listing<'listPages'>(transport, '/pages'), ...crud<'getPage', 'createPage', 'updatePage', 'deletePage'>(transport, '/pages') };
+    this.pages = {
+      ...listing<'listPages'>(transport, '/pages'),
+      ...crud<'getPage', 'createPage', 'updatePage', 'deletePage'>(transport, '/pages'),
+    };
     // Media are created by upload (multipart), not by a JSON create.
-    const { create: _create, ...media } = crud<'getMedia', 'uploadMedia', 'updateMedia', 'deleteMedia'>(transport, '/media');
+    const { create: _create, ...media } = crud<'getMedia', 'uploadMedia', 'updateMedia', 'deleteMedia'>(
+      transport,
+      '/media',
+    );
     this.media = {
       ...listing<'listMedia'>(transport, '/media'),
       ...media,
@@ -98,18 +123,29 @@ export class Quire {
         return transport.request<ResultOf<'uploadMedia'>>({ method: 'POST', path: '/media', form, options });
       },
     };
-    this.authors = { ...listing<'listAuthors'>(transport, '/authors'), ...crud<'getAuthor', 'createAuthor', 'updateAuthor', 'deleteAuthor'>(transport, '/authors') };
+    this.authors = {
+      ...listing<'listAuthors'>(transport, '/authors'),
+      ...crud<'getAuthor', 'createAuthor', 'updateAuthor', 'deleteAuthor'>(transport, '/authors'),
+    };
     this.categories = {
       ...listing<'listCategories'>(transport, '/categories'),
       ...crud<'getCategory', 'createCategory', 'updateCategory', 'deleteCategory'>(transport, '/categories'),
     };
-    this.tags = { ...listing<'listTags'>(transport, '/tags'), ...crud<'getTag', 'createTag', 'updateTag', 'deleteTag'>(transport, '/tags') };
+    this.tags = {
+      ...listing<'listTags'>(transport, '/tags'),
+      ...crud<'getTag', 'createTag', 'updateTag', 'deleteTag'>(transport, '/tags'),
+    };
     this.redirects = {
       ...listing<'listRedirects'>(transport, '/redirects'),
       ...crud<'getRedirect', 'createRedirect', 'updateRedirect', 'deleteRedirect'>(transport, '/redirects'),
       /** The redirect matching `path` and the final target of its chain; a QuireError NOT_FOUND when none matches. */
       resolve: (path: string, options?: RequestOptions) =>
-        transport.request<ResultOf<'resolveRedirect'>>({ method: 'GET', path: '/redirects/resolve', query: { path }, options }),
+        transport.request<ResultOf<'resolveRedirect'>>({
+          method: 'GET',
+          path: '/redirects/resolve',
+          query: { path },
+          options,
+        }),
     };
     this.linkHealth = {
       ...listing<'listLinkHealth'>(transport, '/link-health'),
@@ -125,7 +161,12 @@ export class Quire {
       create: (body: BodyOf<'createApiKey'>, options?: RequestOptions) =>
         transport.request<ResultOf<'createApiKey'>>({ method: 'POST', path: '/api-keys', json: body, options }),
       update: (id: string, body: BodyOf<'updateApiKey'>, options?: RequestOptions) =>
-        transport.request<ResultOf<'updateApiKey'>>({ method: 'PATCH', path: `/api-keys${segment(id)}`, json: body, options }),
+        transport.request<ResultOf<'updateApiKey'>>({
+          method: 'PATCH',
+          path: `/api-keys${segment(id)}`,
+          json: body,
+          options,
+        }),
       reveal: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revealApiKey'>>('reveal', id, options),
       revoke: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revokeApiKey'>>('revoke', id, options),
     };

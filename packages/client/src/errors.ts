@@ -1,7 +1,8 @@
 import type { components } from './schema.js';
 
 /** The codes of the API's error envelope, and the client's own for failures that never reached it. */
-export type QuireErrorCode = components['schemas']['ErrorEnvelope']['code'] | 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE';
+export type QuireErrorCode =
+  components['schemas']['ErrorEnvelope']['code'] | 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE';
 
 /**
  * Every failure of a call: an error answer of the API (its envelope's `code`, `message` and `details`),
@@ -23,7 +24,13 @@ export class QuireError extends Error {
   constructor(
     code: QuireErrorCode,
     message: string,
-    init: { status?: number; details?: Record<string, unknown> | null; requestId?: string | null; retryAfter?: number | null; cause?: unknown } = {},
+    init: {
+      status?: number;
+      details?: Record<string, unknown> | null;
+      requestId?: string | null;
+      retryAfter?: number | null;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
     this.code = code;
@@ -46,11 +53,17 @@ export class QuireError extends Error {
     if (isEnvelope(body)) {
       return new QuireError(body.code, body.message, { status, details: body.details, requestId, retryAfter });
     }
-    return new QuireError('INVALID_RESPONSE', `HTTP ${status} without an error envelope: ${text.slice(0, 200)}`, { status, requestId, retryAfter });
+    return new QuireError('INVALID_RESPONSE', `HTTP ${status} without an error envelope: ${text.slice(0, 200)}`, {
+      status,
+      requestId,
+      retryAfter,
+    });
   }
 }
 
-function isEnvelope(body: unknown): body is { code: QuireErrorCode; message: string; details: Record<string, unknown> | null } {
+function isEnvelope(
+  body: unknown,
+): body is { code: QuireErrorCode; message: string; details: Record<string, unknown> | null } {
   if (typeof body !== 'object' || body === null) return false;
   const { code, message, details } = body as Record<string, unknown>;
   return typeof code === 'string' && typeof message === 'string' && (details === null || typeof details === 'object');

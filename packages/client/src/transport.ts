@@ -123,7 +123,8 @@ export class Transport {
       const error = QuireError.fromAnswer(answer);
       const retryable = answer.status === 429 || (idempotent && RETRY_STATUSES.has(answer.status));
       if (!retryable || !canRetry) throw error;
-      const wait = answer.status === 429 ? Math.max((error.retryAfter ?? 0) * 1000, backoffMs(attempt)) : backoffMs(attempt);
+      const wait =
+        answer.status === 429 ? Math.max((error.retryAfter ?? 0) * 1000, backoffMs(attempt)) : backoffMs(attempt);
       if (wait > this.maxRetryDelayMs) throw error;
       await sleep(wait, signal);
     }
@@ -153,7 +154,9 @@ export class Transport {
       if (controller.signal.aborted) {
         throw new QuireError('TIMEOUT', `${call.method} ${url} got no answer within ${timeoutMs} ms`, { cause: error });
       }
-      throw new QuireError('NETWORK_ERROR', `${call.method} ${url} failed: ${(error as Error).message}`, { cause: error });
+      throw new QuireError('NETWORK_ERROR', `${call.method} ${url} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
       outer?.removeEventListener('abort', forward);

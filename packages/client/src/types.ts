@@ -45,10 +45,16 @@ export type OperationId = keyof operations;
 export type QueryOf<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
 
 /** The JSON request body of an operation. */
-export type BodyOf<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer Body } } } ? Body : never;
+export type BodyOf<Op extends OperationId> = operations[Op] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
+  ? Body
+  : never;
 
 /** The body of an operation's success answer (200 or 201). */
-export type ResultOf<Op extends OperationId> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer Result } } }
+export type ResultOf<Op extends OperationId> = operations[Op]['responses'] extends {
+  200: { content: { 'application/json': infer Result } };
+}
   ? Result
   : operations[Op]['responses'] extends { 201: { content: { 'application/json': infer Result } } }
     ? Result

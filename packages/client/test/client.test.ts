@@ -32,7 +32,8 @@ describe('@quire/client against a real server', () => {
     expect(total).toBe(SEEDED_POSTS);
     const seen: string[] = [];
     // 7 per page: five pages, the last one short.
-    for await (const post of quire.posts.iterate({ pageSize: 7, orderBy: 'createdAt', order: 'asc' })) seen.push(post.id);
+    for await (const post of quire.posts.iterate({ pageSize: 7, orderBy: 'createdAt', order: 'asc' }))
+      seen.push(post.id);
     expect(seen).toHaveLength(SEEDED_POSTS);
     expect(new Set(seen).size).toBe(SEEDED_POSTS);
   });
@@ -57,7 +58,11 @@ describe('@quire/client against a real server', () => {
   });
 
   it('returns data from every list method', async () => {
-    await quire.pages.create({ title: 'About us', pageType: 'AboutPage', bodyJson: [{ type: 'paragraph', text: 'We bake.' }] });
+    await quire.pages.create({
+      title: 'About us',
+      pageType: 'AboutPage',
+      bodyJson: [{ type: 'paragraph', text: 'We bake.' }],
+    });
     await quire.redirects.create({ fromPath: '/old-about', toPath: '/about' });
     await quire.linkHealth.report({ path: '/missing', statusCode: 404 });
     const lists = {
@@ -88,7 +93,11 @@ describe('@quire/client against a real server', () => {
         { type: 'paragraph', text: 'One two three.' },
       ],
     });
-    expect(created).toMatchObject({ status: 'draft', slug: 'written-by-the-client', tocItems: [{ level: 2, text: 'First steps', id: 'first-steps' }] });
+    expect(created).toMatchObject({
+      status: 'draft',
+      slug: 'written-by-the-client',
+      tocItems: [{ level: 2, text: 'First steps', id: 'first-steps' }],
+    });
 
     const published = await quire.posts.update(created.slug, { status: 'published', excerpt: 'Short.' });
     expect(published).toMatchObject({ id: created.id, status: 'published', excerpt: 'Short.' });
@@ -118,7 +127,10 @@ describe('@quire/client against a real server', () => {
     expect(created.key).toMatch(/^quire_live_/);
     expect((await quire.apiKeys.reveal(created.id)).key).toBe(created.key);
     expect((await quire.apiKeys.revoke(created.id)).status).toBe('Revoked');
-    await expect(new Quire({ apiKey: created.key, baseUrl: server.url }).posts.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    await expect(new Quire({ apiKey: created.key, baseUrl: server.url }).posts.list()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+    });
   });
 
   it('reads the OpenAPI document it was generated from', async () => {
@@ -135,9 +147,15 @@ describe('@quire/client against a real server', () => {
   });
 
   it('carries validation issues in details on a 400', async () => {
-    const error = (await quire.posts.create({ title: 'x', status: 'scheduled' }).catch((caught: unknown) => caught)) as QuireError;
+    const error = (await quire.posts
+      .create({ title: 'x', status: 'scheduled' })
+      .catch((caught: unknown) => caught)) as QuireError;
     expect(error).toMatchObject({ code: 'BAD_REQUEST', status: 400 });
-    const unknownField = (await quire.posts.create({ title: 'x', colour: 'red' } as never).catch((caught: unknown) => caught)) as QuireError;
-    expect(unknownField.details).toEqual({ issues: [{ in: 'body', path: '/colour', message: 'colour is not a known field' }] });
+    const unknownField = (await quire.posts
+      .create({ title: 'x', colour: 'red' } as never)
+      .catch((caught: unknown) => caught)) as QuireError;
+    expect(unknownField.details).toEqual({
+      issues: [{ in: 'body', path: '/colour', message: 'colour is not a known field' }],
+    });
   });
 });

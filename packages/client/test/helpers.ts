@@ -7,8 +7,14 @@ export async function seededServer(posts: number, extraEnv: Record<string, strin
   const dir = tempDir('quire-client-');
   const env = { QUIRE_DATA_DIR: dir.dataDir };
   await cliJson(['user', 'create', '--email', 'owner@example.com', '--password', 'correct horse battery staple'], env);
-  const workspace = await cliJson<{ slug: string }>(['workspace', 'create', '--name', 'Client Site', '--owner', 'owner@example.com'], env);
-  const { key } = await cliJson<{ key: string }>(['key', 'create', '--workspace', workspace.slug, '--email', 'owner@example.com', '--name', 'client tests'], env);
+  const workspace = await cliJson<{ slug: string }>(
+    ['workspace', 'create', '--name', 'Client Site', '--owner', 'owner@example.com'],
+    env,
+  );
+  const { key } = await cliJson<{ key: string }>(
+    ['key', 'create', '--workspace', workspace.slug, '--email', 'owner@example.com', '--name', 'client tests'],
+    env,
+  );
   await cliJson(['seed', '--workspace', workspace.slug, '--posts', String(posts)], env);
   const server = await startServer({ ...env, ...extraEnv });
   return { dir, key, server };
@@ -31,7 +37,9 @@ export function countingFetch() {
 }
 
 /** A loopback HTTP server whose nth request (1-based) `handle` answers; for failures a real server will not produce on demand. */
-export async function stubServer(handle: (n: number, request: http.IncomingMessage, response: http.ServerResponse) => void) {
+export async function stubServer(
+  handle: (n: number, request: http.IncomingMessage, response: http.ServerResponse) => void,
+) {
   let count = 0;
   const server = http.createServer((request, response) => {
     count += 1;
@@ -51,7 +59,16 @@ export async function stubServer(handle: (n: number, request: http.IncomingMessa
   };
 }
 
-export function sendJson(response: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': `stub-${status}`, ...headers });
+export function sendJson(
+  response: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Request-Id': `stub-${status}`,
+    ...headers,
+  });
   response.end(JSON.stringify(body));
 }

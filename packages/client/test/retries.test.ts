@@ -61,7 +61,9 @@ describe('retries on 429, against a real server with a tiny rate limit', () => {
 
 describe('retries against a stub that fails on purpose', () => {
   it('retries a GET after 500 twice, then returns the 200', async () => {
-    const stub = await stubServer((n, _request, response) => (n <= 2 ? sendJson(response, 500, ENVELOPE_500) : sendJson(response, 200, { id: 'p1' })));
+    const stub = await stubServer((n, _request, response) =>
+      n <= 2 ? sendJson(response, 500, ENVELOPE_500) : sendJson(response, 200, { id: 'p1' }),
+    );
     try {
       const quire = new Quire({ apiKey: 'quire_live_x', baseUrl: stub.url, maxRetries: 3 });
       expect(await quire.posts.get('p1')).toEqual({ id: 'p1' });
@@ -115,7 +117,9 @@ describe('retries against a stub that fails on purpose', () => {
 
   it('does not retry a 429 that asks for longer than maxRetryDelayMs', async () => {
     const envelope = { code: 'RATE_LIMITED', message: 'Too many requests', details: { retryAfterSeconds: 120 } };
-    const stub = await stubServer((_n, _request, response) => sendJson(response, 429, envelope, { 'Retry-After': '120' }));
+    const stub = await stubServer((_n, _request, response) =>
+      sendJson(response, 429, envelope, { 'Retry-After': '120' }),
+    );
     try {
       const quire = new Quire({ apiKey: 'quire_live_x', baseUrl: stub.url, maxRetries: 3, maxRetryDelayMs: 5_000 });
       await expect(quire.posts.list()).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfter: 120 });

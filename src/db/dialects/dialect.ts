@@ -24,7 +24,12 @@ export interface DialectHelpers {
    * statistics on its trigram index, while SQLite takes every FTS5 match as a probe into a walk of the
    * workspace's sort index, which at 100,000 posts cost 38 ms of CPU for a phrase in 49 of them.
    */
-  searchFew(db: QueryExecutorProvider, table: SearchableTable, needle: string, limit: number): Promise<RawBuilder<boolean> | undefined>;
+  searchFew(
+    db: QueryExecutorProvider,
+    table: SearchableTable,
+    needle: string,
+    limit: number,
+  ): Promise<RawBuilder<boolean> | undefined>;
   /** Creates the index of one of `table`'s search columns (a migration's step), filling it from the rows already there. */
   createSearchIndex(db: Kysely<unknown>, table: SearchableTable, column?: SearchColumn): Promise<void>;
   /** Drops that index, so that a migration can rewrite the column without re-indexing row by row. */

@@ -63,7 +63,9 @@ export const postgresHelpers: DialectHelpers = {
   async createSearchIndex(db, table, column = 'search_text') {
     // pg_trgm is a trusted extension (PostgreSQL 13+): a database owner may create it.
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index ${sql.id(trigramIndex(table, column))} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(db);
+    await sql`create index ${sql.id(trigramIndex(table, column))} on ${sql.table(table)} using gin (${sql.ref(column)} gin_trgm_ops)`.execute(
+      db,
+    );
   },
   async dropSearchIndex(db, table, column) {
     await sql`drop index if exists ${sql.id(trigramIndex(table, column))}`.execute(db);

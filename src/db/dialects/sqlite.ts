@@ -153,17 +153,25 @@ function columnRowids(table: SearchableTable, column: SearchColumn, needle: stri
 
 /** The rowids either index finds, at most `limit` from each (a row found by both is listed twice). */
 const indexedRowids = (table: SearchableTable, needle: string, limit: number) =>
-  sql<{ rowid: number }>`${columnRowids(table, 'search_head', needle, limit)} union all ${columnRowids(table, 'search_text', needle, limit)}`;
+  sql<{
+    rowid: number;
+  }>`${columnRowids(table, 'search_head', needle, limit)} union all ${columnRowids(table, 'search_text', needle, limit)}`;
 
 /** The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the column. */
 async function createColumnIndex(db: Kysely<unknown>, table: SearchableTable, column: SearchColumn): Promise<void> {
   const index = searchIndexName(table, column);
-  await sql`create virtual table ${sql.table(index)} using fts5(${sql.raw(column)}, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(db);
+  await sql`create virtual table ${sql.table(index)} using fts5(${sql.raw(column)}, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(
+    db,
+  );
   await sql
-    .raw(`create trigger ${index}_ai after insert on ${table} begin insert into ${index}(rowid, ${column}) values (new.rowid, new.${column}); end;`)
+    .raw(
+      `create trigger ${index}_ai after insert on ${table} begin insert into ${index}(rowid, ${column}) values (new.rowid, new.${column}); end;`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger ${index}_ad after delete on ${table} begin insert into ${index}(${index}, rowid, ${column}) values ('delete', old.rowid, old.${column}); end;`)
+    .raw(
+      `create trigger ${index}_ad after delete on ${table} begin insert into ${index}(${index}, rowid, ${column}) values ('delete', old.rowid, old.${column}); end;`,
+    )
     .execute(db);
   // "update of" the column: a write that sets other columns only (the title, for the body's index) re-indexes nothing.
   await sql
@@ -181,7 +189,8 @@ export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
   types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
   isUniqueViolation: (error) =>
-    (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_UNIQUE' || (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY',
   isForeignKeyViolation: (error) => (error as SqliteError)?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY',
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the

@@ -66,7 +66,11 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('api_keys_workspace_idx').on('api_keys').columns(['workspace_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('api_keys_workspace_idx')
+        .on('api_keys')
+        .columns(['workspace_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('media')
@@ -85,8 +89,16 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('media_workspace_created_idx').on('media').columns(['workspace_id', 'created_at']).execute();
-      await db.schema.createIndex('media_workspace_mime_idx').on('media').columns(['workspace_id', 'mime_type']).execute();
+      await db.schema
+        .createIndex('media_workspace_created_idx')
+        .on('media')
+        .columns(['workspace_id', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('media_workspace_mime_idx')
+        .on('media')
+        .columns(['workspace_id', 'mime_type'])
+        .execute();
 
       await db.schema
         .createTable('authors')
@@ -122,7 +134,11 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .addUniqueConstraint('categories_workspace_slug_key', ['workspace_id', 'slug'])
         .execute();
-      await db.schema.createIndex('categories_parent_idx').on('categories').columns(['workspace_id', 'parent_id']).execute();
+      await db.schema
+        .createIndex('categories_parent_idx')
+        .on('categories')
+        .columns(['workspace_id', 'parent_id'])
+        .execute();
 
       await db.schema
         .createTable('tags')
@@ -155,7 +171,9 @@ export function initial({ types: t }: DialectHelpers): Migration {
         // Set null rather than restrict: an author or category attached only to soft-deleted posts may go.
         .addColumn('author_id', t.uuid, (c) => c.references('authors.id').onDelete('set null'))
         .addColumn('category_id', t.uuid, (c) => c.references('categories.id').onDelete('set null'))
-        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('draft', 'scheduled', 'published', 'archived')`))
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('draft', 'scheduled', 'published', 'archived')`),
+        )
         .addColumn('published_at', t.timestamp)
         .addColumn('scheduled_at', t.timestamp)
         .addColumn('is_how_to', t.bool, (c) => c.notNull())
@@ -180,7 +198,17 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .unique()
         .where(sql<boolean>`deleted_at is null`)
         .execute();
-      for (const column of ['created_at', 'updated_at', 'published_at', 'title', 'status', 'seo_score', 'readability_score', 'author_id', 'category_id']) {
+      for (const column of [
+        'created_at',
+        'updated_at',
+        'published_at',
+        'title',
+        'status',
+        'seo_score',
+        'readability_score',
+        'author_id',
+        'category_id',
+      ]) {
         await db.schema
           .createIndex(`posts_workspace_${column}_idx`)
           .on('posts')
@@ -232,7 +260,11 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .unique()
         .where(sql<boolean>`deleted_at is null`)
         .execute();
-      await db.schema.createIndex('pages_workspace_created_idx').on('pages').columns(['workspace_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('pages_workspace_created_idx')
+        .on('pages')
+        .columns(['workspace_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('redirects')
@@ -258,8 +290,16 @@ export function initial({ types: t }: DialectHelpers): Migration {
         .addColumn('last_seen_at', t.timestamp, (c) => c.notNull())
         .addUniqueConstraint('link_health_workspace_path_key', ['workspace_id', 'path'])
         .execute();
-      await db.schema.createIndex('link_health_hits_idx').on('link_health').columns(['workspace_id', 'hit_count']).execute();
-      await db.schema.createIndex('link_health_seen_idx').on('link_health').columns(['workspace_id', 'last_seen_at']).execute();
+      await db.schema
+        .createIndex('link_health_hits_idx')
+        .on('link_health')
+        .columns(['workspace_id', 'hit_count'])
+        .execute();
+      await db.schema
+        .createIndex('link_health_seen_idx')
+        .on('link_health')
+        .columns(['workspace_id', 'last_seen_at'])
+        .execute();
     },
   };
 }

@@ -23,9 +23,16 @@ export function nameSearch(): Migration {
           .alterTable(table)
           .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
           .execute();
-        const rows = (await db.selectFrom(table).select(['id', 'slug', `${name} as name`]).execute()) as Array<{ id: string; slug: string; name: string }>;
+        const rows = (await db
+          .selectFrom(table)
+          .select(['id', 'slug', `${name} as name`])
+          .execute()) as Array<{ id: string; slug: string; name: string }>;
         for (const row of rows) {
-          await db.updateTable(table).set({ search_text: fold(row.name, row.slug) }).where('id', '=', row.id).execute();
+          await db
+            .updateTable(table)
+            .set({ search_text: fold(row.name, row.slug) })
+            .where('id', '=', row.id)
+            .execute();
         }
       }
     },

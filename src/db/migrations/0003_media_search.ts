@@ -28,7 +28,11 @@ export function mediaSearch(): Migration {
         filename: string;
       }>;
       for (const row of rows) {
-        await db.updateTable('media').set({ search_text: fold(row.alt, row.caption, row.filename) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('media')
+          .set({ search_text: fold(row.alt, row.caption, row.filename) })
+          .where('id', '=', row.id)
+          .execute();
       }
     },
   };

@@ -32,7 +32,11 @@ export function sessions({ types: t }: DialectHelpers): Migration {
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('attempted_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sign_in_attempts_key_idx').on('sign_in_attempts').columns(['key', 'attempted_at']).execute();
+      await db.schema
+        .createIndex('sign_in_attempts_key_idx')
+        .on('sign_in_attempts')
+        .columns(['key', 'attempted_at'])
+        .execute();
       await db.schema.createIndex('sign_in_attempts_time_idx').on('sign_in_attempts').column('attempted_at').execute();
     },
   };

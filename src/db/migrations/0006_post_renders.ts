@@ -13,10 +13,21 @@ import type { DialectHelpers } from '../dialects/dialect.js';
 export function postRenders({ types: t }: DialectHelpers): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('posts').addColumn('render_stamp', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('workspaces').addColumn('embeds_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('workspaces').addColumn('live_post_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await sql`update workspaces set live_post_count = (select count(*) from posts where posts.workspace_id = workspaces.id and posts.deleted_at is null)`.execute(db);
+      await db.schema
+        .alterTable('posts')
+        .addColumn('render_stamp', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('workspaces')
+        .addColumn('embeds_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('workspaces')
+        .addColumn('live_post_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`update workspaces set live_post_count = (select count(*) from posts where posts.workspace_id = workspaces.id and posts.deleted_at is null)`.execute(
+        db,
+      );
       await db.schema
         .createTable('post_renders')
         .addColumn('post_id', t.uuid, (c) => c.primaryKey().references('posts.id').onDelete('cascade'))
@@ -27,7 +38,11 @@ export function postRenders({ types: t }: DialectHelpers): Migration {
         .addColumn('json', 'text', (c) => c.notNull())
         .execute();
       // A write to a post re-stamps the posts that list it as related: found through this index.
-      await db.schema.createIndex('related_posts_related_idx').on('related_posts').columns(['related_post_id', 'post_id']).execute();
+      await db.schema
+        .createIndex('related_posts_related_idx')
+        .on('related_posts')
+        .columns(['related_post_id', 'post_id'])
+        .execute();
     },
   };
 }

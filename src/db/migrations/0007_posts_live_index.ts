@@ -10,7 +10,12 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export function postsLiveIndex(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.createIndex('posts_workspace_live_idx').on('posts').column('workspace_id').where(sql<boolean>`deleted_at is null`).execute();
+      await db.schema
+        .createIndex('posts_workspace_live_idx')
+        .on('posts')
+        .column('workspace_id')
+        .where(sql<boolean>`deleted_at is null`)
+        .execute();
     },
   };
 }

@@ -32,7 +32,7 @@ export function searchHeads(helpers: DialectHelpers): Migration {
           .addColumn('search_head', 'text', (c) => c.notNull().defaultTo(''))
           .execute();
         const head = table === 'posts' ? ['title', 'excerpt'] : ['title'];
-        for (let after = BEFORE_EVERY_UUID; ; ) {
+        for (let after = BEFORE_EVERY_UUID; ;) {
           const rows = (await db
             .selectFrom(table)
             .select(['id', 'body_text', ...head])

@@ -10,7 +10,10 @@ import type { Kysely, Migration } from 'kysely';
 export function renderRelatedStamp(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable('post_renders').addColumn('related_stamp', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('post_renders')
+        .addColumn('related_stamp', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
     },
   };
 }

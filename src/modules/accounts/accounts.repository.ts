@@ -44,12 +44,19 @@ export const accountsRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insertWorkspace(db: Executor, workspace: Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>): Promise<void> {
+  async insertWorkspace(
+    db: Executor,
+    workspace: Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>,
+  ): Promise<void> {
     await db.insertInto('workspaces').values(workspace).execute();
   },
 
   async setWorkspaceOwner(db: Executor, workspaceId: string, ownerUserId: string, now: string): Promise<void> {
-    await db.updateTable('workspaces').set({ owner_user_id: ownerUserId, updated_at: now }).where('id', '=', workspaceId).execute();
+    await db
+      .updateTable('workspaces')
+      .set({ owner_user_id: ownerUserId, updated_at: now })
+      .where('id', '=', workspaceId)
+      .execute();
   },
 
   findMembership(db: Executor, workspaceId: string, userId: string): Promise<MembershipRow | undefined> {
@@ -61,14 +68,24 @@ export const accountsRepository = {
       .executeTakeFirst();
   },
 
-  async insertMembership(db: Executor, workspaceId: string, membership: Omit<MembershipRow, 'workspace_id'>): Promise<void> {
+  async insertMembership(
+    db: Executor,
+    workspaceId: string,
+    membership: Omit<MembershipRow, 'workspace_id'>,
+  ): Promise<void> {
     await db
       .insertInto('memberships')
       .values({ ...membership, workspace_id: workspaceId })
       .execute();
   },
 
-  async setMembershipPermissions(db: Executor, workspaceId: string, userId: string, permissions: string, now: string): Promise<void> {
+  async setMembershipPermissions(
+    db: Executor,
+    workspaceId: string,
+    userId: string,
+    permissions: string,
+    now: string,
+  ): Promise<void> {
     await db
       .updateTable('memberships')
       .set({ permissions, updated_at: now })
@@ -88,7 +105,11 @@ export const accountsRepository = {
  * says the write touched nothing a stored post render embeds (a post's own stamp labels the renders
  * that show it, posts.renders.ts; pages and redirects are embedded by no post).
  */
-export async function bumpContentVersion(db: Executor, workspaceId: string, touched: 'post-embeds' | 'no-post-embeds' = 'post-embeds'): Promise<void> {
+export async function bumpContentVersion(
+  db: Executor,
+  workspaceId: string,
+  touched: 'post-embeds' | 'no-post-embeds' = 'post-embeds',
+): Promise<void> {
   await (touched === 'post-embeds' ? bumpBoth : bumpContent)(db, workspaceId);
 }
 

@@ -34,14 +34,17 @@ export function normalizeEmail(email: string): string {
   return normalized;
 }
 
-function presentWorkspace(row: WorkspaceRow | Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>): WorkspaceSummary {
+function presentWorkspace(
+  row: WorkspaceRow | Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>,
+): WorkspaceSummary {
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }
 
 /** A workspace name as stored: trimmed, 1 to 100 characters. */
 export function checkWorkspaceName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '' || trimmed.length > NAME_MAX_LENGTH) throw badRequest(`A workspace name must be 1 to ${NAME_MAX_LENGTH} characters long`);
+  if (trimmed === '' || trimmed.length > NAME_MAX_LENGTH)
+    throw badRequest(`A workspace name must be 1 to ${NAME_MAX_LENGTH} characters long`);
   return trimmed;
 }
 
@@ -49,9 +52,15 @@ export function checkWorkspaceName(name: string): string {
  * Inserts a workspace owned by `ownerUserId` with the owner's membership row, inside the caller's
  * transaction (the CLI's create and the dashboard's first-run setup share it).
  */
-export async function insertOwnedWorkspace(trx: Kysely<Database>, name: string, ownerUserId: string): Promise<WorkspaceSummary> {
+export async function insertOwnedWorkspace(
+  trx: Kysely<Database>,
+  name: string,
+  ownerUserId: string,
+): Promise<WorkspaceSummary> {
   const now = nowIso();
-  const slug = await firstFreeSlug(slugFrom(name, 'workspace'), (candidates) => repo.takenWorkspaceSlugs(trx, candidates));
+  const slug = await firstFreeSlug(slugFrom(name, 'workspace'), (candidates) =>
+    repo.takenWorkspaceSlugs(trx, candidates),
+  );
   const workspace = {
     id: crypto.randomUUID(),
     name,
@@ -71,7 +80,12 @@ export async function insertOwnedWorkspace(trx: Kysely<Database>, name: string, 
   };
   await repo.insertWorkspace(trx, workspace);
   // The owner holds every permission implicitly; the row is there so a later transfer can demote.
-  await repo.insertMembership(trx, workspace.id, { user_id: ownerUserId, permissions: JSON.stringify(ALL_PERMISSIONS), created_at: now, updated_at: now });
+  await repo.insertMembership(trx, workspace.id, {
+    user_id: ownerUserId,
+    permissions: JSON.stringify(ALL_PERMISSIONS),
+    created_at: now,
+    updated_at: now,
+  });
   return presentWorkspace(workspace);
 }
 
@@ -112,7 +126,13 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
       }
       if (await repo.findUserByEmail(db, normalized)) throw conflict(`A user with email ${normalized} already exists`);
       const now = nowIso();
-      const user = { id: crypto.randomUUID(), email: normalized, password_hash: await hashPassword(password), created_at: now, updated_at: now };
+      const user = {
+        id: crypto.randomUUID(),
+        email: normalized,
+        password_hash: await hashPassword(password),
+        created_at: now,
+        updated_at: now,
+      };
       await repo.insertUser(db, user);
       return { id: user.id, email: user.email, createdAt: now };
     },
@@ -144,7 +164,12 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
         if (await repo.findMembership(trx, workspace.id, target.id)) {
           await repo.setMembershipPermissions(trx, workspace.id, target.id, all, now);
         } else {
-          await repo.insertMembership(trx, workspace.id, { user_id: target.id, permissions: all, created_at: now, updated_at: now });
+          await repo.insertMembership(trx, workspace.id, {
+            user_id: target.id,
+            permissions: all,
+            created_at: now,
+            updated_at: now,
+          });
         }
         await repo.setMembershipPermissions(trx, workspace.id, workspace.owner_user_id, all, now);
         await repo.setWorkspaceOwner(trx, workspace.id, target.id, now);
@@ -155,10 +180,16 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
     async addMember(idOrSlug: string, email: string, permissions: Permission[]): Promise<MemberSummary> {
       const workspace = await requireWorkspace(idOrSlug);
       const user = await requireUser(email);
-      if (await repo.findMembership(db, workspace.id, user.id)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
+      if (await repo.findMembership(db, workspace.id, user.id))
+        throw conflict(`${user.email} is already a member of ${workspace.slug}`);
       const now = nowIso();
       try {
-        await repo.insertMembership(db, workspace.id, { user_id: user.id, permissions: JSON.stringify(permissions), created_at: now, updated_at: now });
+        await repo.insertMembership(db, workspace.id, {
+          user_id: user.id,
+          permissions: JSON.stringify(permissions),
+          created_at: now,
+          updated_at: now,
+        });
       } catch (error) {
         // The same person added twice at the same moment: the primary key refuses the second.
         if (dialect.isUniqueViolation(error)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
@@ -178,10 +209,14 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
       return member(workspace, user);
     },
 
-    async removeMember(idOrSlug: string, email: string): Promise<{ workspaceId: string; email: string; removed: true }> {
+    async removeMember(
+      idOrSlug: string,
+      email: string,
+    ): Promise<{ workspaceId: string; email: string; removed: true }> {
       const workspace = await requireWorkspace(idOrSlug);
       const user = await requireUser(email);
-      if (workspace.owner_user_id === user.id) throw badRequest(`${user.email} owns ${workspace.slug}; transfer ownership before removing them`);
+      if (workspace.owner_user_id === user.id)
+        throw badRequest(`${user.email} owns ${workspace.slug}; transfer ownership before removing them`);
       await member(workspace, user);
       await repo.deleteMembership(db, workspace.id, user.id);
       return { workspaceId: workspace.id, email: user.email, removed: true };

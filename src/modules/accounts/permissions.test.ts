@@ -17,7 +17,17 @@ function refusal(work: () => unknown): AppError {
 
 describe('ALL_PERMISSIONS', () => {
   it('is read then write for each resource of contract §3, in its order', () => {
-    const resources = ['posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health', 'api-keys'];
+    const resources = [
+      'posts',
+      'pages',
+      'media',
+      'authors',
+      'categories',
+      'tags',
+      'redirects',
+      'link-health',
+      'api-keys',
+    ];
     expect(ALL_PERMISSIONS).toEqual(resources.flatMap((resource) => [`${resource}:read`, `${resource}:write`]));
   });
 });
@@ -53,7 +63,15 @@ describe('parsePermissionList', () => {
     expect(error.message).toContain('"posts:delete"');
     expect(error.message).toContain('"Posts:Read"');
     expect(error.message).not.toContain('"posts:read"');
-    for (const list of ['posts', 'posts:', ':read', 'posts:*', 'users:read', 'posts:read;posts:write', 'posts:read posts:write']) {
+    for (const list of [
+      'posts',
+      'posts:',
+      ':read',
+      'posts:*',
+      'users:read',
+      'posts:read;posts:write',
+      'posts:read posts:write',
+    ]) {
       refusal(() => parsePermissionList(list));
     }
   });
@@ -73,7 +91,10 @@ describe('normalizePermissions', () => {
 
 describe('storedPermissions', () => {
   it('keeps the known names of a stored array and drops the rest', () => {
-    expect(storedPermissions('["posts:read","retired:read",7,null,"api-keys:write"]')).toEqual(['posts:read', 'api-keys:write']);
+    expect(storedPermissions('["posts:read","retired:read",7,null,"api-keys:write"]')).toEqual([
+      'posts:read',
+      'api-keys:write',
+    ]);
     expect(storedPermissions('[]')).toEqual([]);
     expect(storedPermissions('{"posts:read":true}')).toEqual([]);
   });

@@ -1,11 +1,23 @@
 import { badRequest } from '../../errors.js';
 
 /** Resources a permission can name (contract §3); each has `:read` and `:write`, and write does not imply read. */
-export const RESOURCES = ['posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health', 'api-keys'] as const;
+export const RESOURCES = [
+  'posts',
+  'pages',
+  'media',
+  'authors',
+  'categories',
+  'tags',
+  'redirects',
+  'link-health',
+  'api-keys',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type Permission = `${Resource}:${'read' | 'write'}`;
 
-export const ALL_PERMISSIONS: readonly Permission[] = RESOURCES.flatMap((resource) => [`${resource}:read`, `${resource}:write`] as Permission[]);
+export const ALL_PERMISSIONS: readonly Permission[] = RESOURCES.flatMap(
+  (resource) => [`${resource}:read`, `${resource}:write`] as Permission[],
+);
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 
 export function isPermission(value: string): value is Permission {
@@ -24,7 +36,9 @@ export function parsePermissionList(list: string): Permission[] {
 export function normalizePermissions(names: readonly string[]): Permission[] {
   const unknown = names.filter((name) => !isPermission(name));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown permission ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${ALL_PERMISSIONS.join(', ')}`);
+    throw badRequest(
+      `Unknown permission ${unknown.map((n) => `"${n}"`).join(', ')}; known: ${ALL_PERMISSIONS.join(', ')}`,
+    );
   }
   const wanted = new Set(names);
   return ALL_PERMISSIONS.filter((permission) => wanted.has(permission));
@@ -33,5 +47,7 @@ export function normalizePermissions(names: readonly string[]): Permission[] {
 /** Reads a stored permissions array, dropping anything no longer known rather than failing the request. */
 export function storedPermissions(json: string): Permission[] {
   const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed) ? parsed.filter((name): name is Permission => typeof name === 'string' && isPermission(name)) : [];
+  return Array.isArray(parsed)
+    ? parsed.filter((name): name is Permission => typeof name === 'string' && isPermission(name))
+    : [];
 }

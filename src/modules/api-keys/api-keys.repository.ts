@@ -24,7 +24,11 @@ export interface KeyAuthentication {
   content_version: number;
 }
 
-const SORT_COLUMNS = { createdAt: 'api_keys.created_at', name: 'api_keys.name', expiresAt: 'api_keys.expires_at' } as const;
+const SORT_COLUMNS = {
+  createdAt: 'api_keys.created_at',
+  name: 'api_keys.name',
+  expiresAt: 'api_keys.expires_at',
+} as const;
 
 function keysOf(db: Executor, workspaceId: string) {
   return db
@@ -42,7 +46,9 @@ export function authenticationQuery(db: Executor, keyHash: string) {
   return db
     .selectFrom('api_keys')
     .innerJoin('memberships', (join) =>
-      join.onRef('memberships.workspace_id', '=', 'api_keys.workspace_id').onRef('memberships.user_id', '=', 'api_keys.created_by_user_id'),
+      join
+        .onRef('memberships.workspace_id', '=', 'api_keys.workspace_id')
+        .onRef('memberships.user_id', '=', 'api_keys.created_by_user_id'),
     )
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select([
@@ -78,7 +84,9 @@ export const apiKeysRepository = {
         .where('api_keys.revoked_at', 'is', null)
         .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', filter.now)]));
     } else if (filter.isActive === false) {
-      query = query.where((eb) => eb.or([eb('api_keys.revoked_at', 'is not', null), eb('api_keys.expires_at', '<=', filter.now)]));
+      query = query.where((eb) =>
+        eb.or([eb('api_keys.revoked_at', 'is not', null), eb('api_keys.expires_at', '<=', filter.now)]),
+      );
     }
     const sortColumn = SORT_COLUMNS[page.orderBy ?? 'createdAt'];
     const [rows, count] = await Promise.all([
@@ -96,7 +104,11 @@ export const apiKeysRepository = {
   },
 
   findById(db: Executor, workspaceId: string, id: string): Promise<ApiKeyWithCreator | undefined> {
-    return keysOf(db, workspaceId).selectAll('api_keys').select('users.email as creator_email').where('api_keys.id', '=', id).executeTakeFirst();
+    return keysOf(db, workspaceId)
+      .selectAll('api_keys')
+      .select('users.email as creator_email')
+      .where('api_keys.id', '=', id)
+      .executeTakeFirst();
   },
 
   async insert(db: Executor, workspaceId: string, row: Omit<NewApiKeyRow, 'workspace_id'>): Promise<void> {
@@ -106,7 +118,12 @@ export const apiKeysRepository = {
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: Partial<Pick<ApiKeyRow, 'name' | 'expires_at' | 'revoked_at' | 'updated_at'>>): Promise<void> {
+  async update(
+    db: Executor,
+    workspaceId: string,
+    id: string,
+    patch: Partial<Pick<ApiKeyRow, 'name' | 'expires_at' | 'revoked_at' | 'updated_at'>>,
+  ): Promise<void> {
     await db.updateTable('api_keys').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

@@ -7,7 +7,13 @@ import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';
 import { apiKeysRepository as repo, type ApiKeyWithCreator } from './api-keys.repository.js';
 import { keyStatus, presentApiKey } from './api-keys.presenter.js';
-import type { ApiKey, ApiKeyCreateBody, ApiKeySortKey, ApiKeyUpdateBody, ApiKeyWithSecret } from './api-keys.schemas.js';
+import type {
+  ApiKey,
+  ApiKeyCreateBody,
+  ApiKeySortKey,
+  ApiKeyUpdateBody,
+  ApiKeyWithSecret,
+} from './api-keys.schemas.js';
 import { decryptKey, encryptKey } from './key-cipher.js';
 import { generateKey, hashKey, keyPrefix } from './key-token.js';
 
@@ -62,7 +68,11 @@ export function createApiKeysService({ db }: DatabaseHandle, masterKey: MasterKe
   return {
     issueKey,
 
-    async list(actor: Actor, filter: { isActive?: boolean | undefined }, page: PageRequest<ApiKeySortKey>): Promise<Paginated<ApiKey>> {
+    async list(
+      actor: Actor,
+      filter: { isActive?: boolean | undefined },
+      page: PageRequest<ApiKeySortKey>,
+    ): Promise<Paginated<ApiKey>> {
       const now = nowIso();
       const { rows, total } = await repo.list(db, actor.workspaceId, { isActive: filter.isActive, now }, page);
       return pageOf(
@@ -93,7 +103,8 @@ export function createApiKeysService({ db }: DatabaseHandle, masterKey: MasterKe
       requireOwnKeyUnlessOwner(actor, row, 'reveal');
       const now = nowIso();
       const status = keyStatus(row, now);
-      if (status !== 'Active') throw badRequest(`Only an Active key can be revealed; this key is ${status}`, { status });
+      if (status !== 'Active')
+        throw badRequest(`Only an Active key can be revealed; this key is ${status}`, { status });
       return { ...presentApiKey(row, now), key: decryptKey(masterKey, row.key_encrypted, row.id, row.workspace_id) };
     },
 

@@ -32,7 +32,9 @@ describe('encryptKey / decryptKey', () => {
 
   it('uses a fresh IV each time: the same key encrypts differently twice', () => {
     const plaintext = generateKey();
-    expect(encryptKey(master, plaintext, keyId, workspaceId)).not.toBe(encryptKey(master, plaintext, keyId, workspaceId));
+    expect(encryptKey(master, plaintext, keyId, workspaceId)).not.toBe(
+      encryptKey(master, plaintext, keyId, workspaceId),
+    );
   });
 
   it('fails for another key id or another workspace id (the associated data)', () => {
@@ -54,7 +56,10 @@ describe('encryptKey / decryptKey', () => {
     const stored = encryptKey(master, generateKey(), keyId, workspaceId);
     const raw = Buffer.from(stored, 'base64');
     for (const length of [0, 4, 12, 15, 16, 27, 28, raw.length - 1, raw.length - 4, raw.length - 12]) {
-      expect(() => decryptKey(master, raw.subarray(0, length).toString('base64'), keyId, workspaceId), `${length} bytes`).toThrow();
+      expect(
+        () => decryptKey(master, raw.subarray(0, length).toString('base64'), keyId, workspaceId),
+        `${length} bytes`,
+      ).toThrow();
     }
   });
 

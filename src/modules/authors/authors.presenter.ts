@@ -19,7 +19,14 @@ export function presentAuthor(row: AuthorRow, ctx: AuthorContext): Author {
   const sameAs = parseJson<string[]>(row.same_as) ?? [];
   const person = parseJson<Person>(row.person);
   const seo = parseJson<Seo>(row.seo);
-  const forLd = { slug: row.slug, displayName: row.display_name, bio: row.bio, sameAs, person, avatarUrl: avatarMedia?.url ?? null };
+  const forLd = {
+    slug: row.slug,
+    displayName: row.display_name,
+    bio: row.bio,
+    sameAs,
+    person,
+    avatarUrl: avatarMedia?.url ?? null,
+  };
   return {
     id: row.id,
     workspaceId: row.workspace_id,

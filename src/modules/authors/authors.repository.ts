@@ -29,7 +29,13 @@ function authorsOf(db: Executor, workspaceId: string) {
 
 /** All SQL of authors; every function takes the workspace id first, after the executor. */
 export const authorsRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: AuthorFilter, page: PageRequest<AuthorSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: AuthorFilter,
+    page: PageRequest<AuthorSortKey>,
+  ) {
     let query = authorsOf(db, workspaceId);
     if (filter.q) query = query.where(dialect.containsText('authors.search_text', filter.q));
     if (filter.isActive !== undefined) query = query.where('authors.is_active', '=', filter.isActive);
@@ -59,11 +65,17 @@ export const authorsRepository = {
   /** A UUID resolves by id, any other string by slug, in this workspace only. */
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<AuthorRow | undefined> {
     const key = idOrSlugKey(idOrSlug);
-    return withRowLock(authorsOf(db, workspaceId).selectAll('authors').where(`authors.${key.column}`, '=', key.value), lock).executeTakeFirst();
+    return withRowLock(
+      authorsOf(db, workspaceId).selectAll('authors').where(`authors.${key.column}`, '=', key.value),
+      lock,
+    ).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
-    const rows = await authorsOf(db, workspaceId).select('authors.slug').where('authors.slug', 'in', candidates).execute();
+    const rows = await authorsOf(db, workspaceId)
+      .select('authors.slug')
+      .where('authors.slug', 'in', candidates)
+      .execute();
     return new Set(rows.map((row) => row.slug));
   },
 

@@ -47,7 +47,10 @@ const writable = {
   bio: Nullable(Type.String({ maxLength: AUTHOR_LIMITS.bio })),
   credentials: Nullable(Type.String({ maxLength: AUTHOR_LIMITS.credentials })),
   avatarMediaId: Nullable(Uuid),
-  sameAs: Type.Array(Type.String({ format: 'uri', maxLength: AUTHOR_LIMITS.url }), { maxItems: AUTHOR_LIMITS.sameAs, uniqueItems: true }),
+  sameAs: Type.Array(Type.String({ format: 'uri', maxLength: AUTHOR_LIMITS.url }), {
+    maxItems: AUTHOR_LIMITS.sameAs,
+    uniqueItems: true,
+  }),
   isActive: Type.Boolean(),
   seo: Nullable(Seo),
   person: Nullable(Person),
@@ -55,7 +58,10 @@ const writable = {
 
 const optional = Type.Partial(Type.Object(writable)).properties;
 
-export const AuthorCreateBody = Type.Object({ ...optional, displayName: writable.displayName }, { additionalProperties: false });
+export const AuthorCreateBody = Type.Object(
+  { ...optional, displayName: writable.displayName },
+  { additionalProperties: false },
+);
 export type AuthorCreateBody = Static<typeof AuthorCreateBody>;
 
 export const AuthorUpdateBody = Type.Object(optional, { additionalProperties: false, minProperties: 1 });

@@ -26,7 +26,10 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
   /** Two queries whatever the number of authors: the site settings, and every avatar in one lookup. */
   async function present(executor: Executor, workspaceId: string, rows: readonly AuthorRow[]): Promise<Author[]> {
     const avatarIds = rows.flatMap((row) => (row.avatar_media_id ? [row.avatar_media_id] : []));
-    const [settings, mediaRows] = await Promise.all([loadSiteSettings(executor, workspaceId), mediaRepository.findMany(executor, workspaceId, avatarIds)]);
+    const [settings, mediaRows] = await Promise.all([
+      loadSiteSettings(executor, workspaceId),
+      mediaRepository.findMany(executor, workspaceId, avatarIds),
+    ]);
     const media = new Map(mediaRows.map((row) => [row.id, row]));
     return rows.map((row) => presentAuthor(row, { publicUrl, media, settings }));
   }
@@ -36,16 +39,31 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
     return author!;
   }
 
-  async function requireAuthor(executor: Executor, workspaceId: string, idOrSlug: string, lock?: 'update'): Promise<AuthorRow> {
-    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
+  async function requireAuthor(
+    executor: Executor,
+    workspaceId: string,
+    idOrSlug: string,
+    lock?: 'update',
+  ): Promise<AuthorRow> {
+    const row = await repo.findByIdOrSlug(
+      executor,
+      workspaceId,
+      idOrSlug,
+      lock ? { dialect, strength: lock } : undefined,
+    );
     if (!row) throw notFound('Author');
     return row;
   }
 
-  async function checkAvatar(executor: Executor, workspaceId: string, avatarMediaId: string | null | undefined): Promise<void> {
+  async function checkAvatar(
+    executor: Executor,
+    workspaceId: string,
+    avatarMediaId: string | null | undefined,
+  ): Promise<void> {
     if (!avatarMediaId) return;
     const known = await existingIds(executor, 'media', workspaceId, [avatarMediaId]);
-    if (!known.has(avatarMediaId)) throw invalid([{ in: 'body', path: '/avatarMediaId', message: 'no media with this id in this workspace' }]);
+    if (!known.has(avatarMediaId))
+      throw invalid([{ in: 'body', path: '/avatarMediaId', message: 'no media with this id in this workspace' }]);
   }
 
   const slugFor = (executor: Executor, workspaceId: string, explicit: string | undefined, name: string) =>
@@ -99,7 +117,8 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
         const current = await requireAuthor(trx, workspaceId, idOrSlug);
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
         const patch: AuthorPatch = { updated_at: nowIso() };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);
+        if (body.slug !== undefined && body.slug !== current.slug)
+          patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);
         if (body.displayName !== undefined) patch.display_name = body.displayName.trim();
         if (patch.slug !== undefined || patch.display_name !== undefined) {
           patch.search_text = searchText(patch.display_name ?? current.display_name, patch.slug ?? current.slug);
@@ -128,10 +147,13 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
         const current = await requireAuthor(trx, workspaceId, idOrSlug, 'update');
         const posts = await repo.countLivePosts(trx, workspaceId, current.id);
         if (posts > 0) {
-          throw conflict(`The author is attached to ${posts} live post${posts === 1 ? '' : 's'}; detach or delete them first`, {
-            reason: 'author_in_use',
-            posts,
-          });
+          throw conflict(
+            `The author is attached to ${posts} live post${posts === 1 ? '' : 's'}; detach or delete them first`,
+            {
+              reason: 'author_in_use',
+              posts,
+            },
+          );
         }
         const snapshot = await presentOne(trx, workspaceId, current);
         await repo.delete(trx, workspaceId, current.id);

@@ -10,7 +10,11 @@ import type { Category } from './categories.schemas.js';
 export function categoryChain(id: string, categories: ReadonlyMap<string, CategoryRow>): CategoryRow[] {
   const chain: CategoryRow[] = [];
   const seen = new Set<string>();
-  for (let current = categories.get(id); current && !seen.has(current.id); current = current.parent_id ? categories.get(current.parent_id) : undefined) {
+  for (
+    let current = categories.get(id);
+    current && !seen.has(current.id);
+    current = current.parent_id ? categories.get(current.parent_id) : undefined
+  ) {
     seen.add(current.id);
     chain.unshift(current);
   }
@@ -29,7 +33,11 @@ export function chainForLd(chain: readonly CategoryRow[]): CategoryChainItem[] {
   }));
 }
 
-export function presentCategory(row: CategoryRow, categories: ReadonlyMap<string, CategoryRow>, settings: SiteSettings): Category {
+export function presentCategory(
+  row: CategoryRow,
+  categories: ReadonlyMap<string, CategoryRow>,
+  settings: SiteSettings,
+): Category {
   const chain = chainForLd(categoryChain(row.id, categories));
   const path = chain[chain.length - 1]?.path ?? row.slug;
   const description = row.description;

@@ -31,7 +31,13 @@ function categoriesOf(db: Executor, workspaceId: string) {
 
 /** All SQL of categories; every function takes the workspace id first, after the executor. */
 export const categoriesRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: CategoryFilter, page: PageRequest<CategorySortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: CategoryFilter,
+    page: PageRequest<CategorySortKey>,
+  ) {
     let query = categoriesOf(db, workspaceId);
     if (filter.q) query = query.where(dialect.containsText('categories.search_text', filter.q));
     if (filter.parentId === null) query = query.where('categories.parent_id', 'is', null);
@@ -51,13 +57,24 @@ export const categoriesRepository = {
   },
 
   /** A UUID resolves by id, any other string by slug, in this workspace only. */
-  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<CategoryRow | undefined> {
+  findByIdOrSlug(
+    db: Executor,
+    workspaceId: string,
+    idOrSlug: string,
+    lock?: RowLock,
+  ): Promise<CategoryRow | undefined> {
     const key = idOrSlugKey(idOrSlug);
-    return withRowLock(categoriesOf(db, workspaceId).selectAll('categories').where(`categories.${key.column}`, '=', key.value), lock).executeTakeFirst();
+    return withRowLock(
+      categoriesOf(db, workspaceId).selectAll('categories').where(`categories.${key.column}`, '=', key.value),
+      lock,
+    ).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
-    const rows = await categoriesOf(db, workspaceId).select('categories.slug').where('categories.slug', 'in', candidates).execute();
+    const rows = await categoriesOf(db, workspaceId)
+      .select('categories.slug')
+      .where('categories.slug', 'in', candidates)
+      .execute();
     return new Set(rows.map((row) => row.slug));
   },
 
@@ -69,7 +86,12 @@ export const categoriesRepository = {
   },
 
   async update(db: Executor, workspaceId: string, id: string, patch: CategoryPatch): Promise<void> {
-    await db.updateTable('categories').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+    await db
+      .updateTable('categories')
+      .set(patch)
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .execute();
   },
 
   async delete(db: Executor, workspaceId: string, id: string): Promise<void> {

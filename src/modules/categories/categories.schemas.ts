@@ -9,14 +9,24 @@ export const CATEGORY_LIMITS = { name: 100, description: 1000 } as const;
 export const CollectionMetadata = Type.Object(
   {
     includeChildCategories: Type.Optional(Type.Boolean()),
-    sortPostsBy: Type.Optional(Type.Union([Type.Literal('publishedAt'), Type.Literal('createdAt'), Type.Literal('updatedAt'), Type.Literal('title')])),
+    sortPostsBy: Type.Optional(
+      Type.Union([
+        Type.Literal('publishedAt'),
+        Type.Literal('createdAt'),
+        Type.Literal('updatedAt'),
+        Type.Literal('title'),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );
 export type CollectionMetadata = Static<typeof CollectionMetadata>;
 
 /** What a category stores when a write leaves collectionMetadata, or one of its keys, out. */
-export const COLLECTION_METADATA_DEFAULTS = { includeChildCategories: false, sortPostsBy: 'publishedAt' } as const satisfies Required<CollectionMetadata>;
+export const COLLECTION_METADATA_DEFAULTS = {
+  includeChildCategories: false,
+  sortPostsBy: 'publishedAt',
+} as const satisfies Required<CollectionMetadata>;
 
 export const Category = Type.Object({
   id: Uuid,

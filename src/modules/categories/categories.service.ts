@@ -30,7 +30,8 @@ type Executor = Kysely<Database>;
 const parentIssue = (message: string) => invalid([{ in: 'body', path: '/parentId', message }]);
 
 /** Stored whole, every key present: a write that leaves one out gets its default. */
-const metadataJson = (metadata: CollectionMetadata | undefined) => JSON.stringify({ ...COLLECTION_METADATA_DEFAULTS, ...metadata });
+const metadataJson = (metadata: CollectionMetadata | undefined) =>
+  JSON.stringify({ ...COLLECTION_METADATA_DEFAULTS, ...metadata });
 
 export function createCategoriesService(database: DatabaseHandle) {
   const { db, dialect } = database;
@@ -54,8 +55,18 @@ export function createCategoriesService(database: DatabaseHandle) {
     return category!;
   }
 
-  async function requireCategory(executor: Executor, workspaceId: string, idOrSlug: string, lock?: LockStrength): Promise<CategoryRow> {
-    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
+  async function requireCategory(
+    executor: Executor,
+    workspaceId: string,
+    idOrSlug: string,
+    lock?: LockStrength,
+  ): Promise<CategoryRow> {
+    const row = await repo.findByIdOrSlug(
+      executor,
+      workspaceId,
+      idOrSlug,
+      lock ? { dialect, strength: lock } : undefined,
+    );
     if (!row) throw notFound('Category');
     return row;
   }
@@ -71,8 +82,15 @@ export function createCategoriesService(database: DatabaseHandle) {
     claimSlug((candidates) => repo.takenSlugs(executor, workspaceId, candidates), explicit, name, 'category');
 
   return {
-    async list(actor: Actor, query: CategoryListQuery, page: PageRequest<CategorySortKey>): Promise<Paginated<Category>> {
-      const filter = { q: query.q ? foldForSearch(query.q) : undefined, parentId: query.parentId === '' ? null : query.parentId };
+    async list(
+      actor: Actor,
+      query: CategoryListQuery,
+      page: PageRequest<CategorySortKey>,
+    ): Promise<Paginated<Category>> {
+      const filter = {
+        q: query.q ? foldForSearch(query.q) : undefined,
+        parentId: query.parentId === '' ? null : query.parentId,
+      };
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
       return pageOf(page, await present(db, actor.workspaceId, rows), total);
     },
@@ -126,13 +144,16 @@ export function createCategoriesService(database: DatabaseHandle) {
         await bumpContentVersion(trx, workspaceId);
         if (moving) {
           const ancestors = await repo.findManyWithAncestors(trx, workspaceId, [body.parentId!]);
-          if (ancestors.some((row) => row.id === current.id)) throw parentIssue('the new parent is a descendant of this category, which would make a cycle');
+          if (ancestors.some((row) => row.id === current.id))
+            throw parentIssue('the new parent is a descendant of this category, which would make a cycle');
         }
 
         const patch: CategoryPatch = { updated_at: nowIso() };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
+        if (body.slug !== undefined && body.slug !== current.slug)
+          patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
         if (body.name !== undefined) patch.name = body.name.trim();
-        if (patch.slug !== undefined || patch.name !== undefined) patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
+        if (patch.slug !== undefined || patch.name !== undefined)
+          patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
         if (body.description !== undefined) patch.description = body.description;
         if (body.parentId !== undefined) patch.parent_id = body.parentId;
         if (body.sortOrder !== undefined) patch.sort_order = body.sortOrder;
@@ -155,8 +176,15 @@ export function createCategoriesService(database: DatabaseHandle) {
         const current = await requireCategory(trx, workspaceId, idOrSlug, 'update');
         const { children, posts } = await repo.countDependents(trx, workspaceId, current.id);
         if (children > 0 || posts > 0) {
-          const blockers = [children > 0 ? `${children} child categor${children === 1 ? 'y' : 'ies'}` : '', posts > 0 ? `${posts} live post${posts === 1 ? '' : 's'}` : ''];
-          throw conflict(`The category still has ${blockers.filter(Boolean).join(' and ')}`, { reason: 'category_in_use', children, posts });
+          const blockers = [
+            children > 0 ? `${children} child categor${children === 1 ? 'y' : 'ies'}` : '',
+            posts > 0 ? `${posts} live post${posts === 1 ? '' : 's'}` : '',
+          ];
+          throw conflict(`The category still has ${blockers.filter(Boolean).join(' and ')}`, {
+            reason: 'category_in_use',
+            children,
+            posts,
+          });
         }
         const snapshot = await presentOne(trx, workspaceId, current);
         await repo.delete(trx, workspaceId, current.id);

@@ -23,30 +23,61 @@ const write = { permission: 'api-keys:write' } as const;
  * session's Actor. Its rules (own keys unless owner for reveal and edit, Active-only reveal,
  * idempotent revoke) live in the service, so both APIs keep them alike.
  */
-export const dashboardApiKeysRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeysService }> = async (app, { apiKeys }) => {
+export const dashboardApiKeysRoutes: FastifyPluginAsyncTypebox<{ apiKeys: ApiKeysService }> = async (
+  app,
+  { apiKeys },
+) => {
   const base = '/workspaces/:workspaceId/api-keys';
 
   app.get(
     base,
-    { config: read, schema: { tags, params: WorkspaceParams, querystring: ApiKeyListQuery, response: { 200: ApiKeyList, ...ErrorResponses } } },
-    (request) => apiKeys.list(request.actor, { isActive: request.query.isActive }, pageRequest(request.query, API_KEY_SORT_KEYS)),
+    {
+      config: read,
+      schema: {
+        tags,
+        params: WorkspaceParams,
+        querystring: ApiKeyListQuery,
+        response: { 200: ApiKeyList, ...ErrorResponses },
+      },
+    },
+    (request) =>
+      apiKeys.list(request.actor, { isActive: request.query.isActive }, pageRequest(request.query, API_KEY_SORT_KEYS)),
   );
 
   app.post(
     base,
-    { config: write, schema: { tags, params: WorkspaceParams, body: ApiKeyCreateBody, response: { 201: ApiKeyWithSecret, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        params: WorkspaceParams,
+        body: ApiKeyCreateBody,
+        response: { 201: ApiKeyWithSecret, ...ErrorResponses },
+      },
+    },
     async (request, reply) => reply.code(201).send(await apiKeys.create(request.actor, request.body)),
   );
 
   app.patch(
     `${base}/:id`,
-    { config: write, schema: { tags, params: WorkspaceKeyParams, body: ApiKeyUpdateBody, response: { 200: ApiKey, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: {
+        tags,
+        params: WorkspaceKeyParams,
+        body: ApiKeyUpdateBody,
+        response: { 200: ApiKey, ...ErrorResponses },
+      },
+    },
     (request) => apiKeys.update(request.actor, request.params.id, request.body),
   );
 
   app.post(
     `${base}/:id/reveal`,
-    { config: write, schema: { tags, params: WorkspaceKeyParams, response: { 200: ApiKeyWithSecret, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: { tags, params: WorkspaceKeyParams, response: { 200: ApiKeyWithSecret, ...ErrorResponses } },
+    },
     (request) => apiKeys.reveal(request.actor, request.params.id),
   );
 

@@ -13,7 +13,10 @@ import { REDIRECT_SORT_KEYS, RedirectList, RedirectListQuery } from '../redirect
 import { TAG_SORT_KEYS, TagList, TagListQuery } from '../tags/tags.schemas.js';
 import { WorkspaceItemParams, WorkspaceParams } from './dashboard.schemas.js';
 
-type ContentServices = Pick<Services, 'posts' | 'pages' | 'media' | 'authors' | 'categories' | 'tags' | 'redirects' | 'linkHealth'>;
+type ContentServices = Pick<
+  Services,
+  'posts' | 'pages' | 'media' | 'authors' | 'categories' | 'tags' | 'redirects' | 'linkHealth'
+>;
 
 const tags = ['dashboard'];
 const params = WorkspaceParams;
@@ -22,54 +25,87 @@ const params = WorkspaceParams;
  * Read-only content for the dashboard: the external API's list routes (same query parameters, same
  * response), under a workspace the signed-in user belongs to, through the same services.
  */
-export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: ContentServices }> = async (app, { services }) => {
+export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: ContentServices }> = async (
+  app,
+  { services },
+) => {
   const base = '/workspaces/:workspaceId';
 
   app.get(
     `${base}/posts`,
-    { config: { permission: 'posts:read' }, schema: { tags, params, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } },
-    async (request, reply) => sendSerialized(reply, paginatedJson(await services.posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)))),
+    {
+      config: { permission: 'posts:read' },
+      schema: { tags, params, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } },
+    },
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        paginatedJson(
+          await services.posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
+        ),
+      ),
   );
 
   app.get(
     `${base}/posts/:idOrSlug`,
-    { config: { permission: 'posts:read' }, schema: { tags, params: WorkspaceItemParams, response: { 200: Post, ...ErrorResponses } } },
+    {
+      config: { permission: 'posts:read' },
+      schema: { tags, params: WorkspaceItemParams, response: { 200: Post, ...ErrorResponses } },
+    },
     async (request, reply) => sendSerialized(reply, await services.posts.get(request.actor, request.params.idOrSlug)),
   );
 
   app.get(
     `${base}/pages`,
-    { config: { permission: 'pages:read' }, schema: { tags, params, querystring: PageListQuery, response: { 200: PageList, ...ErrorResponses } } },
+    {
+      config: { permission: 'pages:read' },
+      schema: { tags, params, querystring: PageListQuery, response: { 200: PageList, ...ErrorResponses } },
+    },
     (request) => services.pages.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
   );
 
   app.get(
     `${base}/media`,
-    { config: { permission: 'media:read' }, schema: { tags, params, querystring: MediaListQuery, response: { 200: MediaList, ...ErrorResponses } } },
+    {
+      config: { permission: 'media:read' },
+      schema: { tags, params, querystring: MediaListQuery, response: { 200: MediaList, ...ErrorResponses } },
+    },
     (request) => services.media.list(request.actor, request.query, pageRequest(request.query, MEDIA_SORT_KEYS)),
   );
 
   app.get(
     `${base}/authors`,
-    { config: { permission: 'authors:read' }, schema: { tags, params, querystring: AuthorListQuery, response: { 200: AuthorList, ...ErrorResponses } } },
+    {
+      config: { permission: 'authors:read' },
+      schema: { tags, params, querystring: AuthorListQuery, response: { 200: AuthorList, ...ErrorResponses } },
+    },
     (request) => services.authors.list(request.actor, request.query, pageRequest(request.query, AUTHOR_SORT_KEYS)),
   );
 
   app.get(
     `${base}/categories`,
-    { config: { permission: 'categories:read' }, schema: { tags, params, querystring: CategoryListQuery, response: { 200: CategoryList, ...ErrorResponses } } },
+    {
+      config: { permission: 'categories:read' },
+      schema: { tags, params, querystring: CategoryListQuery, response: { 200: CategoryList, ...ErrorResponses } },
+    },
     (request) => services.categories.list(request.actor, request.query, pageRequest(request.query, CATEGORY_SORT_KEYS)),
   );
 
   app.get(
     `${base}/tags`,
-    { config: { permission: 'tags:read' }, schema: { tags, params, querystring: TagListQuery, response: { 200: TagList, ...ErrorResponses } } },
+    {
+      config: { permission: 'tags:read' },
+      schema: { tags, params, querystring: TagListQuery, response: { 200: TagList, ...ErrorResponses } },
+    },
     (request) => services.tags.list(request.actor, request.query, pageRequest(request.query, TAG_SORT_KEYS)),
   );
 
   app.get(
     `${base}/redirects`,
-    { config: { permission: 'redirects:read' }, schema: { tags, params, querystring: RedirectListQuery, response: { 200: RedirectList, ...ErrorResponses } } },
+    {
+      config: { permission: 'redirects:read' },
+      schema: { tags, params, querystring: RedirectListQuery, response: { 200: RedirectList, ...ErrorResponses } },
+    },
     (request) => services.redirects.list(request.actor, request.query, pageRequest(request.query, REDIRECT_SORT_KEYS)),
   );
 
@@ -79,6 +115,7 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
       config: { permission: 'link-health:read' },
       schema: { tags, params, querystring: LinkHealthListQuery, response: { 200: LinkHealthList, ...ErrorResponses } },
     },
-    (request) => services.linkHealth.list(request.actor, request.query, pageRequest(request.query, LINK_HEALTH_SORT_KEYS)),
+    (request) =>
+      services.linkHealth.list(request.actor, request.query, pageRequest(request.query, LINK_HEALTH_SORT_KEYS)),
   );
 };

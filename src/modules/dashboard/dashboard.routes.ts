@@ -65,7 +65,8 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   });
 
   scope.addHook('onError', async (_request, reply, error) => {
-    const retryAfter = error instanceof AppError && error.code === 'RATE_LIMITED' ? error.details?.retryAfterSeconds : undefined;
+    const retryAfter =
+      error instanceof AppError && error.code === 'RATE_LIMITED' ? error.details?.retryAfterSeconds : undefined;
     if (typeof retryAfter === 'number') reply.header('Retry-After', retryAfter);
   });
 

@@ -33,7 +33,10 @@ export type Session = Static<typeof Session>;
 
 export const SetupStatus = Type.Object({ needed: Type.Boolean() });
 
-export const SetupBody = Type.Object({ email: Email, password: NewPassword, workspaceName: WorkspaceName }, { additionalProperties: false });
+export const SetupBody = Type.Object(
+  { email: Email, password: NewPassword, workspaceName: WorkspaceName },
+  { additionalProperties: false },
+);
 export type SetupBody = Static<typeof SetupBody>;
 
 // No length floor on a sign-in password: a short wrong one gets the same 401 as any other.

@@ -20,7 +20,11 @@ const oneTimePassword = () => crypto.randomBytes(18).toString('base64url');
  * Members of the actor's workspace. The rules (the owner cannot be edited or removed, a transfer
  * keeps the old owner's permissions explicit) are the accounts service's, shared with the CLI.
  */
-export function createMembersService({ db }: DatabaseHandle, accounts: AccountsService, workspaces: DashboardWorkspacesService) {
+export function createMembersService(
+  { db }: DatabaseHandle,
+  accounts: AccountsService,
+  workspaces: DashboardWorkspacesService,
+) {
   async function member(workspaceId: string, userId: string): Promise<Member> {
     const row = await repo.findMember(db, workspaceId, userId);
     if (!row) throw notFound('Member');
@@ -43,7 +47,12 @@ export function createMembersService({ db }: DatabaseHandle, accounts: AccountsS
       if (await accountsRepo.findUserByEmail(trx, email)) throw conflict(`A user with email ${email} already exists`);
       const now = new Date().toISOString();
       await accountsRepo.insertUser(trx, { id, email, password_hash: passwordHash, created_at: now, updated_at: now });
-      await accountsRepo.insertMembership(trx, actor.workspaceId, { user_id: id, permissions, created_at: now, updated_at: now });
+      await accountsRepo.insertMembership(trx, actor.workspaceId, {
+        user_id: id,
+        permissions,
+        created_at: now,
+        updated_at: now,
+      });
     });
     return { ...(await member(actor.workspaceId, id)), oneTimePassword: password };
   }

@@ -24,7 +24,11 @@ export const sessionsRepository = {
   },
 
   async touch(db: Executor, id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
-    await db.updateTable('sessions').set({ last_seen_at: lastSeenAt, expires_at: expiresAt }).where('id', '=', id).execute();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+      .where('id', '=', id)
+      .execute();
   },
 
   async delete(db: Executor, id: string): Promise<void> {

@@ -9,42 +9,75 @@ import type { ClientInfo } from './sessions.service.js';
 const tags = ['dashboard'];
 const anonymous = { anonymous: true } as const;
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
 
 /** First-run setup, sign-in, sign-out, the current session and the password change. */
-export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (app, { dashboard }) => {
+export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (
+  app,
+  { dashboard },
+) => {
   const { sessions, setup } = dashboard;
 
-  app.get('/setup', { config: anonymous, schema: { tags, response: { 200: SetupStatus, ...ErrorResponses } } }, async () => ({
-    needed: await setup.needed(),
-  }));
+  app.get(
+    '/setup',
+    { config: anonymous, schema: { tags, response: { 200: SetupStatus, ...ErrorResponses } } },
+    async () => ({
+      needed: await setup.needed(),
+    }),
+  );
 
-  app.post('/setup', { config: anonymous, schema: { tags, body: SetupBody, response: { 201: Session, ...ErrorResponses } } }, async (request, reply) => {
-    const started = await setup.run(request.body, clientOf(request));
-    setSessionCookie(request, reply, started.token);
-    return reply.code(201).send(await sessions.view(started.session));
-  });
+  app.post(
+    '/setup',
+    { config: anonymous, schema: { tags, body: SetupBody, response: { 201: Session, ...ErrorResponses } } },
+    async (request, reply) => {
+      const started = await setup.run(request.body, clientOf(request));
+      setSessionCookie(request, reply, started.token);
+      return reply.code(201).send(await sessions.view(started.session));
+    },
+  );
 
-  app.get('/session', { schema: { tags, response: { 200: Session, ...ErrorResponses } } }, (request) => sessions.view(request.dashboardSession));
+  app.get('/session', { schema: { tags, response: { 200: Session, ...ErrorResponses } } }, (request) =>
+    sessions.view(request.dashboardSession),
+  );
 
-  app.post('/session', { config: anonymous, schema: { tags, body: SignInBody, response: { 200: Session, ...ErrorResponses } } }, async (request, reply) => {
-    const started = await sessions.signIn(request.body.email, request.body.password, clientOf(request));
-    // A browser signing in again replaces the session it held, rather than leaving it behind.
-    await sessions.endToken(sessionToken(request));
-    setSessionCookie(request, reply, started.token);
-    return sessions.view(started.session);
-  });
+  app.post(
+    '/session',
+    { config: anonymous, schema: { tags, body: SignInBody, response: { 200: Session, ...ErrorResponses } } },
+    async (request, reply) => {
+      const started = await sessions.signIn(request.body.email, request.body.password, clientOf(request));
+      // A browser signing in again replaces the session it held, rather than leaving it behind.
+      await sessions.endToken(sessionToken(request));
+      setSessionCookie(request, reply, started.token);
+      return sessions.view(started.session);
+    },
+  );
 
-  app.delete('/session', { schema: { tags, response: { 200: SignedOut, ...ErrorResponses } } }, async (request, reply) => {
-    await sessions.signOut(request.dashboardSession.id);
-    clearSessionCookie(request, reply);
-    return { signedOut: true } as const;
-  });
+  app.delete(
+    '/session',
+    { schema: { tags, response: { 200: SignedOut, ...ErrorResponses } } },
+    async (request, reply) => {
+      await sessions.signOut(request.dashboardSession.id);
+      clearSessionCookie(request, reply);
+      return { signedOut: true } as const;
+    },
+  );
 
-  app.post('/password', { schema: { tags, body: PasswordChangeBody, response: { 200: Session, ...ErrorResponses } } }, async (request, reply) => {
-    const { currentPassword, newPassword } = request.body;
-    const started = await sessions.changePassword(request.dashboardSession, currentPassword, newPassword, clientOf(request));
-    setSessionCookie(request, reply, started.token);
-    return sessions.view(started.session);
-  });
+  app.post(
+    '/password',
+    { schema: { tags, body: PasswordChangeBody, response: { 200: Session, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      const started = await sessions.changePassword(
+        request.dashboardSession,
+        currentPassword,
+        newPassword,
+        clientOf(request),
+      );
+      setSessionCookie(request, reply, started.token);
+      return sessions.view(started.session);
+    },
+  );
 };

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { AppError, invalid } from '../../errors.js';
-import { hashToken, isWellFormedToken, newSecret, SESSION_TTL_MS, type DashboardSession } from '../../http/session-auth.js';
+import {
+  hashToken,
+  isWellFormedToken,
+  newSecret,
+  SESSION_TTL_MS,
+  type DashboardSession,
+} from '../../http/session-auth.js';
 import { hashPassword, verifyNothing, verifyPassword, warmUpDummyHash } from '../../security/password.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
@@ -50,7 +56,10 @@ export function createSessionsService({ db }: DatabaseHandle) {
   }
 
   /** Checks a password against the user's hash, or spends the same time when there is none to check. */
-  async function passwordMatches(user: { password_hash: string | null } | undefined, password: string): Promise<boolean> {
+  async function passwordMatches(
+    user: { password_hash: string | null } | undefined,
+    password: string,
+  ): Promise<boolean> {
     return user?.password_hash ? verifyPassword(password, user.password_hash) : verifyNothing(password);
   }
 
@@ -71,7 +80,8 @@ export function createSessionsService({ db }: DatabaseHandle) {
         return null;
       }
       const refreshed = now - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS;
-      if (refreshed) await repo.touch(db, row.id, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
+      if (refreshed)
+        await repo.touch(db, row.id, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
       return { session: { id: row.id, userId: row.user_id, email: row.email, csrfToken: row.csrf_token }, refreshed };
     },
 
@@ -98,11 +108,18 @@ export function createSessionsService({ db }: DatabaseHandle) {
      * A stolen session must not be enough to guess the password: wrong current passwords count
      * against the same throttle as sign-ins. Every session of the user ends; the caller gets a new one.
      */
-    async changePassword(current: DashboardSession, currentPassword: string, newPassword: string, client: ClientInfo): Promise<StartedSession> {
+    async changePassword(
+      current: DashboardSession,
+      currentPassword: string,
+      newPassword: string,
+      client: ClientInfo,
+    ): Promise<StartedSession> {
       const attempt = await throttle.begin(current.email, client.ip);
       const user = await accountsRepository.findUserById(db, current.userId);
       if (!(await passwordMatches(user, currentPassword)) || !user) {
-        throw invalid([{ in: 'body', path: '/currentPassword', message: 'currentPassword is not the current password' }]);
+        throw invalid([
+          { in: 'body', path: '/currentPassword', message: 'currentPassword is not the current password' },
+        ]);
       }
       await throttle.succeeded(attempt);
       const passwordHash = await hashPassword(newPassword);

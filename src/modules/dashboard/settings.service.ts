@@ -25,7 +25,12 @@ const PATTERN_FIELDS = ['postUrlPattern', 'pageUrlPattern', 'authorUrlPattern', 
 function isAbsoluteHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && url.username === '' && url.password === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
@@ -40,7 +45,8 @@ function patternProblem(field: (typeof PATTERN_FIELDS)[number], pattern: string)
     return `${field} must be a path starting with a single "/", without spaces or backslashes`;
   }
   const placeholders = field === 'categoryUrlPattern' ? ['{slug}', '{path}'] : ['{slug}'];
-  if (!placeholders.some((placeholder) => pattern.includes(placeholder))) return `${field} must contain ${placeholders.join(' or ')}`;
+  if (!placeholders.some((placeholder) => pattern.includes(placeholder)))
+    return `${field} must contain ${placeholders.join(' or ')}`;
   return null;
 }
 
@@ -78,7 +84,9 @@ export function createSettingsService({ db }: DatabaseHandle) {
       return db.transaction().execute(async (trx) => {
         const logo = patch.logoMediaId;
         if (logo && !(await repo.mediaExists(trx, actor.workspaceId, logo.toLowerCase()))) {
-          throw invalid([{ in: 'body', path: '/logoMediaId', message: 'logoMediaId must be a media item of this workspace' }]);
+          throw invalid([
+            { in: 'body', path: '/logoMediaId', message: 'logoMediaId must be a media item of this workspace' },
+          ]);
         }
         if (logo) columns.logo_media_id = logo.toLowerCase();
         await repo.updateSettings(trx, actor.workspaceId, columns, new Date().toISOString());

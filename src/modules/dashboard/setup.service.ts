@@ -31,7 +31,13 @@ export function createSetupService({ db }: DatabaseHandle, sessions: SessionsSer
           .execute(async (trx) => {
             if ((await accounts.countUsers(trx)) > 0) throw setupDone();
             const now = new Date().toISOString();
-            const user = { id: crypto.randomUUID(), email, password_hash: passwordHash, created_at: now, updated_at: now };
+            const user = {
+              id: crypto.randomUUID(),
+              email,
+              password_hash: passwordHash,
+              created_at: now,
+              updated_at: now,
+            };
             await accounts.insertUser(trx, user);
             await insertOwnedWorkspace(trx, name, user.id);
             return sessions.start(trx, user, client);

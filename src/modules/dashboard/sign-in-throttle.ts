@@ -14,7 +14,8 @@ export interface Attempt {
 }
 
 // Hashed, so that whatever was typed into the email field (sometimes a password) is never stored.
-const keyOf = (kind: 'account' | 'address', value: string) => crypto.createHash('sha256').update(`${kind}:${value}`).digest('hex');
+const keyOf = (kind: 'account' | 'address', value: string) =>
+  crypto.createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
 /**
  * Failed sign-ins per account and per client address over a sliding 15 minutes, counted in the
@@ -46,7 +47,9 @@ export function createSignInThrottle(db: Db) {
         const failures = await repo.recent(db, key, since, limit);
         const freedAt = Date.parse(failures[limit - 1] ?? attemptedAt) + THROTTLE_WINDOW_MS;
         const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - now) / 1000));
-        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; retry after the time in Retry-After', { retryAfterSeconds });
+        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; retry after the time in Retry-After', {
+          retryAfterSeconds,
+        });
       }
       return { accountKey, ids };
     },

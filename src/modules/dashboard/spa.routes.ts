@@ -45,7 +45,8 @@ const htmlHeaders = (publicUrl: string) => ({
   'Cache-Control': 'no-cache',
 });
 
-const NOT_BUILT = 'The dashboard has not been built yet: run `npm run build` (it builds dashboard/dist), then reload.\n';
+const NOT_BUILT =
+  'The dashboard has not been built yet: run `npm run build` (it builds dashboard/dist), then reload.\n';
 const SETUP_DONE_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · Quire</title></head>' +
   '<body><h1>Not found</h1><p>Quire is already set up. <a href="/dashboard">Sign in to the dashboard</a>.</p></body></html>\n';
@@ -83,7 +84,8 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { dir, publ
 
   async function sendIndex(reply: FastifyReply, status = 200): Promise<FastifyReply> {
     const html = await fs.readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null);
-    if (html === null) return reply.code(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+    if (html === null)
+      return reply.code(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
     return reply.code(status).headers(headers).type('text/html; charset=utf-8').send(html);
   }
 
@@ -98,7 +100,11 @@ export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { dir, publ
       return reply.sendFile(rest, dir, { maxAge: YEAR_MS, immutable: true });
     }
     if (rest === 'setup' && (await usersExist())) {
-      return reply.code(404).headers({ ...headers, 'Cache-Control': 'no-store' }).type('text/html; charset=utf-8').send(SETUP_DONE_PAGE);
+      return reply
+        .code(404)
+        .headers({ ...headers, 'Cache-Control': 'no-store' })
+        .type('text/html; charset=utf-8')
+        .send(SETUP_DONE_PAGE);
     }
     if (rest !== 'index.html' && ROOT_FILE.test(rest) && (await isFileIn(dir, rest))) {
       reply.headers({ 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' });

@@ -56,7 +56,13 @@ function membersOf(db: Executor, workspaceId: string) {
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
-    .select(['memberships.user_id', 'users.email', 'memberships.permissions', 'memberships.created_at', 'workspaces.owner_user_id'])
+    .select([
+      'memberships.user_id',
+      'users.email',
+      'memberships.permissions',
+      'memberships.created_at',
+      'workspaces.owner_user_id',
+    ])
     .where('memberships.workspace_id', '=', workspaceId);
 }
 
@@ -64,12 +70,19 @@ function membersOf(db: Executor, workspaceId: string) {
 export const dashboardWorkspacesRepository = {
   /** A user's workspaces: those they hold a membership of (the owner always does). */
   listForUser(db: Executor, userId: string): Promise<MembershipView[]> {
-    return membershipsOf(db).where('memberships.user_id', '=', userId).orderBy('workspaces.created_at').orderBy('workspaces.id').execute();
+    return membershipsOf(db)
+      .where('memberships.user_id', '=', userId)
+      .orderBy('workspaces.created_at')
+      .orderBy('workspaces.id')
+      .execute();
   },
 
   /** The workspace as one member sees it; undefined when they are not a member. */
   findMembership(db: Executor, workspaceId: string, userId: string): Promise<MembershipView | undefined> {
-    return membershipsOf(db).where('memberships.workspace_id', '=', workspaceId).where('memberships.user_id', '=', userId).executeTakeFirst();
+    return membershipsOf(db)
+      .where('memberships.workspace_id', '=', workspaceId)
+      .where('memberships.user_id', '=', userId)
+      .executeTakeFirst();
   },
 
   async rename(db: Executor, workspaceId: string, name: string, now: string): Promise<void> {
@@ -85,7 +98,12 @@ export const dashboardWorkspacesRepository = {
   },
 
   async mediaExists(db: Executor, workspaceId: string, mediaId: string): Promise<boolean> {
-    const row = await db.selectFrom('media').select('id').where('workspace_id', '=', workspaceId).where('id', '=', mediaId).executeTakeFirst();
+    const row = await db
+      .selectFrom('media')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', mediaId)
+      .executeTakeFirst();
     return row !== undefined;
   },
 

@@ -22,32 +22,49 @@ const member = { access: 'member' } as const;
 const owner = { access: 'owner' } as const;
 
 /** The signed-in user's workspaces, their site settings and their members. */
-export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (app, { dashboard }) => {
+export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (
+  app,
+  { dashboard },
+) => {
   const { workspaces, settings, members } = dashboard;
   const params = WorkspaceParams;
 
-  app.get('/workspaces', { schema: { tags, response: { 200: Type.Array(WorkspaceSummary), ...ErrorResponses } } }, (request) =>
-    workspaces.list(request.dashboardSession.userId),
+  app.get(
+    '/workspaces',
+    { schema: { tags, response: { 200: Type.Array(WorkspaceSummary), ...ErrorResponses } } },
+    (request) => workspaces.list(request.dashboardSession.userId),
   );
 
-  app.post('/workspaces', { schema: { tags, body: WorkspaceNameBody, response: { 201: WorkspaceSummary, ...ErrorResponses } } }, async (request, reply) => {
-    const { userId, email } = request.dashboardSession;
-    return reply.code(201).send(await workspaces.create({ id: userId, email }, request.body.name));
-  });
+  app.post(
+    '/workspaces',
+    { schema: { tags, body: WorkspaceNameBody, response: { 201: WorkspaceSummary, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { userId, email } = request.dashboardSession;
+      return reply.code(201).send(await workspaces.create({ id: userId, email }, request.body.name));
+    },
+  );
 
   app.patch(
     '/workspaces/:workspaceId',
-    { config: owner, schema: { tags, params, body: WorkspaceNameBody, response: { 200: WorkspaceSummary, ...ErrorResponses } } },
+    {
+      config: owner,
+      schema: { tags, params, body: WorkspaceNameBody, response: { 200: WorkspaceSummary, ...ErrorResponses } },
+    },
     (request) => workspaces.rename(request.actor, request.body.name),
   );
 
-  app.get('/workspaces/:workspaceId/settings', { config: member, schema: { tags, params, response: { 200: SiteSettings, ...ErrorResponses } } }, (request) =>
-    settings.get(request.actor),
+  app.get(
+    '/workspaces/:workspaceId/settings',
+    { config: member, schema: { tags, params, response: { 200: SiteSettings, ...ErrorResponses } } },
+    (request) => settings.get(request.actor),
   );
 
   app.patch(
     '/workspaces/:workspaceId/settings',
-    { config: owner, schema: { tags, params, body: SiteSettingsPatch, response: { 200: SiteSettings, ...ErrorResponses } } },
+    {
+      config: owner,
+      schema: { tags, params, body: SiteSettingsPatch, response: { 200: SiteSettings, ...ErrorResponses } },
+    },
     (request) => settings.update(request.actor, request.body),
   );
 
@@ -66,7 +83,10 @@ export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: Da
 
   app.patch(
     '/workspaces/:workspaceId/members/:userId',
-    { config: owner, schema: { tags, params: MemberParams, body: MemberPermissionsBody, response: { 200: Member, ...ErrorResponses } } },
+    {
+      config: owner,
+      schema: { tags, params: MemberParams, body: MemberPermissionsBody, response: { 200: Member, ...ErrorResponses } },
+    },
     (request) => members.setPermissions(request.actor, request.params.userId, request.body.permissions),
   );
 
@@ -78,7 +98,10 @@ export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: Da
 
   app.post(
     '/workspaces/:workspaceId/transfer',
-    { config: owner, schema: { tags, params, body: TransferBody, response: { 200: WorkspaceSummary, ...ErrorResponses } } },
+    {
+      config: owner,
+      schema: { tags, params, body: TransferBody, response: { 200: WorkspaceSummary, ...ErrorResponses } },
+    },
     (request) => members.transfer(request.actor, request.body.userId),
   );
 };

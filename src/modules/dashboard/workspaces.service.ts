@@ -27,7 +27,10 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
      * ids of other people's workspaces reveal nothing.
      */
     async actorFor(userId: string, workspaceId: string | undefined): Promise<Actor> {
-      const view = workspaceId !== undefined && isUuid(workspaceId) ? await repo.findMembership(db, workspaceId.toLowerCase(), userId) : undefined;
+      const view =
+        workspaceId !== undefined && isUuid(workspaceId)
+          ? await repo.findMembership(db, workspaceId.toLowerCase(), userId)
+          : undefined;
       if (!view) throw notFound('Workspace');
       const isOwner = view.owner_user_id === userId;
       return {

@@ -8,7 +8,9 @@ import type { LinkHealthSortKey } from './link-health.schemas.js';
 type Executor = Kysely<Database>;
 export type LinkHealthRow = Selectable<LinkHealthTable>;
 /** One report: the row to insert when the path is new; its hit count is 1 and both times are now. */
-export type LinkHealthReport = Pick<Insertable<LinkHealthTable>, 'id' | 'path' | 'referrer' | 'status_code'> & { seen_at: string };
+export type LinkHealthReport = Pick<Insertable<LinkHealthTable>, 'id' | 'path' | 'referrer' | 'status_code'> & {
+  seen_at: string;
+};
 
 const SORT_COLUMNS: Record<LinkHealthSortKey, 'hit_count' | 'last_seen_at'> = {
   hitCount: 'hit_count',
@@ -17,10 +19,27 @@ const SORT_COLUMNS: Record<LinkHealthSortKey, 'hit_count' | 'last_seen_at'> = {
 
 /** The hot path of reports: built and compiled by Kysely once per dialect. */
 const runRecordHit = preparedQuery(
-  (db: Executor, workspaceId: string, id: string, path: string, referrer: string | null, statusCode: number, seenAt: string) =>
+  (
+    db: Executor,
+    workspaceId: string,
+    id: string,
+    path: string,
+    referrer: string | null,
+    statusCode: number,
+    seenAt: string,
+  ) =>
     db
       .insertInto('link_health')
-      .values({ id, path, referrer, status_code: statusCode, workspace_id: workspaceId, hit_count: 1, first_seen_at: seenAt, last_seen_at: seenAt })
+      .values({
+        id,
+        path,
+        referrer,
+        status_code: statusCode,
+        workspace_id: workspaceId,
+        hit_count: 1,
+        first_seen_at: seenAt,
+        last_seen_at: seenAt,
+      })
       .onConflict((oc) =>
         oc.columns(['workspace_id', 'path']).doUpdateSet((eb) => ({
           hit_count: eb('link_health.hit_count', '+', 1),
@@ -39,7 +58,13 @@ const runRecordHit = preparedQuery(
 
 /** All SQL of link-health reports; every function takes the workspace id first, after the executor. */
 export const linkHealthRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: { q?: string | undefined }, page: PageRequest<LinkHealthSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: { q?: string | undefined },
+    page: PageRequest<LinkHealthSortKey>,
+  ) {
     let query = db.selectFrom('link_health').where('link_health.workspace_id', '=', workspaceId);
     if (filter.q) query = query.where(dialect.containsText('link_health.path', filter.q));
     const column = SORT_COLUMNS[page.orderBy ?? 'hitCount'];
@@ -64,7 +89,15 @@ export const linkHealthRepository = {
    * lastSeenAt never moves back when two reports commit out of the order of their clocks.
    */
   async recordHit(db: Executor, workspaceId: string, report: LinkHealthReport): Promise<LinkHealthRow> {
-    const { rows } = await runRecordHit(db, workspaceId, report.id, report.path, report.referrer ?? null, report.status_code, report.seen_at);
+    const { rows } = await runRecordHit(
+      db,
+      workspaceId,
+      report.id,
+      report.path,
+      report.referrer ?? null,
+      report.status_code,
+      report.seen_at,
+    );
     return rows[0]!;
   },
 };

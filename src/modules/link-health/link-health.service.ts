@@ -8,7 +8,12 @@ import type { Actor } from '../accounts/actor.js';
 import { createReportBatches } from './link-health.batches.js';
 import { presentLinkHealth } from './link-health.presenter.js';
 import { linkHealthRepository as repo } from './link-health.repository.js';
-import type { LinkHealth, LinkHealthListQuery, LinkHealthReportBody, LinkHealthSortKey } from './link-health.schemas.js';
+import type {
+  LinkHealth,
+  LinkHealthListQuery,
+  LinkHealthReportBody,
+  LinkHealthSortKey,
+} from './link-health.schemas.js';
 
 function normalised(result: PathResult, field: string): string {
   if (result.ok) return result.value;
@@ -19,7 +24,11 @@ export function createLinkHealthService(database: DatabaseHandle) {
   const { db, dialect } = database;
   const batches = createReportBatches(database);
   return {
-    async list(actor: Actor, query: LinkHealthListQuery, page: PageRequest<LinkHealthSortKey>): Promise<Paginated<LinkHealth>> {
+    async list(
+      actor: Actor,
+      query: LinkHealthListQuery,
+      page: PageRequest<LinkHealthSortKey>,
+    ): Promise<Paginated<LinkHealth>> {
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, { q: query.q }, page);
       return pageOf(page, rows.map(presentLinkHealth), total);
     },

@@ -7,21 +7,33 @@ import type { ByteRange } from './storage/storage.js';
 
 // Plain strings: a malformed id in a public URL is a 404 like any other wrong address, not a 400.
 const FileParams = Type.Object(
-  { workspaceId: Type.String({ maxLength: 100 }), mediaId: Type.String({ maxLength: 100 }), filename: Type.String({ maxLength: 300 }) },
+  {
+    workspaceId: Type.String({ maxLength: 100 }),
+    mediaId: Type.String({ maxLength: 100 }),
+    filename: Type.String({ maxLength: 300 }),
+  },
   { additionalProperties: false },
 );
 
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 function matches(header: string | undefined, etag: string): boolean {
-  return header !== undefined && (header.trim() === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag));
+  return (
+    header !== undefined &&
+    (header.trim() === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag))
+  );
 }
 
 /**
  * One `bytes=` range of a file of `size` bytes. Several ranges, an unsatisfiable one or a stale
  * If-Range are ignored, and the whole file is answered: RFC 9110 lets a server do that.
  */
-export function byteRange(header: string | undefined, size: number, ifRange: string | undefined, etag: string): ByteRange | undefined {
+export function byteRange(
+  header: string | undefined,
+  size: number,
+  ifRange: string | undefined,
+  etag: string,
+): ByteRange | undefined {
   if (!header || (ifRange !== undefined && ifRange !== etag)) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
@@ -62,7 +74,10 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
       });
       if (!file.raster) {
         reply.header('Content-Security-Policy', 'sandbox');
-        reply.header('Content-Disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+        reply.header(
+          'Content-Disposition',
+          `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
+        );
       }
       if (notModified) return reply.code(304).send();
       if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);

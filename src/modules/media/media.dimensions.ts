@@ -33,13 +33,16 @@ function webp(head: Buffer): Dimensions | null {
 /** AVIF: the `ispe` property inside meta → iprp → ipco, walked box by box. */
 function avif(head: Buffer): Dimensions | null {
   const find = (start: number, end: number, path: readonly string[]): Dimensions | null => {
-    for (let at = start; at + 8 <= end; ) {
+    for (let at = start; at + 8 <= end;) {
       const size = head.readUInt32BE(at);
       const type = head.toString('latin1', at + 4, at + 8);
       const boxEnd = size === 0 ? end : at + size;
       if (size < 8 && size !== 0) return null;
       if (type === path[0]) {
-        if (path.length === 1) return boxEnd <= head.length && size >= 20 ? { width: head.readUInt32BE(at + 12), height: head.readUInt32BE(at + 16) } : null;
+        if (path.length === 1)
+          return boxEnd <= head.length && size >= 20
+            ? { width: head.readUInt32BE(at + 12), height: head.readUInt32BE(at + 16) }
+            : null;
         // `meta` is a full box: four bytes of version and flags come before its children.
         return find(at + (type === 'meta' ? 12 : 8), Math.min(boxEnd, head.length), path.slice(1));
       }
@@ -59,9 +62,19 @@ function svgLength(value: string | undefined): number | null {
 /** SVG: the root's width and height, else its viewBox; null when it declares neither. */
 function svg(head: Buffer): Dimensions | null {
   const tag = head.toString('utf8').match(/<svg[\s>/][^>]*>?/)?.[0] ?? '';
-  const attribute = (name: string) => tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`))?.slice(1).find((v) => v !== undefined);
-  const box = attribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
-  const viewBox = box?.length === 4 && box.every(Number.isFinite) ? { width: Math.round(box[2]!), height: Math.round(box[3]!) } : null;
+  const attribute = (name: string) =>
+    tag
+      .match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`))
+      ?.slice(1)
+      .find((v) => v !== undefined);
+  const box = attribute('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const viewBox =
+    box?.length === 4 && box.every(Number.isFinite)
+      ? { width: Math.round(box[2]!), height: Math.round(box[3]!) }
+      : null;
   const width = svgLength(attribute('width')) ?? viewBox?.width ?? null;
   const height = svgLength(attribute('height')) ?? viewBox?.height ?? null;
   return width !== null && height !== null && width > 0 && height > 0 ? { width, height } : null;
@@ -81,7 +94,8 @@ export function headerDimensions(kind: FileKind, head: Buffer): Dimensions | nul
 }
 
 // Start-of-frame markers carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 const isStandalone = (marker: number) => marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
 /**
@@ -96,7 +110,7 @@ export class JpegScanner {
   private skip = 0;
 
   feed(chunk: Buffer): void {
-    for (let i = 0; i < chunk.length && !this.done; ) {
+    for (let i = 0; i < chunk.length && !this.done;) {
       if (this.skip > 0) {
         const n = Math.min(this.skip, chunk.length - i);
         this.skip -= n;

@@ -9,7 +9,9 @@ import { KINDS } from './media.sniff.js';
 /** Runs `bytes` through an inspector in chunks of `chunkSize`, collecting what comes out. */
 async function inspect(bytes: Buffer, { maxBytes = 1 << 20, chunkSize = 16 } = {}) {
   const inspector = new UploadInspector(maxBytes);
-  const chunks = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) => bytes.subarray(i * chunkSize, (i + 1) * chunkSize));
+  const chunks = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) =>
+    bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
+  );
   const out: Buffer[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -58,7 +60,9 @@ describe('UploadInspector', () => {
 
   it('refuses over 40 megapixels from the header, a JPEG frame found late included', async () => {
     expect((await failure(png(8_001, 5_000, { pixels: false }))).details).toMatchObject({ reason: 'too_many_pixels' });
-    expect((await failure(jpegDeclaring(10_000, 5_000), { chunkSize: 1 })).details).toMatchObject({ reason: 'too_many_pixels' });
+    expect((await failure(jpegDeclaring(10_000, 5_000), { chunkSize: 1 })).details).toMatchObject({
+      reason: 'too_many_pixels',
+    });
   });
 
   it('refuses unknown types and images whose size cannot be read', async () => {
@@ -72,7 +76,10 @@ describe('UploadInspector', () => {
   });
 
   it('holds back at most the sniffing window before the type is known', async () => {
-    const { inspector, output, done } = await inspect(Buffer.concat([Buffer.from('<!-- '), Buffer.alloc(100_000, 0x61)]), { chunkSize: 1024 });
+    const { inspector, output, done } = await inspect(
+      Buffer.concat([Buffer.from('<!-- '), Buffer.alloc(100_000, 0x61)]),
+      { chunkSize: 1024 },
+    );
     await expect(done).rejects.toBeInstanceOf(AppError);
     expect(output().length).toBe(0);
     expect(inspector.size).toBeLessThanOrEqual(64 * 1024 + 1024);

@@ -72,7 +72,10 @@ export class UploadInspector extends Transform {
     const kind = sniff(head, final);
     if (kind === undefined) return;
     if (kind === null) {
-      throw badRequest(`Quire keeps these file types only: ${ACCEPTED_TYPES.join(', ')}`, { reason: 'unsupported_type', accepted: ACCEPTED_TYPES });
+      throw badRequest(`Quire keeps these file types only: ${ACCEPTED_TYPES.join(', ')}`, {
+        reason: 'unsupported_type',
+        accepted: ACCEPTED_TYPES,
+      });
     }
     if (kind === KINDS.jpeg) {
       this.jpeg = new JpegScanner();
@@ -105,16 +108,22 @@ export class UploadInspector extends Transform {
     if (!d || !kind.raster) return;
     if (d.width === 0 || d.height === 0) throw unreadable(kind);
     if (d.width * d.height > MAX_IMAGE_PIXELS) {
-      throw badRequest(`The image declares ${d.width}×${d.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`, {
-        reason: 'too_many_pixels',
-        width: d.width,
-        height: d.height,
-        maxPixels: MAX_IMAGE_PIXELS,
-      });
+      throw badRequest(
+        `The image declares ${d.width}×${d.height} pixels; the limit is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`,
+        {
+          reason: 'too_many_pixels',
+          width: d.width,
+          height: d.height,
+          maxPixels: MAX_IMAGE_PIXELS,
+        },
+      );
     }
   }
 }
 
 function unreadable(kind: FileKind) {
-  return badRequest(`The file starts like ${kind.mimeType} but its dimensions cannot be read`, { reason: 'unreadable_image', mimeType: kind.mimeType });
+  return badRequest(`The file starts like ${kind.mimeType} but its dimensions cannot be read`, {
+    reason: 'unreadable_image',
+    mimeType: kind.mimeType,
+  });
 }

@@ -23,7 +23,13 @@ const SORT_COLUMNS: Record<MediaSortKey, 'created_at' | 'size_bytes' | 'mime_typ
 
 /** All SQL of media; every function takes the workspace id first, after the executor. */
 export const mediaRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: MediaFilter, page: PageRequest<MediaSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: MediaFilter,
+    page: PageRequest<MediaSortKey>,
+  ) {
     let query = db.selectFrom('media').where('media.workspace_id', '=', workspaceId);
     if (filter.q) query = query.where(dialect.containsText('media.search_text', filter.q));
     if (filter.mimeTypePrefix) query = query.where('media.mime_type', 'like', `${filter.mimeTypePrefix}%`);
@@ -42,13 +48,23 @@ export const mediaRepository = {
   },
 
   findById(db: Executor, workspaceId: string, id: string): Promise<MediaRow | undefined> {
-    return db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('media')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   },
 
   /** Many media rows in one query: featured images, avatars and image blocks of a whole response. */
   async findMany(db: Executor, workspaceId: string, ids: readonly string[]): Promise<MediaRow[]> {
     if (ids.length === 0) return [];
-    return db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...new Set(ids)]).execute();
+    return db
+      .selectFrom('media')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
   },
 
   async insert(db: Executor, workspaceId: string, row: Omit<NewMediaRow, 'workspace_id'>): Promise<void> {
@@ -67,7 +83,12 @@ export const mediaRepository = {
    * (ON DELETE SET NULL); the workspace logo has no foreign key, so it is cleared here.
    */
   async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
-    await db.updateTable('workspaces').set({ logo_media_id: null }).where('id', '=', workspaceId).where('logo_media_id', '=', id).execute();
+    await db
+      .updateTable('workspaces')
+      .set({ logo_media_id: null })
+      .where('id', '=', workspaceId)
+      .where('logo_media_id', '=', id)
+      .execute();
     await db.deleteFrom('media').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

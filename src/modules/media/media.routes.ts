@@ -10,22 +10,36 @@ const tags = ['media'];
 const read = { permission: 'media:read' } as const;
 const write = { permission: 'media:write' } as const;
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; maxUploadBytes: number }> = async (app, { media, maxUploadBytes }) => {
-  app.get('/media', { config: read, schema: { tags, querystring: MediaListQuery, response: { 200: MediaList, ...ErrorResponses } } }, (request) =>
-    media.list(request.actor, request.query, pageRequest(request.query, MEDIA_SORT_KEYS)),
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; maxUploadBytes: number }> = async (
+  app,
+  { media, maxUploadBytes },
+) => {
+  app.get(
+    '/media',
+    { config: read, schema: { tags, querystring: MediaListQuery, response: { 200: MediaList, ...ErrorResponses } } },
+    (request) => media.list(request.actor, request.query, pageRequest(request.query, MEDIA_SORT_KEYS)),
   );
 
   await app.register(mediaUploadRoute, { media, maxUploadBytes });
 
-  app.get('/media/:id', { config: read, schema: { tags, params: IdParams, response: { 200: Media, ...ErrorResponses } } }, (request) =>
-    media.get(request.actor, request.params.id),
+  app.get(
+    '/media/:id',
+    { config: read, schema: { tags, params: IdParams, response: { 200: Media, ...ErrorResponses } } },
+    (request) => media.get(request.actor, request.params.id),
   );
 
-  app.patch('/media/:id', { config: write, schema: { tags, params: IdParams, body: MediaUpdateBody, response: { 200: Media, ...ErrorResponses } } }, (request) =>
-    media.update(request.actor, request.params.id, request.body),
+  app.patch(
+    '/media/:id',
+    {
+      config: write,
+      schema: { tags, params: IdParams, body: MediaUpdateBody, response: { 200: Media, ...ErrorResponses } },
+    },
+    (request) => media.update(request.actor, request.params.id, request.body),
   );
 
-  app.delete('/media/:id', { config: write, schema: { tags, params: IdParams, response: { 200: Media, ...ErrorResponses } } }, (request) =>
-    media.remove(request.actor, request.params.id, request.log),
+  app.delete(
+    '/media/:id',
+    { config: write, schema: { tags, params: IdParams, response: { 200: Media, ...ErrorResponses } } },
+    (request) => media.remove(request.actor, request.params.id, request.log),
   );
 };

@@ -29,7 +29,9 @@ const texts = {
 };
 
 /** Only the describing texts change after an upload; null clears one. The bytes never change. */
-export const MediaUpdateBody = Type.Object(Type.Partial(Type.Object(texts)).properties, { additionalProperties: false });
+export const MediaUpdateBody = Type.Object(Type.Partial(Type.Object(texts)).properties, {
+  additionalProperties: false,
+});
 export type MediaUpdateBody = Static<typeof MediaUpdateBody>;
 
 export const MEDIA_SORT_KEYS = ['createdAt', 'sizeBytes', 'mimeType'] as const;

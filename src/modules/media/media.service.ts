@@ -14,7 +14,13 @@ import { safeFilename } from './media.filename.js';
 import { UploadInspector } from './media.inspector.js';
 import { presentMedia } from './media.presenter.js';
 import { mediaRepository as repo, type MediaPatch } from './media.repository.js';
-import { MEDIA_LIMITS, type Media, type MediaListQuery, type MediaSortKey, type MediaUpdateBody } from './media.schemas.js';
+import {
+  MEDIA_LIMITS,
+  type Media,
+  type MediaListQuery,
+  type MediaSortKey,
+  type MediaUpdateBody,
+} from './media.schemas.js';
 import { KINDS } from './media.sniff.js';
 import type { ByteRange, MediaStorage } from './storage/storage.js';
 
@@ -64,7 +70,12 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
   }
 
   /** Streams one file part through the inspector into storage; nothing stays behind when it fails. */
-  async function store(workspaceId: string, mediaId: string, part: Extract<UploadPart, { type: 'file' }>, maxBytes: number): Promise<StoredUpload> {
+  async function store(
+    workspaceId: string,
+    mediaId: string,
+    part: Extract<UploadPart, { type: 'file' }>,
+    maxBytes: number,
+  ): Promise<StoredUpload> {
     const inspector = new UploadInspector(maxBytes);
     part.stream.on('error', (error) => inspector.destroy(error));
     part.stream.pipe(inspector);
@@ -87,15 +98,22 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
 
   function readField(part: Extract<UploadPart, { type: 'field' }>, fields: Partial<Record<TextField, string>>): void {
     const name = part.fieldname as TextField;
-    if (!TEXT_FIELDS.includes(name)) throw invalid([issue(pointer(part.fieldname), `${part.fieldname} is not a known field; send file, alt and caption only`)]);
+    if (!TEXT_FIELDS.includes(name))
+      throw invalid([
+        issue(pointer(part.fieldname), `${part.fieldname} is not a known field; send file, alt and caption only`),
+      ]);
     if (fields[name] !== undefined) throw invalid([issue(pointer(name), `${name} is given more than once`)]);
-    if (part.truncated || part.value.length > MEDIA_LIMITS[name]) throw invalid([issue(pointer(name), `must NOT have more than ${MEDIA_LIMITS[name]} characters`)]);
+    if (part.truncated || part.value.length > MEDIA_LIMITS[name])
+      throw invalid([issue(pointer(name), `must NOT have more than ${MEDIA_LIMITS[name]} characters`)]);
     fields[name] = part.value;
   }
 
   return {
     async list(actor: Actor, query: MediaListQuery, page: PageRequest<MediaSortKey>): Promise<Paginated<Media>> {
-      const filter = { q: query.q ? foldForSearch(query.q) : undefined, mimeTypePrefix: query.mimeTypePrefix?.toLowerCase() };
+      const filter = {
+        q: query.q ? foldForSearch(query.q) : undefined,
+        mimeTypePrefix: query.mimeTypePrefix?.toLowerCase(),
+      };
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
       return pageOf(
         page,
@@ -112,7 +130,11 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
      * Exactly one file part named `file`, and optional `alt` and `caption` fields, in any order. The
      * file is streamed to storage as it arrives; the row is written once every part has been read.
      */
-    async upload(actor: Actor, parts: AsyncIterable<UploadPart>, { maxBytes, log }: { maxBytes: number; log: MediaLog }): Promise<Media> {
+    async upload(
+      actor: Actor,
+      parts: AsyncIterable<UploadPart>,
+      { maxBytes, log }: { maxBytes: number; log: MediaLog },
+    ): Promise<Media> {
       const workspaceId = actor.workspaceId;
       const id = crypto.randomUUID();
       const fields: Partial<Record<TextField, string>> = {};
@@ -125,7 +147,14 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
           }
           if (part.fieldname !== 'file' || stored) {
             part.stream.destroy();
-            throw invalid([issue(pointer(part.fieldname), stored ? 'send exactly one file part' : `${part.fieldname} is not a known field; send the file as the part named file`)]);
+            throw invalid([
+              issue(
+                pointer(part.fieldname),
+                stored
+                  ? 'send exactly one file part'
+                  : `${part.fieldname} is not a known field; send the file as the part named file`,
+              ),
+            ]);
           }
           stored = await store(workspaceId, id, part, maxBytes);
         }
@@ -157,7 +186,9 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
       } catch (error) {
         if (stored) {
           const key = stored.key;
-          await storage.delete(key).catch((cause: unknown) => log.warn({ err: cause, key }, 'could not remove the file of a failed upload'));
+          await storage
+            .delete(key)
+            .catch((cause: unknown) => log.warn({ err: cause, key }, 'could not remove the file of a failed upload'));
         }
         throw error;
       }
@@ -170,7 +201,11 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
         const patch: MediaPatch = { updated_at: nowIso() };
         if (body.alt !== undefined) patch.alt = body.alt;
         if (body.caption !== undefined) patch.caption = body.caption;
-        patch.search_text = searchText(patch.alt === undefined ? current.alt : patch.alt, patch.caption === undefined ? current.caption : patch.caption, current.filename);
+        patch.search_text = searchText(
+          patch.alt === undefined ? current.alt : patch.alt,
+          patch.caption === undefined ? current.caption : patch.caption,
+          current.filename,
+        );
         await repo.update(trx, workspaceId, id, patch);
         await bumpContentVersion(trx, workspaceId);
         return presentMedia(publicUrl, await requireMedia(trx, workspaceId, id));
@@ -186,7 +221,12 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
       const row = await db.transaction().execute(async (trx) => {
         const current = await requireMedia(trx, workspaceId, id);
         // The foreign key clears these posts' featured image, which their SEO score reads.
-        const featuring = await trx.selectFrom('posts').select('id').where('workspace_id', '=', workspaceId).where('featured_media_id', '=', id).execute();
+        const featuring = await trx
+          .selectFrom('posts')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where('featured_media_id', '=', id)
+          .execute();
         await repo.delete(trx, workspaceId, id);
         await rescorePosts(
           trx,
@@ -197,7 +237,11 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
         return current;
       });
       // The public URL already answers 404 (it needs the row); a file left behind only costs space.
-      await storage.delete(row.storage_path).catch((cause: unknown) => log.warn({ err: cause, key: row.storage_path }, 'could not remove the file of a deleted media row'));
+      await storage
+        .delete(row.storage_path)
+        .catch((cause: unknown) =>
+          log.warn({ err: cause, key: row.storage_path }, 'could not remove the file of a deleted media row'),
+        );
       return presentMedia(publicUrl, row);
     },
 

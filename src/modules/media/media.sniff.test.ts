@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { avif, GIF_3X2, isoBox as box, isoFtyp as ftyp, JPEG_3X2, jpegDeclaring, png, SVG, WEBP_LOSSLESS_3X2, WEBP_LOSSY_3X2 } from '../../../test/helpers/media.js';
+import {
+  avif,
+  GIF_3X2,
+  isoBox as box,
+  isoFtyp as ftyp,
+  JPEG_3X2,
+  jpegDeclaring,
+  png,
+  SVG,
+  WEBP_LOSSLESS_3X2,
+  WEBP_LOSSY_3X2,
+} from '../../../test/helpers/media.js';
 import { headerDimensions, JpegScanner } from './media.dimensions.js';
 import { safeFilename } from './media.filename.js';
 import { KINDS, sniff, SNIFF_TEXT_BYTES } from './media.sniff.js';
@@ -17,7 +28,9 @@ describe('sniff: the type comes from the bytes', () => {
     ['SVG with a BOM and no prolog', Buffer.from('\uFEFF<svg xmlns="http://www.w3.org/2000/svg"/>'), KINDS.svg],
     [
       'SVG behind a doctype with an internal subset',
-      Buffer.from('<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "http://www.w3.org/2000/svg">\n]>\n<svg width="1" height="1"></svg>'),
+      Buffer.from(
+        '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd" [\n<!ENTITY ns "http://www.w3.org/2000/svg">\n]>\n<svg width="1" height="1"></svg>',
+      ),
       KINDS.svg,
     ],
   ])('%s', (_name, bytes, expected) => {

@@ -32,7 +32,20 @@ export const SNIFF_TEXT_BYTES = 64 * 1024;
 const ascii = (bytes: Buffer, start: number, end: number) => bytes.toString('latin1', start, end);
 const startsWith = (bytes: Buffer, signature: readonly number[]) => signature.every((byte, i) => bytes[i] === byte);
 
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'dash', 'mmp4', 'M4V ']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'avc1',
+  'dash',
+  'mmp4',
+  'M4V ',
+]);
 
 /** ISO base media (`ftyp` box first): AVIF images and MP4 video share the container. */
 function isoBmff(bytes: Buffer): FileKind | null {

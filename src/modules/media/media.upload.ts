@@ -25,7 +25,9 @@ function multipartError(error: unknown, maxBytes: number): AppError {
       return invalid([{ in: 'body', path: '/file', message: 'send exactly one file part' }]);
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return invalid([{ in: 'body', path: '', message: 'send one file part named file and at most the fields alt and caption' }]);
+      return invalid([
+        { in: 'body', path: '', message: 'send one file part named file and at most the fields alt and caption' },
+      ]);
     default:
       return malformed();
   }
@@ -47,7 +49,9 @@ function filePart(file: Readable, maxBytes: number): Readable {
 
 async function* uploadParts(request: FastifyRequest, maxBytes: number): AsyncGenerator<UploadPart> {
   if (!request.isMultipart()) {
-    throw badRequest('Send the upload as multipart/form-data with the file in a part named file', { reason: 'unsupported_media_type' });
+    throw badRequest('Send the upload as multipart/form-data with the file in a part named file', {
+      reason: 'unsupported_media_type',
+    });
   }
   const declared = Number(request.headers['content-length']);
   if (declared > maxBytes + ENVELOPE_BYTES) throw tooLarge(maxBytes);
@@ -75,7 +79,10 @@ async function* uploadParts(request: FastifyRequest, maxBytes: number): AsyncGen
  * POST /media in a scope of its own: the multipart parser exists only here, so every other route
  * keeps refusing multipart (and anything but JSON) with 400 unsupported_media_type.
  */
-export const mediaUploadRoute: FastifyPluginAsyncTypebox<{ media: MediaService; maxUploadBytes: number }> = async (app, { media, maxUploadBytes }) => {
+export const mediaUploadRoute: FastifyPluginAsyncTypebox<{ media: MediaService; maxUploadBytes: number }> = async (
+  app,
+  { media, maxUploadBytes },
+) => {
   // busboy stops a file one byte past the limit, so the inspector sees the excess and says so.
   await app.register(fastifyMultipart, { limits: { ...LIMITS, fileSize: maxUploadBytes + 1 } });
 
@@ -83,7 +90,10 @@ export const mediaUploadRoute: FastifyPluginAsyncTypebox<{ media: MediaService; 
     '/media',
     { config: { permission: 'media:write' }, schema: { tags: ['media'], response: { 201: Media, ...ErrorResponses } } },
     async (request, reply) => {
-      const created = await media.upload(request.actor, uploadParts(request, maxUploadBytes), { maxBytes: maxUploadBytes, log: request.log });
+      const created = await media.upload(request.actor, uploadParts(request, maxUploadBytes), {
+        maxBytes: maxUploadBytes,
+        log: request.log,
+      });
       return reply.code(201).send(created);
     },
   );

@@ -30,7 +30,15 @@ export function presentPage(row: PageRow, body: readonly StoredBlock[], ctx: Pag
     publishedAt: row.published_at,
     seo,
     jsonLd: pageJsonLd(
-      { slug: row.slug, title: row.title, pageType: row.page_type, seo, publishedAt: row.published_at, updatedAt: row.updated_at, blocks: body },
+      {
+        slug: row.slug,
+        title: row.title,
+        pageType: row.page_type,
+        seo,
+        publishedAt: row.published_at,
+        updatedAt: row.updated_at,
+        blocks: body,
+      },
       ctx.settings,
       logo ? mediaUrl(ctx.publicUrl, logo) : null,
     ),

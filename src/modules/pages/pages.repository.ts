@@ -19,7 +19,13 @@ function livePages(db: Executor, workspaceId: string) {
 
 /** All SQL of pages; every function takes the workspace id first, after the executor. */
 export const pagesRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: { q?: string; status?: PageRow['status'] }, page: PageRequest<PageSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: { q?: string; status?: PageRow['status'] },
+    page: PageRequest<PageSortKey>,
+  ) {
     let query = livePages(db, workspaceId);
     if (filter.q) query = query.where(dialect.searchIndexed('pages', filter.q));
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -30,13 +36,18 @@ export const pagesRepository = {
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize)
       .execute();
-    const total = impliedTotal(page, rows.length) ?? Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+    const total =
+      impliedTotal(page, rows.length) ??
+      Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
     return { rows, total };
   },
 
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<PageRow | undefined> {
     const key = idOrSlugKey(idOrSlug);
-    return withRowLock(livePages(db, workspaceId).selectAll().where(key.column, '=', key.value), lock).executeTakeFirst();
+    return withRowLock(
+      livePages(db, workspaceId).selectAll().where(key.column, '=', key.value),
+      lock,
+    ).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

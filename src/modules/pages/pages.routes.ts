@@ -10,25 +10,36 @@ const read = { permission: 'pages:read' } as const;
 const write = { permission: 'pages:write' } as const;
 
 export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService }> = async (app, { pages }) => {
-  app.get('/pages', { config: read, schema: { tags, querystring: PageListQuery, response: { 200: PageList, ...ErrorResponses } } }, (request) =>
-    pages.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
+  app.get(
+    '/pages',
+    { config: read, schema: { tags, querystring: PageListQuery, response: { 200: PageList, ...ErrorResponses } } },
+    (request) => pages.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
   );
 
-  app.post('/pages', { config: write, schema: { tags, body: PageCreateBody, response: { 201: Page, ...ErrorResponses } } }, async (request, reply) =>
-    reply.code(201).send(await pages.create(request.actor, request.body)),
+  app.post(
+    '/pages',
+    { config: write, schema: { tags, body: PageCreateBody, response: { 201: Page, ...ErrorResponses } } },
+    async (request, reply) => reply.code(201).send(await pages.create(request.actor, request.body)),
   );
 
-  app.get('/pages/:idOrSlug', { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Page, ...ErrorResponses } } }, (request) =>
-    pages.get(request.actor, request.params.idOrSlug),
+  app.get(
+    '/pages/:idOrSlug',
+    { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Page, ...ErrorResponses } } },
+    (request) => pages.get(request.actor, request.params.idOrSlug),
   );
 
   app.patch(
     '/pages/:idOrSlug',
-    { config: write, schema: { tags, params: IdOrSlugParams, body: PageUpdateBody, response: { 200: Page, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: { tags, params: IdOrSlugParams, body: PageUpdateBody, response: { 200: Page, ...ErrorResponses } },
+    },
     (request) => pages.update(request.actor, request.params.idOrSlug, request.body),
   );
 
-  app.delete('/pages/:idOrSlug', { config: write, schema: { tags, params: IdOrSlugParams, response: { 200: Page, ...ErrorResponses } } }, (request) =>
-    pages.remove(request.actor, request.params.idOrSlug),
+  app.delete(
+    '/pages/:idOrSlug',
+    { config: write, schema: { tags, params: IdOrSlugParams, response: { 200: Page, ...ErrorResponses } } },
+    (request) => pages.remove(request.actor, request.params.idOrSlug),
   );
 };

@@ -28,7 +28,10 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
   async function present(executor: Executor, workspaceId: string, rows: readonly PageRow[]): Promise<Page[]> {
     const bodies = rows.map((row) => JSON.parse(row.body_json) as StoredBlock[]);
     const settings = await loadSiteSettings(executor, workspaceId);
-    const mediaIds = [...bodies.flatMap((body) => imageMediaIds(body)), ...(settings.logoMediaId ? [settings.logoMediaId] : [])];
+    const mediaIds = [
+      ...bodies.flatMap((body) => imageMediaIds(body)),
+      ...(settings.logoMediaId ? [settings.logoMediaId] : []),
+    ];
     const media = new Map((await mediaRepository.findMany(executor, workspaceId, mediaIds)).map((m) => [m.id, m]));
     return rows.map((row, i) => presentPage(row, bodies[i]!, { publicUrl, media, settings }));
   }
@@ -38,15 +41,28 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
   }
 
   /** A write's page is locked on PostgreSQL until its transaction ends, as a post is (posts.service.ts). */
-  async function requirePage(executor: Executor, workspaceId: string, idOrSlug: string, lock?: 'noKeyUpdate'): Promise<PageRow> {
-    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
+  async function requirePage(
+    executor: Executor,
+    workspaceId: string,
+    idOrSlug: string,
+    lock?: 'noKeyUpdate',
+  ): Promise<PageRow> {
+    const row = await repo.findByIdOrSlug(
+      executor,
+      workspaceId,
+      idOrSlug,
+      lock ? { dialect, strength: lock } : undefined,
+    );
     if (!row) throw notFound('Page');
     return row;
   }
 
   return {
     async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<Paginated<Page>> {
-      const filter = { ...(query.q ? { q: foldForSearch(query.q) } : {}), ...(query.status ? { status: query.status } : {}) };
+      const filter = {
+        ...(query.q ? { q: foldForSearch(query.q) } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      };
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
       return pageOf(page, await present(db, actor.workspaceId, rows), total);
     },
@@ -67,7 +83,12 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         const derived = deriveBody(body.bodyJson ?? []);
         await repo.insert(trx, workspaceId, {
           id,
-          slug: await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, title, 'page'),
+          slug: await claimSlug(
+            (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
+            body.slug,
+            title,
+            'page',
+          ),
           title,
           body_json: JSON.stringify(derived.blocks),
           body_text: derived.bodyText,
@@ -90,11 +111,23 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
-        const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, JSON.parse(current.body_json) as StoredBlock[]);
+        const issues = await imageReferenceIssues(
+          trx,
+          workspaceId,
+          '/bodyJson',
+          body.bodyJson,
+          JSON.parse(current.body_json) as StoredBlock[],
+        );
         if (issues.length > 0) throw invalid(issues);
         const now = nowIso();
         const patch: PagePatch = { updated_at: now };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, current.title, 'page');
+        if (body.slug !== undefined && body.slug !== current.slug)
+          patch.slug = await claimSlug(
+            (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
+            body.slug,
+            current.title,
+            'page',
+          );
         if (body.title !== undefined) patch.title = body.title.trim();
         if (body.bodyJson !== undefined) {
           const derived = deriveBody(body.bodyJson);
@@ -102,10 +135,12 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           patch.body_text = derived.bodyText;
         }
         if (patch.title !== undefined && patch.title !== current.title) patch.search_head = searchText(patch.title);
-        if (patch.body_text !== undefined && patch.body_text !== current.body_text) patch.search_text = searchText(patch.body_text);
+        if (patch.body_text !== undefined && patch.body_text !== current.body_text)
+          patch.search_text = searchText(patch.body_text);
         if (body.pageType !== undefined) patch.page_type = body.pageType;
         if (body.status !== undefined) patch.status = body.status;
-        if (body.publishedAt !== undefined) patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);
+        if (body.publishedAt !== undefined)
+          patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);
         else if (body.status === 'published' && current.published_at === null) patch.published_at = now;
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);

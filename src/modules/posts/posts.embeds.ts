@@ -28,7 +28,11 @@ export interface PostEmbeds {
 }
 
 export function parsePost(row: StoredPost): ParsedPost {
-  return { row, body: JSON.parse(row.body_json) as StoredBlock[], structuredBlocks: JSON.parse(row.structured_blocks) as StoredBlock[] };
+  return {
+    row,
+    body: JSON.parse(row.body_json) as StoredBlock[],
+    structuredBlocks: JSON.parse(row.structured_blocks) as StoredBlock[],
+  };
 }
 
 function groupBy<T extends { post_id: string }, U>(rows: readonly T[], map: (row: T) => U): Map<string, U[]> {
@@ -50,7 +54,11 @@ function byId<T extends { id: string }>(rows: readonly T[]): Map<string, T> {
  * categories with their ancestors, then every media row (featured images, avatars, image blocks of
  * every body and the site logo) in ONE lookup.
  */
-export async function loadPostEmbeds(db: Kysely<Database>, workspaceId: string, posts: readonly ParsedPost[]): Promise<PostEmbeds> {
+export async function loadPostEmbeds(
+  db: Kysely<Database>,
+  workspaceId: string,
+  posts: readonly ParsedPost[],
+): Promise<PostEmbeds> {
   const ids = posts.map((p) => p.row.id);
   const authorIds = posts.flatMap((p) => (p.row.author_id ? [p.row.author_id] : []));
   const categoryIds = posts.flatMap((p) => (p.row.category_id ? [p.row.category_id] : []));

@@ -10,7 +10,11 @@ import type { ParsedPost, PostEmbeds } from './posts.embeds.js';
 import type { Post } from './posts.schemas.js';
 
 /** The read form of blocks: each image gets the url of its media, or null once the media is gone. */
-export function enrichBlocks(blocks: readonly StoredBlock[], media: ReadonlyMap<string, MediaRow>, publicUrl: string): Block[] {
+export function enrichBlocks(
+  blocks: readonly StoredBlock[],
+  media: ReadonlyMap<string, MediaRow>,
+  publicUrl: string,
+): Block[] {
   return blocks.map((block) => {
     if (block.type !== 'image') return block;
     const row = media.get(block.mediaId);

@@ -21,12 +21,18 @@ export interface StoredBodies {
 }
 
 /** Image blocks whose media is new to the stored body; a media id the body already held is kept even if deleted since. */
-function newImageIssues(pointer: string, blocks: readonly BlockWrite[] | undefined, stored: readonly StoredBlock[], known: Set<string>): Array<{ path: string; id: string }> {
+function newImageIssues(
+  pointer: string,
+  blocks: readonly BlockWrite[] | undefined,
+  stored: readonly StoredBlock[],
+  known: Set<string>,
+): Array<{ path: string; id: string }> {
   if (!blocks) return [];
   const held = new Set(imageMediaIds(stored));
   const out: Array<{ path: string; id: string }> = [];
   blocks.forEach((block, index) => {
-    if (block.type === 'image' && !held.has(block.mediaId) && !known.has(block.mediaId)) out.push({ path: `${pointer}/${index}/mediaId`, id: block.mediaId });
+    if (block.type === 'image' && !held.has(block.mediaId) && !known.has(block.mediaId))
+      out.push({ path: `${pointer}/${index}/mediaId`, id: block.mediaId });
   });
   return out;
 }
@@ -35,7 +41,12 @@ function newImageIssues(pointer: string, blocks: readonly BlockWrite[] | undefin
  * Every referenced id must be a live row of the bound workspace; one from another workspace and one
  * that does not exist are refused alike (400), naming the field.
  */
-export async function checkPostReferences(db: Kysely<Database>, workspaceId: string, refs: PostReferences, stored: StoredBodies): Promise<void> {
+export async function checkPostReferences(
+  db: Kysely<Database>,
+  workspaceId: string,
+  refs: PostReferences,
+  stored: StoredBodies,
+): Promise<void> {
   const mediaIds = [
     ...(refs.featuredMediaId ? [refs.featuredMediaId] : []),
     ...imageMediaIds(refs.bodyJson ?? []),
@@ -48,14 +59,17 @@ export async function checkPostReferences(db: Kysely<Database>, workspaceId: str
     existingIds(db, 'posts', workspaceId, refs.relatedPostIds ?? []),
   ]);
   const issues: ValidationIssue[] = [];
-  const missing = (path: string, what: string) => issues.push({ in: 'body', path, message: `no ${what} with this id in this workspace` });
+  const missing = (path: string, what: string) =>
+    issues.push({ in: 'body', path, message: `no ${what} with this id in this workspace` });
   if (refs.featuredMediaId && !media.has(refs.featuredMediaId)) missing('/featuredMediaId', 'media');
   if (refs.authorId && !authors.has(refs.authorId)) missing('/authorId', 'author');
   if (refs.categoryId && !categories.has(refs.categoryId)) missing('/categoryId', 'category');
   refs.relatedPostIds?.forEach((id, index) => {
     // The schema's uniqueItems is case-sensitive; the same post twice would break the table's key.
-    if (refs.relatedPostIds!.indexOf(id) < index) issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'this post is already listed' });
-    else if (id === stored.postId) issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'a post cannot be related to itself' });
+    if (refs.relatedPostIds!.indexOf(id) < index)
+      issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'this post is already listed' });
+    else if (id === stored.postId)
+      issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'a post cannot be related to itself' });
     else if (!posts.has(id)) missing(`/relatedPostIds/${index}`, 'live post');
   });
   for (const issue of [

@@ -40,11 +40,35 @@ const SORT_COLUMNS: Record<PostSortKey, keyof PostRow> = {
 };
 
 const READ_FLAGS = {
-  id: true, workspace_id: true, slug: true, title: true, excerpt: true, body_json: true, body_text: true, toc_items: true,
-  word_count: true, reading_time_min: true, featured_media_id: true, author_id: true, category_id: true, status: true,
-  published_at: true, scheduled_at: true, is_how_to: true, summary_for_ai: true, canonical_url: true, view_count: true,
-  seo: true, schema_type: true, structured_data: true, structured_blocks: true, seo_score: true, readability_score: true,
-  deleted_at: true, created_at: true, updated_at: true,
+  id: true,
+  workspace_id: true,
+  slug: true,
+  title: true,
+  excerpt: true,
+  body_json: true,
+  body_text: true,
+  toc_items: true,
+  word_count: true,
+  reading_time_min: true,
+  featured_media_id: true,
+  author_id: true,
+  category_id: true,
+  status: true,
+  published_at: true,
+  scheduled_at: true,
+  is_how_to: true,
+  summary_for_ai: true,
+  canonical_url: true,
+  view_count: true,
+  seo: true,
+  schema_type: true,
+  structured_data: true,
+  structured_blocks: true,
+  seo_score: true,
+  readability_score: true,
+  deleted_at: true,
+  created_at: true,
+  updated_at: true,
 } satisfies Record<keyof StoredPost, true>;
 /** Every column but search_text, which would double the text read and decoded for each post (6 kB of 21 kB). */
 const READ_COLUMNS = Object.keys(READ_FLAGS).map((column) => `posts.${column}` as `posts.${keyof StoredPost}`);
@@ -84,7 +108,14 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
         // 10-post list's 220 µs statement (better-sqlite3, 5,000 runs), less than a comparison in JS would move.
         .on(sql<boolean>`post_renders.related_stamp = ${relatedStamp(workspaceId)}`),
     )
-    .select(['posts.id', 'posts.render_stamp', relatedStamp(workspaceId).as('related_stamp'), 'workspaces.embeds_version', 'post_renders.json', 'workspaces.live_post_count'])
+    .select([
+      'posts.id',
+      'posts.render_stamp',
+      relatedStamp(workspaceId).as('related_stamp'),
+      'workspaces.embeds_version',
+      'post_renders.json',
+      'workspaces.live_post_count',
+    ])
     .where('posts.workspace_id', '=', workspaceId);
 }
 
@@ -110,7 +141,14 @@ export interface RelatedRow {
 
 /** All SQL of posts; every function takes the workspace id first, after the executor. */
 export const postsRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, format: string, filter: PostFilter, page: PageRequest<PostSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    format: string,
+    filter: PostFilter,
+    page: PageRequest<PostSortKey>,
+  ) {
     // A term the index finds in few rows: the planner starts from exactly those (DialectHelpers.searchFew).
     const few = filter.q ? await dialect.searchFew(db, 'posts', filter.q, FEW_MATCHES) : undefined;
     let query = livePosts(db, workspaceId);
@@ -122,7 +160,13 @@ export const postsRepository = {
     if (filter.tagId) {
       const tagId = filter.tagId;
       query = query.where((eb) =>
-        eb.exists(eb.selectFrom('post_tags').select('post_tags.post_id').whereRef('post_tags.post_id', '=', 'posts.id').where('post_tags.tag_id', '=', tagId)),
+        eb.exists(
+          eb
+            .selectFrom('post_tags')
+            .select('post_tags.post_id')
+            .whereRef('post_tags.post_id', '=', 'posts.id')
+            .where('post_tags.tag_id', '=', tagId),
+        ),
       );
     }
     if (filter.dateFrom) query = query.where('posts.created_at', '>=', filter.dateFrom);
@@ -138,27 +182,47 @@ export const postsRepository = {
     if (few) {
       // Every match at once, which gives the total too. The unary plus keeps the planner off the sort
       // index, whose walk over the whole workspace would meet the handful of rows one probe at a time.
-      const all = (await idsQuery.orderBy(sql`+${sql.ref(`posts.${column}`)}`, page.order).orderBy(sql`+posts.id`, page.order).execute()).map((row) => row.id);
+      const all = (
+        await idsQuery
+          .orderBy(sql`+${sql.ref(`posts.${column}`)}`, page.order)
+          .orderBy(sql`+posts.id`, page.order)
+          .execute()
+      ).map((row) => row.id);
       ids = all.slice(offset, offset + page.pageSize);
       total = all.length;
     } else {
       // The page's ids first, through the index alone; then only those rows. A deep offset would
       // otherwise read every skipped row whole, bodies included (85 ms for page 1,000 of 10,000 posts).
-      ids = (await idsQuery.orderBy(`posts.${column}`, page.order).orderBy('posts.id', page.order).limit(page.pageSize).offset(offset).execute()).map((row) => row.id);
+      ids = (
+        await idsQuery
+          .orderBy(`posts.${column}`, page.order)
+          .orderBy('posts.id', page.order)
+          .limit(page.pageSize)
+          .offset(offset)
+          .execute()
+      ).map((row) => row.id);
     }
     // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
-    const found = ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
+    const found =
+      ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
     const byId = new Map(found.map((handle) => [handle.id, handle]));
     const handles = ids.flatMap((id) => byId.get(id) ?? []);
     const unfiltered = Object.values(filter).every((value) => value === undefined);
     total ??=
       impliedTotal(page, handles.length) ??
-      (unfiltered && handles[0] ? handles[0].live_post_count : Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total));
+      (unfiltered && handles[0]
+        ? handles[0].live_post_count
+        : Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total));
     return { handles, total };
   },
 
   /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
-  async findHandle(db: Executor, workspaceId: string, format: string, idOrSlug: string): Promise<PostHandle | undefined> {
+  async findHandle(
+    db: Executor,
+    workspaceId: string,
+    format: string,
+    idOrSlug: string,
+  ): Promise<PostHandle | undefined> {
     const key = idOrSlugKey(idOrSlug);
     const { rows } = await (key.column === 'id' ? handleById : handleBySlug)(db, workspaceId, format, key.value);
     return rows[0];
@@ -170,13 +234,21 @@ export const postsRepository = {
    */
   findByIds(db: Executor, workspaceId: string, ids: readonly string[]): Promise<StoredPost[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db.selectFrom('posts').select(READ_COLUMNS).where('posts.workspace_id', '=', workspaceId).where('posts.id', 'in', [...ids]).execute();
+    return db
+      .selectFrom('posts')
+      .select(READ_COLUMNS)
+      .where('posts.workspace_id', '=', workspaceId)
+      .where('posts.id', 'in', [...ids])
+      .execute();
   },
 
   /** A UUID resolves by id, any other string by slug; live rows of this workspace only. */
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<StoredPost | undefined> {
     const key = idOrSlugKey(idOrSlug);
-    return withRowLock(livePosts(db, workspaceId).select(READ_COLUMNS).where(`posts.${key.column}`, '=', key.value), lock).executeTakeFirst();
+    return withRowLock(
+      livePosts(db, workspaceId).select(READ_COLUMNS).where(`posts.${key.column}`, '=', key.value),
+      lock,
+    ).executeTakeFirst();
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
@@ -194,7 +266,11 @@ export const postsRepository = {
 
   /** Keeps workspaces.live_post_count, in the transaction that creates or deletes posts. */
   async addLive(db: Executor, workspaceId: string, delta: number): Promise<void> {
-    await db.updateTable('workspaces').set((eb) => ({ live_post_count: eb('live_post_count', '+', delta) })).where('id', '=', workspaceId).execute();
+    await db
+      .updateTable('workspaces')
+      .set((eb) => ({ live_post_count: eb('live_post_count', '+', delta) }))
+      .where('id', '=', workspaceId)
+      .execute();
   },
 
   /** Sets workspaces.live_post_count from the rows, after a bulk insert (quire seed). */
@@ -202,7 +278,11 @@ export const postsRepository = {
     await db
       .updateTable('workspaces')
       .set((eb) => ({
-        live_post_count: eb.selectFrom('posts').select((inner) => inner.fn.countAll<number>().as('n')).where('posts.workspace_id', '=', workspaceId).where('posts.deleted_at', 'is', null),
+        live_post_count: eb
+          .selectFrom('posts')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('posts.workspace_id', '=', workspaceId)
+          .where('posts.deleted_at', 'is', null),
       }))
       .where('id', '=', workspaceId)
       .execute();
@@ -238,7 +318,15 @@ export const postsRepository = {
     return db
       .selectFrom('related_posts')
       .innerJoin('posts', 'posts.id', 'related_posts.related_post_id')
-      .select(['related_posts.post_id', 'posts.id', 'posts.slug', 'posts.title', 'posts.excerpt', 'posts.status', 'posts.featured_media_id'])
+      .select([
+        'related_posts.post_id',
+        'posts.id',
+        'posts.slug',
+        'posts.title',
+        'posts.excerpt',
+        'posts.status',
+        'posts.featured_media_id',
+      ])
       .where('related_posts.workspace_id', '=', workspaceId)
       .where('related_posts.post_id', 'in', postIds)
       .where('posts.deleted_at', 'is', null)
@@ -247,25 +335,59 @@ export const postsRepository = {
       .execute();
   },
 
-  async replaceRelated(db: Executor, workspaceId: string, postId: string, relatedIds: readonly string[]): Promise<void> {
-    await db.deleteFrom('related_posts').where('workspace_id', '=', workspaceId).where('post_id', '=', postId).execute();
+  async replaceRelated(
+    db: Executor,
+    workspaceId: string,
+    postId: string,
+    relatedIds: readonly string[],
+  ): Promise<void> {
+    await db
+      .deleteFrom('related_posts')
+      .where('workspace_id', '=', workspaceId)
+      .where('post_id', '=', postId)
+      .execute();
     if (relatedIds.length === 0) return;
     await db
       .insertInto('related_posts')
-      .values(relatedIds.map((related, position) => ({ workspace_id: workspaceId, post_id: postId, related_post_id: related, position })))
+      .values(
+        relatedIds.map((related, position) => ({
+          workspace_id: workspaceId,
+          post_id: postId,
+          related_post_id: related,
+          position,
+        })),
+      )
       .execute();
   },
 
   /** Idempotent: a tag already attached is skipped by the primary key. */
-  async attachTags(db: Executor, workspaceId: string, postId: string, tagIds: readonly string[], now: string): Promise<void> {
+  async attachTags(
+    db: Executor,
+    workspaceId: string,
+    postId: string,
+    tagIds: readonly string[],
+    now: string,
+  ): Promise<void> {
     await db
       .insertInto('post_tags')
-      .values([...new Set(tagIds)].map((tagId) => ({ workspace_id: workspaceId, post_id: postId, tag_id: tagId, created_at: now })))
+      .values(
+        [...new Set(tagIds)].map((tagId) => ({
+          workspace_id: workspaceId,
+          post_id: postId,
+          tag_id: tagId,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) => oc.columns(['post_id', 'tag_id']).doNothing())
       .execute();
   },
 
   async detachTags(db: Executor, workspaceId: string, postId: string, tagIds: readonly string[]): Promise<void> {
-    await db.deleteFrom('post_tags').where('workspace_id', '=', workspaceId).where('post_id', '=', postId).where('tag_id', 'in', [...new Set(tagIds)]).execute();
+    await db
+      .deleteFrom('post_tags')
+      .where('workspace_id', '=', workspaceId)
+      .where('post_id', '=', postId)
+      .where('tag_id', 'in', [...new Set(tagIds)])
+      .execute();
   },
 };

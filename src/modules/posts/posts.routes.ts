@@ -4,7 +4,15 @@ import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PostsService } from './posts.service.js';
-import { Post, POST_SORT_KEYS, PostCreateBody, PostList, PostListQuery, PostUpdateBody, TagIdsBody } from './posts.schemas.js';
+import {
+  Post,
+  POST_SORT_KEYS,
+  PostCreateBody,
+  PostList,
+  PostListQuery,
+  PostUpdateBody,
+  TagIdsBody,
+} from './posts.schemas.js';
 
 const tags = ['posts'];
 const read = { permission: 'posts:read' } as const;
@@ -12,37 +20,58 @@ const write = { permission: 'posts:write' } as const;
 
 export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
   // Reads answer with stored renders, serialized from these same schemas (posts.renders.ts).
-  app.get('/posts', { config: read, schema: { tags, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } }, async (request, reply) =>
-    sendSerialized(reply, paginatedJson(await posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)))),
+  app.get(
+    '/posts',
+    { config: read, schema: { tags, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } },
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        paginatedJson(await posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS))),
+      ),
   );
 
-  app.post('/posts', { config: write, schema: { tags, body: PostCreateBody, response: { 201: Post, ...ErrorResponses } } }, async (request, reply) =>
-    reply.code(201).send(await posts.create(request.actor, request.body)),
+  app.post(
+    '/posts',
+    { config: write, schema: { tags, body: PostCreateBody, response: { 201: Post, ...ErrorResponses } } },
+    async (request, reply) => reply.code(201).send(await posts.create(request.actor, request.body)),
   );
 
-  app.get('/posts/:idOrSlug', { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } }, async (request, reply) =>
-    sendSerialized(reply, await posts.get(request.actor, request.params.idOrSlug)),
+  app.get(
+    '/posts/:idOrSlug',
+    { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } },
+    async (request, reply) => sendSerialized(reply, await posts.get(request.actor, request.params.idOrSlug)),
   );
 
   app.patch(
     '/posts/:idOrSlug',
-    { config: write, schema: { tags, params: IdOrSlugParams, body: PostUpdateBody, response: { 200: Post, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: { tags, params: IdOrSlugParams, body: PostUpdateBody, response: { 200: Post, ...ErrorResponses } },
+    },
     (request) => posts.update(request.actor, request.params.idOrSlug, request.body),
   );
 
-  app.delete('/posts/:idOrSlug', { config: write, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } }, (request) =>
-    posts.remove(request.actor, request.params.idOrSlug),
+  app.delete(
+    '/posts/:idOrSlug',
+    { config: write, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } },
+    (request) => posts.remove(request.actor, request.params.idOrSlug),
   );
 
   app.post(
     '/posts/:idOrSlug/tags',
-    { config: write, schema: { tags, params: IdOrSlugParams, body: TagIdsBody, response: { 200: Post, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: { tags, params: IdOrSlugParams, body: TagIdsBody, response: { 200: Post, ...ErrorResponses } },
+    },
     (request) => posts.attachTags(request.actor, request.params.idOrSlug, request.body.tagIds),
   );
 
   app.delete(
     '/posts/:idOrSlug/tags',
-    { config: write, schema: { tags, params: IdOrSlugParams, body: TagIdsBody, response: { 200: Post, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: { tags, params: IdOrSlugParams, body: TagIdsBody, response: { 200: Post, ...ErrorResponses } },
+    },
     (request) => posts.detachTags(request.actor, request.params.idOrSlug, request.body.tagIds),
   );
 };

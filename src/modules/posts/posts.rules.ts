@@ -10,7 +10,8 @@ const MOVES: Record<PostStatus, readonly PostStatus[]> = {
 };
 
 export function checkStatusOnCreate(status: PostStatus): void {
-  if (status === 'scheduled') throw invalid([{ in: 'body', path: '/status', message: 'scheduled is not supported in v1' }]);
+  if (status === 'scheduled')
+    throw invalid([{ in: 'body', path: '/status', message: 'scheduled is not supported in v1' }]);
   if (status !== 'draft' && status !== 'published') {
     throw invalid([{ in: 'body', path: '/status', message: `a post is created as draft or published, not ${status}` }]);
   }
@@ -19,7 +20,8 @@ export function checkStatusOnCreate(status: PostStatus): void {
 export function checkStatusMove(from: PostStatus, to: PostStatus): void {
   if (to === 'scheduled') throw invalid([{ in: 'body', path: '/status', message: 'scheduled is not supported in v1' }]);
   if (from === to) return;
-  if (!MOVES[from].includes(to)) throw invalid([{ in: 'body', path: '/status', message: `a post cannot move from ${from} to ${to}` }]);
+  if (!MOVES[from].includes(to))
+    throw invalid([{ in: 'body', path: '/status', message: `a post cannot move from ${from} to ${to}` }]);
 }
 
 /** UUIDs compare case-insensitively; ids are stored lowercase, and SQLite compares text as it is. */

@@ -9,7 +9,12 @@ import { JsonLd, NullableSeo, Seo } from '../seo/seo.schemas.js';
 import { Tag } from '../tags/tags.schemas.js';
 
 export const POST_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
-export const PostStatus = Type.Union([Type.Literal('draft'), Type.Literal('scheduled'), Type.Literal('published'), Type.Literal('archived')]);
+export const PostStatus = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('scheduled'),
+  Type.Literal('published'),
+  Type.Literal('archived'),
+]);
 
 /** Limits of contract §5 where the specification is silent. */
 export const POST_LIMITS = { title: 300, excerpt: 1000, summaryForAi: 2000, url: 2000, relatedPosts: 50 } as const;
@@ -96,7 +101,15 @@ export type PostCreateBody = Static<typeof PostCreateBody>;
 export const PostUpdateBody = Type.Object(optional, { additionalProperties: false });
 export type PostUpdateBody = Static<typeof PostUpdateBody>;
 
-export const POST_SORT_KEYS = ['createdAt', 'updatedAt', 'publishedAt', 'title', 'status', 'seoScore', 'readabilityScore'] as const;
+export const POST_SORT_KEYS = [
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'title',
+  'status',
+  'seoScore',
+  'readabilityScore',
+] as const;
 export type PostSortKey = (typeof POST_SORT_KEYS)[number];
 
 export const PostListQuery = listQuery(POST_SORT_KEYS, {

@@ -22,6 +22,8 @@ describe('scoreColumns', () => {
     // 7 is not the text's score: seeing it back shows the stored value was kept.
     expect(readabilityScore(row.body_text)).not.toBe(7);
     expect(scoreColumns(row, { body_text: row.body_text, readability_score: 7 }).readability_score).toBe(7);
-    expect(scoreColumns(row, { body_text: 'Another text.', readability_score: 7 }).readability_score).toBe(readabilityScore(row.body_text));
+    expect(scoreColumns(row, { body_text: 'Another text.', readability_score: 7 }).readability_score).toBe(
+      readabilityScore(row.body_text),
+    );
   });
 });

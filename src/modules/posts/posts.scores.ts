@@ -7,7 +7,10 @@ import { seoScore } from '../seo/seo-score.js';
 import type { Seo } from '../seo/seo.schemas.js';
 import { postsRepository } from './posts.repository.js';
 
-type ScoredFields = Pick<PostRow, 'title' | 'slug' | 'excerpt' | 'seo' | 'body_json' | 'body_text' | 'word_count' | 'featured_media_id'>;
+type ScoredFields = Pick<
+  PostRow,
+  'title' | 'slug' | 'excerpt' | 'seo' | 'body_json' | 'body_text' | 'word_count' | 'featured_media_id'
+>;
 
 /**
  * The two stored scores of a post, from the row as it will be written (docs/seo.md). Readability reads the
@@ -30,7 +33,10 @@ export function scoreColumns(
       wordCount: row.word_count,
       featuredMediaId: row.featured_media_id,
     }),
-    readability_score: previous !== undefined && previous.body_text === row.body_text ? previous.readability_score : readabilityScore(row.body_text),
+    readability_score:
+      previous !== undefined && previous.body_text === row.body_text
+        ? previous.readability_score
+        : readabilityScore(row.body_text),
   };
 }
 
@@ -39,11 +45,26 @@ export function scoreColumns(
  * featured image through the foreign key. One read and one update per affected post; their text did not
  * change, so each keeps its readability score, as a PATCH that leaves the text alone does.
  */
-export async function rescorePosts(trx: Kysely<Database>, workspaceId: string, postIds: readonly string[]): Promise<void> {
+export async function rescorePosts(
+  trx: Kysely<Database>,
+  workspaceId: string,
+  postIds: readonly string[],
+): Promise<void> {
   if (postIds.length === 0) return;
   const rows = await trx
     .selectFrom('posts')
-    .select(['id', 'title', 'slug', 'excerpt', 'seo', 'body_json', 'body_text', 'word_count', 'featured_media_id', 'readability_score'])
+    .select([
+      'id',
+      'title',
+      'slug',
+      'excerpt',
+      'seo',
+      'body_json',
+      'body_text',
+      'word_count',
+      'featured_media_id',
+      'readability_score',
+    ])
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', [...postIds])
     .execute();

@@ -21,7 +21,13 @@ import { postRendersRepository, renderFormat, postWritten, type PostHandle } fro
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
-import { Post, type PostCreateBody, type PostListQuery, type PostSortKey, type PostUpdateBody } from './posts.schemas.js';
+import {
+  Post,
+  type PostCreateBody,
+  type PostListQuery,
+  type PostSortKey,
+  type PostUpdateBody,
+} from './posts.schemas.js';
 
 type Executor = Kysely<Database>;
 
@@ -57,7 +63,9 @@ function bodyColumns(blocks: readonly BlockWrite[]) {
  * an UPDATE sets, changed or not: a title PATCH set both scores, and wrote both of their indexes, every time.
  */
 function changedColumns(current: StoredPost, next: PostPatch): PostPatch {
-  return Object.fromEntries(Object.entries(next).filter(([column, value]) => current[column as keyof StoredPost] !== value));
+  return Object.fromEntries(
+    Object.entries(next).filter(([column, value]) => current[column as keyof StoredPost] !== value),
+  );
 }
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
@@ -82,12 +90,28 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     const missing = handles.filter((handle) => handle.json === null);
     const built = new Map<string, Buffer>();
     if (missing.length > 0) {
-      const posts = await present(db, workspaceId, (await repo.findByIds(db, workspaceId, missing.map((handle) => handle.id))).map(parsePost));
+      const posts = await present(
+        db,
+        workspaceId,
+        (
+          await repo.findByIds(
+            db,
+            workspaceId,
+            missing.map((handle) => handle.id),
+          )
+        ).map(parsePost),
+      );
       for (const post of posts) built.set(post.id, Buffer.from(serializePost(post)));
-      await postRendersRepository.store(db, dialect, workspaceId, format, missing.flatMap((handle) => {
-        const json = built.get(handle.id);
-        return json === undefined ? [] : [{ handle, json }];
-      }));
+      await postRendersRepository.store(
+        db,
+        dialect,
+        workspaceId,
+        format,
+        missing.flatMap((handle) => {
+          const json = built.get(handle.id);
+          return json === undefined ? [] : [{ handle, json }];
+        }),
+      );
     }
     return handles.flatMap((handle) => {
       // PostgreSQL answers text as a string; SQLite answers bytes (and text for renders stored before bytes were).
@@ -144,7 +168,12 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const title = body.title.trim();
         const excerpt = body.excerpt ?? '';
         const derived = bodyColumns(body.bodyJson ?? []);
-        const slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, title, 'post');
+        const slug = await claimSlug(
+          (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
+          body.slug,
+          title,
+          'post',
+        );
         const unscored = {
           id,
           workspace_id: workspaceId,
@@ -172,7 +201,11 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         };
         // The row as this write leaves it: inserted, then answered, as a PATCH answers from the row it wrote.
         const written: StoredPost = { ...unscored, ...scoreColumns(unscored) };
-        await repo.insert(trx, workspaceId, { ...written, search_head: searchText(title, excerpt), search_text: searchText(derived.body_text) });
+        await repo.insert(trx, workspaceId, {
+          ...written,
+          search_head: searchText(title, excerpt),
+          search_text: searchText(derived.body_text),
+        });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
         await postWritten(trx, workspaceId);
         return presentOne(trx, workspaceId, parsePost(written));
@@ -191,7 +224,13 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
 
         const now = nowIso();
         const patch: PostPatch = { updated_at: now };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), body.slug, current.title, 'post');
+        if (body.slug !== undefined && body.slug !== current.slug)
+          patch.slug = await claimSlug(
+            (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
+            body.slug,
+            current.title,
+            'post',
+          );
         if (body.title !== undefined) patch.title = body.title.trim();
         if (body.excerpt !== undefined) patch.excerpt = body.excerpt;
         if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
@@ -199,21 +238,24 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const title = patch.title ?? current.title;
         const excerpt = patch.excerpt ?? current.excerpt;
         if (title !== current.title || excerpt !== current.excerpt) patch.search_head = searchText(title, excerpt);
-        if (patch.body_text !== undefined && patch.body_text !== current.body_text) patch.search_text = searchText(patch.body_text);
+        if (patch.body_text !== undefined && patch.body_text !== current.body_text)
+          patch.search_text = searchText(patch.body_text);
         if (body.featuredMediaId !== undefined) patch.featured_media_id = body.featuredMediaId;
         if (body.authorId !== undefined) patch.author_id = body.authorId;
         if (body.categoryId !== undefined) patch.category_id = body.categoryId;
         if (body.status !== undefined) patch.status = body.status;
         if (publishedAt !== undefined) patch.published_at = publishedAt;
         // Moving to published stamps publishedAt when it is empty (and the request did not set it).
-        else if (body.status === 'published' && current.status !== 'published' && current.published_at === null) patch.published_at = now;
+        else if (body.status === 'published' && current.status !== 'published' && current.published_at === null)
+          patch.published_at = now;
         if (body.isHowTo !== undefined) patch.is_how_to = body.isHowTo;
         if (body.summaryForAi !== undefined) patch.summary_for_ai = body.summaryForAi;
         if (body.canonicalUrl !== undefined) patch.canonical_url = body.canonicalUrl;
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         if (body.schemaType !== undefined) patch.schema_type = body.schemaType;
         if (body.structuredData !== undefined) patch.structured_data = toJson(body.structuredData);
-        if (body.structuredBlocks !== undefined) patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
+        if (body.structuredBlocks !== undefined)
+          patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
 
         // The row as this write leaves it (requirePost holds it against concurrent writes): the scores and
         // the answer are built from it, and its bodies are parsed only when the write replaced them.
@@ -221,12 +263,16 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const post: ParsedPost = {
           row: written,
           body: patch.body_json === undefined ? storedBody : (JSON.parse(patch.body_json) as StoredBlock[]),
-          structuredBlocks: patch.structured_blocks === undefined ? structuredBlocks : (JSON.parse(patch.structured_blocks) as StoredBlock[]),
+          structuredBlocks:
+            patch.structured_blocks === undefined
+              ? structuredBlocks
+              : (JSON.parse(patch.structured_blocks) as StoredBlock[]),
         };
         // Every write rescores from the row as it will be: the scores read most of its fields.
         const scores = scoreColumns(written, current, post.body);
         await repo.update(trx, workspaceId, current.id, changedColumns(current, { ...patch, ...scores }));
-        if (body.relatedPostIds !== undefined) await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
+        if (body.relatedPostIds !== undefined)
+          await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         await postWritten(trx, workspaceId);
         return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores } });
       });
@@ -256,11 +302,20 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   };
 
   /** Attach and detach are idempotent; every tag id must belong to the bound workspace (else 400). */
-  async function changeTags(workspaceId: string, idOrSlug: string, tagIds: readonly string[], change: 'attach' | 'detach'): Promise<Post> {
+  async function changeTags(
+    workspaceId: string,
+    idOrSlug: string,
+    tagIds: readonly string[],
+    change: 'attach' | 'detach',
+  ): Promise<Post> {
     return writeTransaction(database, async (trx) => {
       const current = await requirePost(trx, workspaceId, idOrSlug);
       const known = await existingIds(trx, 'tags', workspaceId, tagIds);
-      const issues = tagIds.flatMap((id, index) => (known.has(id) ? [] : [{ in: 'body' as const, path: `/tagIds/${index}`, message: 'no tag with this id in this workspace' }]));
+      const issues = tagIds.flatMap((id, index) =>
+        known.has(id)
+          ? []
+          : [{ in: 'body' as const, path: `/tagIds/${index}`, message: 'no tag with this id in this workspace' }],
+      );
       if (issues.length > 0) throw invalid(issues);
       const now = nowIso();
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);

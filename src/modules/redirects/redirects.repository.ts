@@ -21,10 +21,19 @@ function redirectsOf(db: Executor, workspaceId: string) {
 
 /** All SQL of redirects; every function takes the workspace id first, after the executor. */
 export const redirectsRepository = {
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: { q?: string | undefined }, page: PageRequest<RedirectSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: { q?: string | undefined },
+    page: PageRequest<RedirectSortKey>,
+  ) {
     let query = redirectsOf(db, workspaceId);
     const q = filter.q;
-    if (q) query = query.where((eb) => eb.or([dialect.containsText('redirects.from_path', q), dialect.containsText('redirects.to_path', q)]));
+    if (q)
+      query = query.where((eb) =>
+        eb.or([dialect.containsText('redirects.from_path', q), dialect.containsText('redirects.to_path', q)]),
+      );
     const column = SORT_COLUMNS[page.orderBy ?? 'createdAt'];
     const [rows, count] = await Promise.all([
       query
@@ -45,7 +54,10 @@ export const redirectsRepository = {
 
   /** `fromPath` must already be normalised: the unique index compares stored strings. */
   findByFromPath(db: Executor, workspaceId: string, fromPath: string): Promise<RedirectRow | undefined> {
-    return redirectsOf(db, workspaceId).selectAll('redirects').where('redirects.from_path', '=', fromPath).executeTakeFirst();
+    return redirectsOf(db, workspaceId)
+      .selectAll('redirects')
+      .where('redirects.from_path', '=', fromPath)
+      .executeTakeFirst();
   },
 
   async insert(db: Executor, workspaceId: string, row: NewRedirectRow): Promise<void> {

@@ -3,7 +3,12 @@ import { listQuery, paginated } from '../../http/pagination.js';
 import { Timestamp, Uuid } from '../../shared/schemas.js';
 import { PATH_MAX_LENGTH } from '../../shared/url-path.js';
 
-export const RedirectStatusCode = Type.Union([Type.Literal(301), Type.Literal(302), Type.Literal(307), Type.Literal(308)]);
+export const RedirectStatusCode = Type.Union([
+  Type.Literal(301),
+  Type.Literal(302),
+  Type.Literal(307),
+  Type.Literal(308),
+]);
 export type RedirectStatusCode = Static<typeof RedirectStatusCode>;
 
 /** Raw text as sent; the service normalises it (shared/url-path.ts) and names the field when it cannot. */

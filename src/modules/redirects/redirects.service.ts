@@ -10,7 +10,14 @@ import type { Actor } from '../accounts/actor.js';
 import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { presentRedirect } from './redirects.presenter.js';
 import { redirectsRepository as repo, type RedirectPatch, type RedirectRow } from './redirects.repository.js';
-import type { Redirect, RedirectCreateBody, RedirectListQuery, RedirectResolution, RedirectSortKey, RedirectUpdateBody } from './redirects.schemas.js';
+import type {
+  Redirect,
+  RedirectCreateBody,
+  RedirectListQuery,
+  RedirectResolution,
+  RedirectSortKey,
+  RedirectUpdateBody,
+} from './redirects.schemas.js';
 
 type Executor = Kysely<Database>;
 type Hop = Pick<RedirectRow, 'from_path' | 'to_path'>;
@@ -26,10 +33,13 @@ function normalised(result: PathResult, part: ValidationIssue['in'], field: stri
  * URL, a path no redirect starts from, or a path already visited (a loop). The visited set also
  * keeps a table corrupted by hand from spinning a request forever.
  */
-async function follow(first: Hop, lookup: (path: string) => Promise<Hop | undefined>): Promise<{ hops: Hop[]; loopsBackTo: string | null }> {
+async function follow(
+  first: Hop,
+  lookup: (path: string) => Promise<Hop | undefined>,
+): Promise<{ hops: Hop[]; loopsBackTo: string | null }> {
   const hops = [first];
   const visited = new Set([first.from_path]);
-  for (let next = pathOfTarget(first.to_path); next !== null; ) {
+  for (let next = pathOfTarget(first.to_path); next !== null;) {
     if (visited.has(next)) return { hops, loopsBackTo: next };
     const hop = await lookup(next);
     if (!hop) break;
@@ -50,11 +60,18 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
 
   /** A path that redirects to itself (ignoring the target's query and fragment) would loop at once. */
   function refuseSelfRedirect(fromPath: string, toPath: string, pointer: '/fromPath' | '/toPath'): void {
-    if (pathOfTarget(toPath) === fromPath) throw invalid([{ in: 'body', path: pointer, message: 'toPath must lead somewhere other than fromPath' }]);
+    if (pathOfTarget(toPath) === fromPath)
+      throw invalid([{ in: 'body', path: pointer, message: 'toPath must lead somewhere other than fromPath' }]);
   }
 
   /** Checks the chain as it would be once `candidate` is written (replacing the row `replacing`, on a patch). */
-  async function refuseLoop(trx: Executor, workspaceId: string, candidate: Hop, replacing: string | null, pointer: '/fromPath' | '/toPath') {
+  async function refuseLoop(
+    trx: Executor,
+    workspaceId: string,
+    candidate: Hop,
+    replacing: string | null,
+    pointer: '/fromPath' | '/toPath',
+  ) {
     const { hops, loopsBackTo } = await follow(candidate, async (path) => {
       if (path === candidate.from_path) return candidate;
       const row = await repo.findByFromPath(trx, workspaceId, path);
@@ -66,9 +83,19 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
     throw new AppError('BAD_REQUEST', message, { issues: [{ in: 'body', path: pointer, message }], chain });
   }
 
-  async function refuseTakenFromPath(trx: Executor, workspaceId: string, fromPath: string, currentId: string | null): Promise<void> {
+  async function refuseTakenFromPath(
+    trx: Executor,
+    workspaceId: string,
+    fromPath: string,
+    currentId: string | null,
+  ): Promise<void> {
     const holder = await repo.findByFromPath(trx, workspaceId, fromPath);
-    if (holder && holder.id !== currentId) throw conflict(`A redirect from ${fromPath} already exists`, { field: 'fromPath', fromPath, redirectId: holder.id });
+    if (holder && holder.id !== currentId)
+      throw conflict(`A redirect from ${fromPath} already exists`, {
+        field: 'fromPath',
+        fromPath,
+        redirectId: holder.id,
+      });
   }
 
   /**
@@ -84,13 +111,18 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
         return work(trx);
       });
     } catch (error) {
-      if (dialect.isUniqueViolation(error)) throw conflict('A redirect from this path was created by a concurrent write', { field: 'fromPath' });
+      if (dialect.isUniqueViolation(error))
+        throw conflict('A redirect from this path was created by a concurrent write', { field: 'fromPath' });
       throw error;
     }
   }
 
   return {
-    async list(actor: Actor, query: RedirectListQuery, page: PageRequest<RedirectSortKey>): Promise<Paginated<Redirect>> {
+    async list(
+      actor: Actor,
+      query: RedirectListQuery,
+      page: PageRequest<RedirectSortKey>,
+    ): Promise<Paginated<Redirect>> {
       const { rows, total } = await repo.list(db, dialect, actor.workspaceId, { q: query.q }, page);
       return pageOf(page, rows.map(presentRedirect), total);
     },
@@ -101,13 +133,22 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
 
     async create(actor: Actor, body: RedirectCreateBody): Promise<Redirect> {
       const workspaceId = actor.workspaceId;
-      const candidate: Hop = { from_path: normalised(normalizePath(body.fromPath, 'refuse'), 'body', 'fromPath'), to_path: normalised(normalizeTarget(body.toPath), 'body', 'toPath') };
+      const candidate: Hop = {
+        from_path: normalised(normalizePath(body.fromPath, 'refuse'), 'body', 'fromPath'),
+        to_path: normalised(normalizeTarget(body.toPath), 'body', 'toPath'),
+      };
       refuseSelfRedirect(candidate.from_path, candidate.to_path, '/toPath');
       return writing(workspaceId, async (trx) => {
         await refuseLoop(trx, workspaceId, candidate, null, '/toPath');
         await refuseTakenFromPath(trx, workspaceId, candidate.from_path, null);
         const now = nowIso();
-        const row = { id: crypto.randomUUID(), ...candidate, status_code: body.statusCode ?? 301, created_at: now, updated_at: now };
+        const row = {
+          id: crypto.randomUUID(),
+          ...candidate,
+          status_code: body.statusCode ?? 301,
+          created_at: now,
+          updated_at: now,
+        };
         await repo.insert(trx, workspaceId, row);
         return presentRedirect({ ...row, workspace_id: workspaceId });
       });
@@ -115,7 +156,10 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
 
     async update(actor: Actor, id: string, body: RedirectUpdateBody): Promise<Redirect> {
       const workspaceId = actor.workspaceId;
-      const fromPath = body.fromPath === undefined ? undefined : normalised(normalizePath(body.fromPath, 'refuse'), 'body', 'fromPath');
+      const fromPath =
+        body.fromPath === undefined
+          ? undefined
+          : normalised(normalizePath(body.fromPath, 'refuse'), 'body', 'fromPath');
       const toPath = body.toPath === undefined ? undefined : normalised(normalizeTarget(body.toPath), 'body', 'toPath');
       // The field the client changed is the one to blame for a self-redirect or a loop.
       const pointer = toPath !== undefined ? '/toPath' : '/fromPath';
@@ -129,9 +173,16 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
           updated_at: nowIso(),
         };
         refuseSelfRedirect(next.from_path, next.to_path, pointer);
-        if (next.from_path !== current.from_path || next.to_path !== current.to_path) await refuseLoop(trx, workspaceId, next, current.id, pointer);
-        if (next.from_path !== current.from_path) await refuseTakenFromPath(trx, workspaceId, next.from_path, current.id);
-        const patch: RedirectPatch = { from_path: next.from_path, to_path: next.to_path, status_code: next.status_code, updated_at: next.updated_at };
+        if (next.from_path !== current.from_path || next.to_path !== current.to_path)
+          await refuseLoop(trx, workspaceId, next, current.id, pointer);
+        if (next.from_path !== current.from_path)
+          await refuseTakenFromPath(trx, workspaceId, next.from_path, current.id);
+        const patch: RedirectPatch = {
+          from_path: next.from_path,
+          to_path: next.to_path,
+          status_code: next.status_code,
+          updated_at: next.updated_at,
+        };
         await repo.update(trx, workspaceId, current.id, patch);
         return presentRedirect(next);
       });
@@ -153,7 +204,11 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
      */
     async resolve(actor: Actor, path: string): Promise<RedirectResolution> {
       const workspaceId = actor.workspaceId;
-      const matched = await repo.findByFromPath(db, workspaceId, normalised(normalizePath(path, 'strip'), 'query', 'path'));
+      const matched = await repo.findByFromPath(
+        db,
+        workspaceId,
+        normalised(normalizePath(path, 'strip'), 'query', 'path'),
+      );
       if (!matched) throw notFound('Redirect');
       const { hops } = await follow(matched, (next) => repo.findByFromPath(db, workspaceId, next));
       return { ...presentRedirect(matched), finalPath: hops[hops.length - 1]!.to_path, hops: hops.length };

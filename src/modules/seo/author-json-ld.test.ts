@@ -5,7 +5,12 @@ import { authorJsonLd, type AuthorProfileForLd } from './author-json-ld.js';
 import { personNode } from './json-ld.js';
 
 const URL = 'https://blog.example.com/authors/ada';
-const author: AuthorProfileForLd = { ...ADA, seo: { description: 'Ada’s articles.' }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-02-01T00:00:00.000Z' };
+const author: AuthorProfileForLd = {
+  ...ADA,
+  seo: { description: 'Ada’s articles.' },
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-02-01T00:00:00.000Z',
+};
 
 describe('authorJsonLd', () => {
   it('is a ProfilePage whose mainEntity is the Person beside it', async () => {
@@ -33,7 +38,9 @@ describe('authorJsonLd', () => {
   it('is the Person alone when the author has no page URL', async () => {
     const jsonLd = authorJsonLd(author, NO_SETTINGS);
     expect(jsonLd['@graph']).toEqual([personNode(ADA, NO_SETTINGS)]);
-    expect(authorJsonLd(author, { ...SETTINGS, authorUrlPattern: null })['@graph']).toEqual([personNode(ADA, NO_SETTINGS)]);
+    expect(authorJsonLd(author, { ...SETTINGS, authorUrlPattern: null })['@graph']).toEqual([
+      personNode(ADA, NO_SETTINGS),
+    ]);
     await expectValidJsonLd(jsonLd);
   });
 });

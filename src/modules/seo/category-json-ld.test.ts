@@ -15,7 +15,14 @@ describe('categoryJsonLd', () => {
     expect(jsonLd).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
-        { '@type': 'CollectionPage', '@id': URL, url: URL, name: 'Bread', description: 'Loaves.', breadcrumb: { '@id': `${URL}#breadcrumb` } },
+        {
+          '@type': 'CollectionPage',
+          '@id': URL,
+          url: URL,
+          name: 'Bread',
+          description: 'Loaves.',
+          breadcrumb: { '@id': `${URL}#breadcrumb` },
+        },
         {
           '@type': 'BreadcrumbList',
           '@id': `${URL}#breadcrumb`,
@@ -46,7 +53,12 @@ describe('categoryJsonLd', () => {
 
   it('a root category has no trail of one', () => {
     expect(categoryJsonLd({ name: 'Food', description: null, chain: chain.slice(0, 1) }, SETTINGS)['@graph']).toEqual([
-      { '@type': 'CollectionPage', '@id': 'https://blog.example.com/c/food', url: 'https://blog.example.com/c/food', name: 'Food' },
+      {
+        '@type': 'CollectionPage',
+        '@id': 'https://blog.example.com/c/food',
+        url: 'https://blog.example.com/c/food',
+        name: 'Food',
+      },
     ]);
   });
 });

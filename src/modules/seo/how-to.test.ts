@@ -31,7 +31,13 @@ describe('howToSteps', () => {
       { type: 'image', mediaId: '00000000-0000-4000-8000-000000000001' },
     ];
     expect(howToSteps(blocks, URL)).toEqual([
-      { '@type': 'HowToStep', position: 1, name: 'Mix', text: 'Stir flour and water.\nTip\nUse a fork\nGo slow', url: `${URL}#mix` },
+      {
+        '@type': 'HowToStep',
+        position: 1,
+        name: 'Mix',
+        text: 'Stir flour and water.\nTip\nUse a fork\nGo slow',
+        url: `${URL}#mix`,
+      },
       { '@type': 'HowToStep', position: 2, name: 'Rest', text: 'Rest', url: `${URL}#rest` },
     ]);
     expect(howToSteps(blocks, null)[0]).not.toHaveProperty('url');
@@ -44,8 +50,22 @@ describe('howToSteps', () => {
 
 describe('howToNode', () => {
   it('is a HowTo with an @id when the URL is known', async () => {
-    const node = howToNode({ name: 'Bake bread', description: 'Slowly.', imageUrl: null, blocks: [{ type: 'list', style: 'ordered', items: ['Bake'] }] }, URL);
-    expect(node).toEqual({ '@type': 'HowTo', '@id': `${URL}#howto`, name: 'Bake bread', description: 'Slowly.', step: [{ '@type': 'HowToStep', position: 1, text: 'Bake' }] });
+    const node = howToNode(
+      {
+        name: 'Bake bread',
+        description: 'Slowly.',
+        imageUrl: null,
+        blocks: [{ type: 'list', style: 'ordered', items: ['Bake'] }],
+      },
+      URL,
+    );
+    expect(node).toEqual({
+      '@type': 'HowTo',
+      '@id': `${URL}#howto`,
+      name: 'Bake bread',
+      description: 'Slowly.',
+      step: [{ '@type': 'HowToStep', position: 1, text: 'Bake' }],
+    });
     await expectValidJsonLd(graph([node]));
   });
 

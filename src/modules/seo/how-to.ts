@@ -11,7 +11,8 @@ import { compact, idFor, type Node } from './json-ld.js';
 
 export function howToSteps(blocks: readonly StoredBlock[], pageUrl: string | null): Node[] {
   const ordered = blocks.find((block) => block.type === 'list' && block.style === 'ordered');
-  if (ordered?.type === 'list') return ordered.items.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, text }));
+  if (ordered?.type === 'list')
+    return ordered.items.map((text, i) => ({ '@type': 'HowToStep', position: i + 1, text }));
 
   const levels = blocks.flatMap((block) => (block.type === 'heading' ? [block.level] : []));
   if (levels.length === 0) return [];
@@ -25,7 +26,13 @@ export function howToSteps(blocks: readonly StoredBlock[], pageUrl: string | nul
     else if (block.type === 'list') current.text.push(...block.items);
   }
   return steps.map((step, i) =>
-    compact({ '@type': 'HowToStep', position: i + 1, name: step.name, text: step.text.join('\n') || step.name, url: idFor(pageUrl, step.id) }),
+    compact({
+      '@type': 'HowToStep',
+      position: i + 1,
+      name: step.name,
+      text: step.text.join('\n') || step.name,
+      url: idFor(pageUrl, step.id),
+    }),
   );
 }
 
@@ -39,5 +46,12 @@ export interface HowToSource {
 export function howToNode(source: HowToSource, pageUrl: string | null): Node | null {
   const step = howToSteps(source.blocks, pageUrl);
   if (step.length === 0) return null;
-  return compact({ '@type': 'HowTo', '@id': idFor(pageUrl, 'howto'), name: source.name, description: source.description, image: source.imageUrl, step });
+  return compact({
+    '@type': 'HowTo',
+    '@id': idFor(pageUrl, 'howto'),
+    name: source.name,
+    description: source.description,
+    image: source.imageUrl,
+    step,
+  });
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { ADA, NO_SETTINGS, SETTINGS } from '../../../test/helpers/json-ld-fixtures.js';
-import { breadcrumbNode, categoryCrumbs, faqNode, firstText, headline, idFor, personNode, publisherNode } from './json-ld.js';
+import {
+  breadcrumbNode,
+  categoryCrumbs,
+  faqNode,
+  firstText,
+  headline,
+  idFor,
+  personNode,
+  publisherNode,
+} from './json-ld.js';
 
 describe('ids and texts', () => {
   it('hangs an @id off a known URL only, replacing a fragment it already has', () => {
@@ -51,7 +60,9 @@ describe('personNode', () => {
   });
 
   it('leaves out what is not known', () => {
-    expect(personNode({ slug: 'x', displayName: 'X', bio: null, sameAs: [], person: null, avatarUrl: null }, NO_SETTINGS)).toEqual({ '@type': 'Person', name: 'X' });
+    expect(
+      personNode({ slug: 'x', displayName: 'X', bio: null, sameAs: [], person: null, avatarUrl: null }, NO_SETTINGS),
+    ).toEqual({ '@type': 'Person', name: 'X' });
   });
 });
 
@@ -64,7 +75,9 @@ describe('publisherNode', () => {
       url: 'https://blog.example.com',
       logo: { '@type': 'ImageObject', url: 'https://cms.example/media/logo.png' },
     });
-    expect(publisherNode({ ...SETTINGS, publisherName: 'Engines Ltd', publisherUrl: 'https://engines.example/' }, null)).toEqual({
+    expect(
+      publisherNode({ ...SETTINGS, publisherName: 'Engines Ltd', publisherUrl: 'https://engines.example/' }, null),
+    ).toEqual({
       '@type': 'Organization',
       '@id': 'https://engines.example/#organization',
       name: 'Engines Ltd',
@@ -74,7 +87,10 @@ describe('publisherNode', () => {
 
   it('is none without a name, and has no URL or @id without one', () => {
     expect(publisherNode(NO_SETTINGS, 'https://cms.example/media/logo.png')).toBeNull();
-    expect(publisherNode({ ...NO_SETTINGS, publisherName: 'Engines Ltd' }, null)).toEqual({ '@type': 'Organization', name: 'Engines Ltd' });
+    expect(publisherNode({ ...NO_SETTINGS, publisherName: 'Engines Ltd' }, null)).toEqual({
+      '@type': 'Organization',
+      name: 'Engines Ltd',
+    });
   });
 });
 
@@ -89,10 +105,9 @@ describe('breadcrumbNode', () => {
       { name: 'Technology', url: 'https://blog.example.com/c/tech' },
       { name: 'The Web', url: 'https://blog.example.com/c/tech/web' },
     ]);
-    expect(categoryCrumbs(chain, { ...SETTINGS, categoryUrlPattern: '/topics/{slug}' }).map((crumb) => crumb.url)).toEqual([
-      'https://blog.example.com/topics/tech',
-      'https://blog.example.com/topics/web',
-    ]);
+    expect(
+      categoryCrumbs(chain, { ...SETTINGS, categoryUrlPattern: '/topics/{slug}' }).map((crumb) => crumb.url),
+    ).toEqual(['https://blog.example.com/topics/tech', 'https://blog.example.com/topics/web']);
     expect(breadcrumbNode(categoryCrumbs(chain, SETTINGS), 'https://blog.example.com/c/tech/web')).toEqual({
       '@type': 'BreadcrumbList',
       '@id': 'https://blog.example.com/c/tech/web#breadcrumb',

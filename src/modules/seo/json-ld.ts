@@ -131,7 +131,9 @@ export function breadcrumbNode(crumbs: readonly Crumb[], pageUrl: string | null)
   return compact({
     '@type': 'BreadcrumbList',
     '@id': idFor(pageUrl, 'breadcrumb'),
-    itemListElement: crumbs.map((crumb, index) => compact({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+    itemListElement: crumbs.map((crumb, index) =>
+      compact({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url }),
+    ),
   });
 }
 
@@ -139,10 +141,16 @@ export function breadcrumbNode(crumbs: readonly Crumb[], pageUrl: string | null)
 export function faqQuestions(blocks: readonly StoredBlock[]): Node[] {
   return blocks
     .flatMap((block) => (block.type === 'faq' ? block.items : []))
-    .map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answer } }));
+    .map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    }));
 }
 
 export function faqNode(blocks: readonly StoredBlock[], pageUrl: string | null): Node | null {
   const questions = faqQuestions(blocks);
-  return questions.length === 0 ? null : compact({ '@type': 'FAQPage', '@id': idFor(pageUrl, 'faq'), mainEntity: questions });
+  return questions.length === 0
+    ? null
+    : compact({ '@type': 'FAQPage', '@id': idFor(pageUrl, 'faq'), mainEntity: questions });
 }

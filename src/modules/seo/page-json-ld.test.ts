@@ -21,7 +21,11 @@ const page = (fields: Partial<PageForLd> = {}): PageForLd => ({
 
 describe('pageJsonLd', () => {
   it('is the page as its pageType, with the publisher, and an FAQPage beside it for faq blocks', async () => {
-    const jsonLd = pageJsonLd(page({ seo: { title: 'About Engines Weekly', description: 'Who writes it.' }, blocks: [FAQ] }), SETTINGS, null);
+    const jsonLd = pageJsonLd(
+      page({ seo: { title: 'About Engines Weekly', description: 'Who writes it.' }, blocks: [FAQ] }),
+      SETTINGS,
+      null,
+    );
     expect(jsonLd).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
@@ -33,7 +37,12 @@ describe('pageJsonLd', () => {
           description: 'Who writes it.',
           datePublished: '2025-03-01T10:00:00.000Z',
           dateModified: '2025-03-02T11:00:00.000Z',
-          publisher: { '@type': 'Organization', '@id': 'https://blog.example.com#organization', name: 'Engines Weekly', url: 'https://blog.example.com' },
+          publisher: {
+            '@type': 'Organization',
+            '@id': 'https://blog.example.com#organization',
+            name: 'Engines Weekly',
+            url: 'https://blog.example.com',
+          },
         },
         { '@type': 'FAQPage', '@id': `${URL}#faq`, mainEntity: [QUESTION] },
       ],
@@ -46,14 +55,22 @@ describe('pageJsonLd', () => {
     expect(jsonLd).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
-        { '@type': 'FAQPage', name: 'About us', datePublished: '2025-03-01T10:00:00.000Z', dateModified: '2025-03-02T11:00:00.000Z', mainEntity: [QUESTION] },
+        {
+          '@type': 'FAQPage',
+          name: 'About us',
+          datePublished: '2025-03-01T10:00:00.000Z',
+          dateModified: '2025-03-02T11:00:00.000Z',
+          mainEntity: [QUESTION],
+        },
       ],
     });
     await expectValidJsonLd(jsonLd);
   });
 
   it('takes the canonical URL when set, and leaves out what is unknown', () => {
-    expect(pageJsonLd(page({ seo: { canonicalUrl: 'https://elsewhere.example/about' } }), NO_SETTINGS, null)['@graph']).toEqual([
+    expect(
+      pageJsonLd(page({ seo: { canonicalUrl: 'https://elsewhere.example/about' } }), NO_SETTINGS, null)['@graph'],
+    ).toEqual([
       {
         '@type': 'AboutPage',
         '@id': 'https://elsewhere.example/about',
@@ -63,6 +80,8 @@ describe('pageJsonLd', () => {
         dateModified: '2025-03-02T11:00:00.000Z',
       },
     ]);
-    expect(pageJsonLd(page({ publishedAt: null }), NO_SETTINGS, null)['@graph']).toEqual([{ '@type': 'AboutPage', name: 'About us', dateModified: '2025-03-02T11:00:00.000Z' }]);
+    expect(pageJsonLd(page({ publishedAt: null }), NO_SETTINGS, null)['@graph']).toEqual([
+      { '@type': 'AboutPage', name: 'About us', dateModified: '2025-03-02T11:00:00.000Z' },
+    ]);
   });
 });

@@ -43,7 +43,11 @@ describe('postJsonLd', () => {
       { type: 'paragraph' as const, text: 'Flour and water.' },
       { type: 'faq' as const, items: [{ question: 'How often?', answer: 'Daily.' }] },
     ];
-    const jsonLd = postJsonLd(post({ blocks, seo: { title: 'Starter care', description: 'How to keep it.' } }), SETTINGS, LOGO);
+    const jsonLd = postJsonLd(
+      post({ blocks, seo: { title: 'Starter care', description: 'How to keep it.' } }),
+      SETTINGS,
+      LOGO,
+    );
     expect(jsonLd).toEqual({
       '@context': 'https://schema.org',
       '@graph': [
@@ -83,7 +87,9 @@ describe('postJsonLd', () => {
         {
           '@type': 'FAQPage',
           '@id': `${URL}#faq`,
-          mainEntity: [{ '@type': 'Question', name: 'How often?', acceptedAnswer: { '@type': 'Answer', text: 'Daily.' } }],
+          mainEntity: [
+            { '@type': 'Question', name: 'How often?', acceptedAnswer: { '@type': 'Answer', text: 'Daily.' } },
+          ],
         },
       ],
     });
@@ -121,18 +127,39 @@ describe('postJsonLd', () => {
   });
 
   it('takes the post’s canonical URL over the pattern, and its breadcrumbs title for its crumb', () => {
-    const [article, breadcrumb] = nodes(postJsonLd(post({ canonicalUrl: 'https://elsewhere.example/a', seo: { breadcrumbsTitle: 'Starter' } }), SETTINGS, null));
+    const [article, breadcrumb] = nodes(
+      postJsonLd(
+        post({ canonicalUrl: 'https://elsewhere.example/a', seo: { breadcrumbsTitle: 'Starter' } }),
+        SETTINGS,
+        null,
+      ),
+    );
     expect(article).toMatchObject({ '@id': 'https://elsewhere.example/a#article', url: 'https://elsewhere.example/a' });
-    expect((breadcrumb!.itemListElement as unknown[]).at(-1)).toEqual({ '@type': 'ListItem', position: 3, name: 'Starter', item: 'https://elsewhere.example/a' });
-    expect(nodes(postJsonLd(post({ seo: { canonicalUrl: 'https://elsewhere.example/b' } }), NO_SETTINGS, null))[0]).toMatchObject({ url: 'https://elsewhere.example/b' });
+    expect((breadcrumb!.itemListElement as unknown[]).at(-1)).toEqual({
+      '@type': 'ListItem',
+      position: 3,
+      name: 'Starter',
+      item: 'https://elsewhere.example/a',
+    });
+    expect(
+      nodes(postJsonLd(post({ seo: { canonicalUrl: 'https://elsewhere.example/b' } }), NO_SETTINGS, null))[0],
+    ).toMatchObject({ url: 'https://elsewhere.example/b' });
   });
 
   it('uses the schemaType, cuts a long title to a 110-character headline, and has no breadcrumb without a category', async () => {
     const title = `${'Sourdough '.repeat(15)}forever`;
-    const jsonLd = postJsonLd(post({ schemaType: 'NewsArticle', title, categoryChain: [], author: null }), SETTINGS, null);
+    const jsonLd = postJsonLd(
+      post({ schemaType: 'NewsArticle', title, categoryChain: [], author: null }),
+      SETTINGS,
+      null,
+    );
     const graph = nodes(jsonLd);
     expect(graph).toHaveLength(1);
-    expect(graph[0]).toMatchObject({ '@type': 'NewsArticle', headline: `${'Sourdough '.repeat(10)}Sourdough…`, mainEntityOfPage: { '@type': 'WebPage', '@id': URL } });
+    expect(graph[0]).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: `${'Sourdough '.repeat(10)}Sourdough…`,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': URL },
+    });
     expect(graph[0]).not.toHaveProperty('articleSection');
     expect(graph[0]).not.toHaveProperty('author');
     await expectValidJsonLd(jsonLd);
@@ -153,11 +180,19 @@ describe('postJsonLd', () => {
       ],
     });
     await expectValidJsonLd(jsonLd);
-    expect(nodes(postJsonLd(post({ isHowTo: true }), SETTINGS, null)).map((node) => node['@type'])).toEqual(['BlogPosting', 'BreadcrumbList']);
+    expect(nodes(postJsonLd(post({ isHowTo: true }), SETTINGS, null)).map((node) => node['@type'])).toEqual([
+      'BlogPosting',
+      'BreadcrumbList',
+    ]);
   });
 
   it('appends the client’s structuredData after Quire’s nodes', async () => {
-    const event = { '@type': 'Event', name: 'Bake-off', startDate: '2025-05-01', location: { '@type': 'Place', name: 'Hall' } };
+    const event = {
+      '@type': 'Event',
+      name: 'Bake-off',
+      startDate: '2025-05-01',
+      location: { '@type': 'Place', name: 'Hall' },
+    };
     const jsonLd = postJsonLd(post({ structuredData: { '@context': 'https://schema.org', ...event } }), SETTINGS, null);
     expect(nodes(jsonLd).map((node) => node['@type'])).toEqual(['BlogPosting', 'BreadcrumbList', 'Event']);
     expect(nodes(jsonLd).at(-1)).toEqual(event);

@@ -43,7 +43,10 @@ export interface PostForLd {
 
 /** The post's own URL: the canonical one it declares, else the site's post URL pattern. */
 export function postUrl(post: Pick<PostForLd, 'slug' | 'canonicalUrl' | 'seo'>, settings: SiteSettings): string | null {
-  return firstText(post.canonicalUrl, post.seo?.canonicalUrl) ?? siteUrlFor(settings, settings.postUrlPattern, { slug: post.slug });
+  return (
+    firstText(post.canonicalUrl, post.seo?.canonicalUrl) ??
+    siteUrlFor(settings, settings.postUrlPattern, { slug: post.slug })
+  );
 }
 
 /**
@@ -53,7 +56,10 @@ export function postUrl(post: Pick<PostForLd, 'slug' | 'canonicalUrl' | 'seo'>, 
 export function postJsonLd(post: PostForLd, settings: SiteSettings, logoUrl: string | null): Node {
   const url = postUrl(post, settings);
   const crumbName = firstText(post.seo?.breadcrumbsTitle, post.title) ?? post.title;
-  const breadcrumb = post.categoryChain.length > 0 ? breadcrumbNode([...categoryCrumbs(post.categoryChain, settings), { name: crumbName, url }], url) : null;
+  const breadcrumb =
+    post.categoryChain.length > 0
+      ? breadcrumbNode([...categoryCrumbs(post.categoryChain, settings), { name: crumbName, url }], url)
+      : null;
   const description = firstText(post.seo?.description, post.excerpt);
   const article = compact({
     '@type': post.schemaType,
@@ -73,7 +79,9 @@ export function postJsonLd(post: PostForLd, settings: SiteSettings, logoUrl: str
     keywords: post.tagNames.join(', '),
     articleSection: post.categoryChain.at(-1)?.name,
   });
-  const howTo = post.isHowTo ? howToNode({ name: post.title, description, imageUrl: post.imageUrl, blocks: post.blocks }, url) : null;
+  const howTo = post.isHowTo
+    ? howToNode({ name: post.title, description, imageUrl: post.imageUrl, blocks: post.blocks }, url)
+    : null;
   const nodes = [article, breadcrumb, faqNode(post.blocks, url), howTo].filter((node): node is Node => node !== null);
   return graph(mergeStructuredData(nodes, post.structuredData));
 }

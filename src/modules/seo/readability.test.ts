@@ -18,7 +18,11 @@ describe('syllableCount', () => {
 
 describe('textStatistics', () => {
   it('counts sentences at terminators and line breaks, ignoring segments without words', () => {
-    expect(textStatistics('One two. Three!  Four?\n\nFive six\n\n---')).toEqual({ words: 6, sentences: 4, syllables: 6 });
+    expect(textStatistics('One two. Three!  Four?\n\nFive six\n\n---')).toEqual({
+      words: 6,
+      sentences: 4,
+      syllables: 6,
+    });
     expect(textStatistics('Version 1.5 is out')).toMatchObject({ words: 4, sentences: 1 });
     expect(textStatistics('')).toEqual({ words: 0, sentences: 1, syllables: 0 });
   });

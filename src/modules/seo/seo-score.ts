@@ -66,26 +66,42 @@ export function seoChecks(input: SeoInput): SeoCheck[] {
   const headings = input.blocks.filter((block) => block.type === 'heading');
   const images = input.blocks.filter((block) => block.type === 'image');
   const targets = linkTargets(input.blocks);
-  const density = keyword === '' || input.wordCount === 0 ? 0 : ((occurrences(input.bodyText, keyword) * keyword.split(/\s+/).length) / input.wordCount) * 100;
+  const density =
+    keyword === '' || input.wordCount === 0
+      ? 0
+      : ((occurrences(input.bodyText, keyword) * keyword.split(/\s+/).length) / input.wordCount) * 100;
   const levels = headings.map((h) => (h.type === 'heading' ? h.level : 2));
 
   return [
     { id: 'title-length', weight: 10, passed: between([...title].length, SEO_RULES.titleLength) },
     { id: 'description-length', weight: 10, passed: between([...description].length, SEO_RULES.descriptionLength) },
     { id: 'keyword-in-title', weight: 10, passed: has(title) },
-    { id: 'keyword-in-slug', weight: 5, passed: keyword !== '' && kebabCase(keyword) !== '' && input.slug.includes(kebabCase(keyword)) },
-    { id: 'keyword-in-first-paragraph', weight: 10, passed: firstParagraph?.type === 'paragraph' && has(firstParagraph.text) },
+    {
+      id: 'keyword-in-slug',
+      weight: 5,
+      passed: keyword !== '' && kebabCase(keyword) !== '' && input.slug.includes(kebabCase(keyword)),
+    },
+    {
+      id: 'keyword-in-first-paragraph',
+      weight: 10,
+      passed: firstParagraph?.type === 'paragraph' && has(firstParagraph.text),
+    },
     { id: 'keyword-in-subheading', weight: 5, passed: headings.some((h) => h.type === 'heading' && has(h.text)) },
     { id: 'keyword-density', weight: 10, passed: keyword !== '' && between(density, SEO_RULES.keywordDensity) },
     { id: 'featured-image', weight: 10, passed: input.featuredMediaId !== null },
-    { id: 'image-alt-texts', weight: 5, passed: images.every((image) => image.type === 'image' && (image.alt ?? '').trim() !== '') },
+    {
+      id: 'image-alt-texts',
+      weight: 5,
+      passed: images.every((image) => image.type === 'image' && (image.alt ?? '').trim() !== ''),
+    },
     { id: 'excerpt', weight: 5, passed: input.excerpt.trim() !== '' },
     { id: 'internal-link', weight: 5, passed: targets.some((t) => !isOutbound(t)) },
     { id: 'outbound-link', weight: 5, passed: targets.some(isOutbound) },
     {
       id: 'heading-structure',
       weight: 10,
-      passed: levels.length > 0 && levels[0] === 2 && levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1),
+      passed:
+        levels.length > 0 && levels[0] === 2 && levels.every((level, i) => i === 0 || level <= levels[i - 1]! + 1),
     },
   ];
 }

@@ -20,13 +20,25 @@ const Robots = Type.Object(
 );
 
 const OpenGraph = Type.Object(
-  { title: Type.Optional(Short), description: Type.Optional(Description), type: Type.Optional(Type.String({ maxLength: 50 })), imageMediaId: Type.Optional(Uuid) },
+  {
+    title: Type.Optional(Short),
+    description: Type.Optional(Description),
+    type: Type.Optional(Type.String({ maxLength: 50 })),
+    imageMediaId: Type.Optional(Uuid),
+  },
   { additionalProperties: false },
 );
 
 const Twitter = Type.Object(
   {
-    card: Type.Optional(Type.Union([Type.Literal('summary'), Type.Literal('summary_large_image'), Type.Literal('app'), Type.Literal('player')])),
+    card: Type.Optional(
+      Type.Union([
+        Type.Literal('summary'),
+        Type.Literal('summary_large_image'),
+        Type.Literal('app'),
+        Type.Literal('player'),
+      ]),
+    ),
     title: Type.Optional(Short),
     description: Type.Optional(Description),
     creator: Type.Optional(Type.String({ maxLength: 100 })),

@@ -53,9 +53,15 @@ export async function loadSiteSettings(db: Kysely<Database>, workspaceId: string
  * An absolute URL from the site URL and a pattern such as `/blog/{slug}` (categories may use `{path}`);
  * null when either setting is missing, so that nothing is invented.
  */
-export function siteUrlFor(settings: SiteSettings, pattern: string | null, values: { slug: string; path?: string }): string | null {
+export function siteUrlFor(
+  settings: SiteSettings,
+  pattern: string | null,
+  values: { slug: string; path?: string },
+): string | null {
   if (!settings.siteUrl || !pattern) return null;
-  const relative = pattern.replace('{slug}', encodeURIComponent(values.slug)).replace('{path}', values.path ?? values.slug);
+  const relative = pattern
+    .replace('{slug}', encodeURIComponent(values.slug))
+    .replace('{path}', values.path ?? values.slug);
   try {
     return new URL(relative, settings.siteUrl.endsWith('/') ? settings.siteUrl : `${settings.siteUrl}/`).toString();
   } catch {

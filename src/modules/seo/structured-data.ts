@@ -10,12 +10,15 @@ import type { Node } from './json-ld.js';
  *   - every `@context` inside is dropped: the graph has one context, schema.org's, at its top.
  */
 
-const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function withoutContext(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutContext);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (key === '@context' ? [] : [[key, withoutContext(inner)]])));
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, inner]) => (key === '@context' ? [] : [[key, withoutContext(inner)]])),
+  );
 }
 
 function clientNodes(structuredData: Node): Node[] {

@@ -19,7 +19,13 @@ function tagsOf(db: Executor, workspaceId: string) {
 /** All SQL of tags; every function takes the workspace id first, after the executor. */
 export const tagsRepository = {
   /** `q` is already folded with foldForSearch. */
-  async list(db: Executor, dialect: DialectHelpers, workspaceId: string, filter: { q?: string | undefined }, page: PageRequest<TagSortKey>) {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    filter: { q?: string | undefined },
+    page: PageRequest<TagSortKey>,
+  ) {
     let query = tagsOf(db, workspaceId);
     if (filter.q) query = query.where(dialect.containsText('tags.search_text', filter.q));
     const column = SORT_COLUMNS[page.orderBy ?? 'createdAt'];

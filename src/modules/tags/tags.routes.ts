@@ -10,25 +10,44 @@ const read = { permission: 'tags:read' } as const;
 const write = { permission: 'tags:write' } as const;
 
 export const tagsRoutes: FastifyPluginAsyncTypebox<{ tags: TagsService }> = async (app, { tags }) => {
-  app.get('/tags', { config: read, schema: { tags: routeTags, querystring: TagListQuery, response: { 200: TagList, ...ErrorResponses } } }, (request) =>
-    tags.list(request.actor, request.query, pageRequest(request.query, TAG_SORT_KEYS)),
+  app.get(
+    '/tags',
+    {
+      config: read,
+      schema: { tags: routeTags, querystring: TagListQuery, response: { 200: TagList, ...ErrorResponses } },
+    },
+    (request) => tags.list(request.actor, request.query, pageRequest(request.query, TAG_SORT_KEYS)),
   );
 
-  app.post('/tags', { config: write, schema: { tags: routeTags, body: TagCreateBody, response: { 201: Tag, ...ErrorResponses } } }, async (request, reply) =>
-    reply.code(201).send(await tags.create(request.actor, request.body)),
+  app.post(
+    '/tags',
+    { config: write, schema: { tags: routeTags, body: TagCreateBody, response: { 201: Tag, ...ErrorResponses } } },
+    async (request, reply) => reply.code(201).send(await tags.create(request.actor, request.body)),
   );
 
-  app.get('/tags/:idOrSlug', { config: read, schema: { tags: routeTags, params: IdOrSlugParams, response: { 200: Tag, ...ErrorResponses } } }, (request) =>
-    tags.get(request.actor, request.params.idOrSlug),
+  app.get(
+    '/tags/:idOrSlug',
+    { config: read, schema: { tags: routeTags, params: IdOrSlugParams, response: { 200: Tag, ...ErrorResponses } } },
+    (request) => tags.get(request.actor, request.params.idOrSlug),
   );
 
   app.patch(
     '/tags/:idOrSlug',
-    { config: write, schema: { tags: routeTags, params: IdOrSlugParams, body: TagUpdateBody, response: { 200: Tag, ...ErrorResponses } } },
+    {
+      config: write,
+      schema: {
+        tags: routeTags,
+        params: IdOrSlugParams,
+        body: TagUpdateBody,
+        response: { 200: Tag, ...ErrorResponses },
+      },
+    },
     (request) => tags.update(request.actor, request.params.idOrSlug, request.body),
   );
 
-  app.delete('/tags/:idOrSlug', { config: write, schema: { tags: routeTags, params: IdOrSlugParams, response: { 200: Tag, ...ErrorResponses } } }, (request) =>
-    tags.remove(request.actor, request.params.idOrSlug),
+  app.delete(
+    '/tags/:idOrSlug',
+    { config: write, schema: { tags: routeTags, params: IdOrSlugParams, response: { 200: Tag, ...ErrorResponses } } },
+    (request) => tags.remove(request.actor, request.params.idOrSlug),
   );
 };

@@ -31,7 +31,13 @@ export function createTagsService(database: DatabaseHandle) {
 
   return {
     async list(actor: Actor, query: TagListQuery, page: PageRequest<TagSortKey>): Promise<Paginated<Tag>> {
-      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, { q: query.q ? foldForSearch(query.q) : undefined }, page);
+      const { rows, total } = await repo.list(
+        db,
+        dialect,
+        actor.workspaceId,
+        { q: query.q ? foldForSearch(query.q) : undefined },
+        page,
+      );
       return pageOf(page, rows.map(presentTag), total);
     },
 
@@ -47,7 +53,15 @@ export function createTagsService(database: DatabaseHandle) {
         const now = nowIso();
         const name = body.name.trim();
         const slug = await slugFor(trx, workspaceId, body.slug, name);
-        await repo.insert(trx, workspaceId, { id, slug, name, seo: toJson(body.seo), search_text: searchText(name, slug), created_at: now, updated_at: now });
+        await repo.insert(trx, workspaceId, {
+          id,
+          slug,
+          name,
+          seo: toJson(body.seo),
+          search_text: searchText(name, slug),
+          created_at: now,
+          updated_at: now,
+        });
         await bumpContentVersion(trx, workspaceId);
         return presentTag(await requireTag(trx, workspaceId, id));
       });
@@ -60,9 +74,11 @@ export function createTagsService(database: DatabaseHandle) {
       return writeTransaction(database, async (trx) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
         const patch: TagPatch = { updated_at: nowIso() };
-        if (body.slug !== undefined && body.slug !== current.slug) patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
+        if (body.slug !== undefined && body.slug !== current.slug)
+          patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
         if (body.name !== undefined) patch.name = body.name.trim();
-        if (patch.slug !== undefined || patch.name !== undefined) patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
+        if (patch.slug !== undefined || patch.name !== undefined)
+          patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);
         await bumpContentVersion(trx, workspaceId);

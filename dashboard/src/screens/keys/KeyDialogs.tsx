@@ -8,7 +8,8 @@ import { formatTime, fromLocalInput, toLocalInput, useMutation } from '../../hoo
 import type { ApiKey, ApiKeyWithSecret, WorkspaceSummary } from '../../types';
 
 const NAME_MAX = 100;
-const ONCE = 'You will not see this key again. Copy it now and store it somewhere safe, such as your deployment’s secret settings.';
+const ONCE =
+  'You will not see this key again. Copy it now and store it somewhere safe, such as your deployment’s secret settings.';
 
 interface Props {
   workspace: WorkspaceSummary;
@@ -19,7 +20,9 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
-  const create = useMutation((body: { name: string; expiresAt: string | null }) => api.post<ApiKeyWithSecret>(ws(workspace.id, '/api-keys'), body));
+  const create = useMutation((body: { name: string; expiresAt: string | null }) =>
+    api.post<ApiKeyWithSecret>(ws(workspace.id, '/api-keys'), body),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,7 +34,8 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
     return (
       <Dialog title="Key created" onClose={onClose}>
         <p>
-          <strong>{created.name}</strong> is active{created.expiresAt ? ` until ${formatTime(created.expiresAt)}` : ' and never expires'}.
+          <strong>{created.name}</strong> is active
+          {created.expiresAt ? ` until ${formatTime(created.expiresAt)}` : ' and never expires'}.
         </p>
         <Secret label="Your new API key" value={created.key} warning={ONCE} />
         <div className="actions">
@@ -55,7 +59,13 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
           onChange={(e) => setName(e.target.value)}
           data-autofocus
         />
-        <Field label="Expires (optional)" type="datetime-local" hint="Leave empty for a key that never expires." value={expires} onChange={(e) => setExpires(e.target.value)} />
+        <Field
+          label="Expires (optional)"
+          type="datetime-local"
+          hint="Leave empty for a key that never expires."
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
+        />
         {create.error !== null && <ErrorMessage error={create.error} />}
         <div className="actions">
           <button type="button" onClick={onClose}>
@@ -83,7 +93,11 @@ export function RevealKeyDialog({ workspace, apiKey, onClose }: KeyProps) {
     <Dialog title={revealed ? `Key “${apiKey.name}”` : `Reveal key “${apiKey.name}”?`} onClose={onClose}>
       {revealed ? (
         <>
-          <Secret label="API key" value={revealed.key} warning="Treat this key like a password: anyone who has it can act as its creator in this workspace." />
+          <Secret
+            label="API key"
+            value={revealed.key}
+            warning="Treat this key like a password: anyone who has it can act as its creator in this workspace."
+          />
           <div className="actions">
             <button type="button" className="button-primary" onClick={onClose}>
               Done
@@ -119,7 +133,9 @@ export function RevealKeyDialog({ workspace, apiKey, onClose }: KeyProps) {
 export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps & { onSaved(): void }) {
   const [name, setName] = useState(apiKey.name);
   const [expires, setExpires] = useState(toLocalInput(apiKey.expiresAt));
-  const save = useMutation((body: { name?: string; expiresAt?: string | null }) => api.patch<ApiKey>(ws(workspace.id, `/api-keys/${apiKey.id}`), body));
+  const save = useMutation((body: { name?: string; expiresAt?: string | null }) =>
+    api.patch<ApiKey>(ws(workspace.id, `/api-keys/${apiKey.id}`), body),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -134,14 +150,29 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
   return (
     <Dialog title={`Edit key “${apiKey.name}”`} onClose={onClose}>
       <form onSubmit={submit} className="stack">
-        <Field label="Name" required maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} data-autofocus />
+        <Field
+          label="Name"
+          required
+          maxLength={NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+        />
         <div className="field-row">
-          <Field label="Expires" type="datetime-local" hint="Empty means the key never expires." value={expires} onChange={(e) => setExpires(e.target.value)} />
+          <Field
+            label="Expires"
+            type="datetime-local"
+            hint="Empty means the key never expires."
+            value={expires}
+            onChange={(e) => setExpires(e.target.value)}
+          />
           <button type="button" disabled={expires === ''} onClick={() => setExpires('')}>
             Clear expiry
           </button>
         </div>
-        {apiKey.status === 'Revoked' && <p className="hint">This key is revoked: a new name or expiry will not bring it back.</p>}
+        {apiKey.status === 'Revoked' && (
+          <p className="hint">This key is revoked: a new name or expiry will not bring it back.</p>
+        )}
         {save.error !== null && <ErrorMessage error={save.error} />}
         <div className="actions">
           <button type="button" onClick={onClose}>
@@ -170,7 +201,10 @@ export function RevokeKeyDialog({ workspace, apiKey, onClose, onRevoked }: KeyPr
         if (await revoke.execute()) onRevoked();
       }}
     >
-      <p>Anything using this key gets 401 Unauthorized from its next request. A revoked key cannot be restored; create a new one to replace it.</p>
+      <p>
+        Anything using this key gets 401 Unauthorized from its next request. A revoked key cannot be restored; create a
+        new one to replace it.
+      </p>
     </ConfirmDialog>
   );
 }

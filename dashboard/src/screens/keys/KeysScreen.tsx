@@ -56,7 +56,8 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
         )}
       </div>
       <p className="lead">
-        A key lets a server read and write this workspace through the external API. It acts with the permissions of the member who created it.
+        A key lets a server read and write this workspace through the external API. It acts with the permissions of the
+        member who created it.
       </p>
 
       <fieldset className="segmented">
@@ -81,7 +82,9 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
       {keys.state === 'error' && <ErrorMessage error={keys.error} onRetry={keys.reload} />}
       {keys.state === 'loading' && !keys.data && <Loading label="Loading keys…" />}
       {keys.data && keys.data.data.length === 0 && (
-        <Empty>{filter === 'all' ? 'No keys yet.' : filter === 'active' ? 'No active keys.' : 'No expired or revoked keys.'}</Empty>
+        <Empty>
+          {filter === 'all' ? 'No keys yet.' : filter === 'active' ? 'No active keys.' : 'No expired or revoked keys.'}
+        </Empty>
       )}
       {keys.data && keys.data.data.length > 0 && (
         <table className="table" aria-busy={keys.state === 'loading'}>
@@ -113,7 +116,9 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
                 <td data-label="Status">
                   <KeyStatusBadge status={key.status} />
                 </td>
-                <td data-label="Expires">{key.expiresAt ? <time dateTime={key.expiresAt}>{formatTime(key.expiresAt)}</time> : 'Never'}</td>
+                <td data-label="Expires">
+                  {key.expiresAt ? <time dateTime={key.expiresAt}>{formatTime(key.expiresAt)}</time> : 'Never'}
+                </td>
                 <td data-label="Created">
                   <time dateTime={key.createdAt}>{formatTime(key.createdAt)}</time>
                 </td>
@@ -132,7 +137,11 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
                         </button>
                       )}
                       {key.status !== 'Revoked' && (
-                        <button type="button" className="button-danger-quiet" onClick={() => setAction({ kind: 'revoke', key })}>
+                        <button
+                          type="button"
+                          className="button-danger-quiet"
+                          onClick={() => setAction({ kind: 'revoke', key })}
+                        >
                           Revoke<span className="visually-hidden"> {key.name}</span>
                         </button>
                       )}
@@ -145,13 +154,25 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
         </table>
       )}
       {keys.data && keys.data.totalPages > 1 && (
-        <Pagination label="API keys" page={keys.data.page} totalPages={keys.data.totalPages} total={keys.data.total} onPage={setPage} />
+        <Pagination
+          label="API keys"
+          page={keys.data.page}
+          totalPages={keys.data.totalPages}
+          total={keys.data.total}
+          onPage={setPage}
+        />
       )}
 
       {action?.kind === 'create' && <CreateKeyDialog workspace={workspace} onClose={done} />}
-      {action?.kind === 'reveal' && <RevealKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} />}
-      {action?.kind === 'edit' && <EditKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} onSaved={done} />}
-      {action?.kind === 'revoke' && <RevokeKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} onRevoked={done} />}
+      {action?.kind === 'reveal' && (
+        <RevealKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} />
+      )}
+      {action?.kind === 'edit' && (
+        <EditKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} onSaved={done} />
+      )}
+      {action?.kind === 'revoke' && (
+        <RevokeKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} onRevoked={done} />
+      )}
     </>
   );
 }

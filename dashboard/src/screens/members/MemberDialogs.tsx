@@ -13,7 +13,9 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
   const [createUser, setCreateUser] = useState(false);
   const [permissions, setPermissions] = useState<string[]>(['posts:read']);
   const [added, setAdded] = useState<AddedMember | null>(null);
-  const add = useMutation((body: { email: string; permissions: string[]; createUser: boolean }) => api.post<AddedMember>(ws(workspace.id, '/members'), body));
+  const add = useMutation((body: { email: string; permissions: string[]; createUser: boolean }) =>
+    api.post<AddedMember>(ws(workspace.id, '/members'), body),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,10 +48,24 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
   return (
     <Dialog title="Add a member" onClose={onClose}>
       <form onSubmit={submit} className="stack">
-        <Field label="Email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} data-autofocus />
+        <Field
+          label="Email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          data-autofocus
+        />
         <div className="check">
-          <input id="add-member-create" type="checkbox" checked={createUser} onChange={(e) => setCreateUser(e.target.checked)} />
-          <label htmlFor="add-member-create">Create an account for this email (a one-time password is shown once)</label>
+          <input
+            id="add-member-create"
+            type="checkbox"
+            checked={createUser}
+            onChange={(e) => setCreateUser(e.target.checked)}
+          />
+          <label htmlFor="add-member-create">
+            Create an account for this email (a one-time password is shown once)
+          </label>
         </div>
         <p className="hint">Without it, the email must already belong to someone with a Quire account.</p>
         <PermissionsGrid caption="Permissions" value={permissions} onChange={setPermissions} />
@@ -76,7 +92,9 @@ interface PermissionsProps {
 
 export function PermissionsDialog({ workspace, member, onClose, onSaved }: PermissionsProps) {
   const [permissions, setPermissions] = useState<string[]>(member.permissions);
-  const save = useMutation((value: string[]) => api.patch<Member>(ws(workspace.id, `/members/${member.userId}`), { permissions: value }));
+  const save = useMutation((value: string[]) =>
+    api.patch<Member>(ws(workspace.id, `/members/${member.userId}`), { permissions: value }),
+  );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (await save.execute(permissions)) onSaved();

@@ -8,7 +8,8 @@ import type { Member, WorkspaceSummary } from '../../types';
 import { AddMemberDialog, PermissionsDialog } from './MemberDialogs';
 import { summarize } from './PermissionsGrid';
 
-type Action = { kind: 'add' } | { kind: 'permissions' | 'remove'; member: Member } | { kind: 'transfer'; member: Member };
+type Action =
+  { kind: 'add' } | { kind: 'permissions' | 'remove'; member: Member } | { kind: 'transfer'; member: Member };
 
 export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { refresh } = useSession();
@@ -21,7 +22,9 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
     members.reload();
   };
   const remove = useMutation((member: Member) => api.delete(ws(workspace.id, `/members/${member.userId}`)));
-  const transfer = useMutation((member: Member) => api.post<WorkspaceSummary>(ws(workspace.id, '/transfer'), { userId: member.userId }));
+  const transfer = useMutation((member: Member) =>
+    api.post<WorkspaceSummary>(ws(workspace.id, '/transfer'), { userId: member.userId }),
+  );
   const owner = workspace.isOwner;
   const others = (members.data ?? []).filter((m) => !m.isOwner);
 
@@ -36,7 +39,8 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
         )}
       </div>
       <p className="lead">
-        Members sign in to this dashboard; their API keys carry their permissions. {owner ? 'Only you, the owner, can change them.' : 'Only the owner can change them.'}
+        Members sign in to this dashboard; their API keys carry their permissions.{' '}
+        {owner ? 'Only you, the owner, can change them.' : 'Only the owner can change them.'}
       </p>
 
       {members.state === 'error' && <ErrorMessage error={members.error} onRetry={members.reload} />}
@@ -79,7 +83,11 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
                           <button type="button" onClick={() => setAction({ kind: 'permissions', member })}>
                             Permissions<span className="visually-hidden"> of {member.email}</span>
                           </button>
-                          <button type="button" className="button-danger-quiet" onClick={() => setAction({ kind: 'remove', member })}>
+                          <button
+                            type="button"
+                            className="button-danger-quiet"
+                            onClick={() => setAction({ kind: 'remove', member })}
+                          >
                             Remove<span className="visually-hidden"> {member.email}</span>
                           </button>
                         </>
@@ -124,7 +132,14 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
       )}
 
       {action?.kind === 'add' && <AddMemberDialog workspace={workspace} onClose={done} />}
-      {action?.kind === 'permissions' && <PermissionsDialog workspace={workspace} member={action.member} onClose={() => setAction(null)} onSaved={done} />}
+      {action?.kind === 'permissions' && (
+        <PermissionsDialog
+          workspace={workspace}
+          member={action.member}
+          onClose={() => setAction(null)}
+          onSaved={done}
+        />
+      )}
       {action?.kind === 'remove' && (
         <ConfirmDialog
           title={`Remove ${action.member.email}?`}
@@ -137,7 +152,10 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
             if (await remove.execute(action.member)) done();
           }}
         >
-          <p>They lose access to this workspace at once, and every API key they created stops working (the keys come back if they are added again).</p>
+          <p>
+            They lose access to this workspace at once, and every API key they created stops working (the keys come back
+            if they are added again).
+          </p>
         </ConfirmDialog>
       )}
       {action?.kind === 'transfer' && (
@@ -156,7 +174,10 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
             }
           }}
         >
-          <p>You will no longer be able to manage members, rename the workspace or change its settings. Only the new owner can give ownership back.</p>
+          <p>
+            You will no longer be able to manage members, rename the workspace or change its settings. Only the new
+            owner can give ownership back.
+          </p>
         </ConfirmDialog>
       )}
     </>

@@ -1,7 +1,17 @@
 import type { Permission, Resource } from '../../types';
 
 // The resources of contract §3, in the order people think of them; the server refuses any other name.
-export const RESOURCES: readonly Resource[] = ['posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redirects', 'link-health', 'api-keys'];
+export const RESOURCES: readonly Resource[] = [
+  'posts',
+  'pages',
+  'media',
+  'authors',
+  'categories',
+  'tags',
+  'redirects',
+  'link-health',
+  'api-keys',
+];
 const ACCESS = ['read', 'write'] as const;
 
 const LABELS: Record<Resource, string> = {
@@ -16,7 +26,9 @@ const LABELS: Record<Resource, string> = {
   'api-keys': 'API keys',
 };
 
-export const ALL_PERMISSIONS: Permission[] = RESOURCES.flatMap((resource) => ACCESS.map((access) => `${resource}:${access}` as Permission));
+export const ALL_PERMISSIONS: Permission[] = RESOURCES.flatMap((resource) =>
+  ACCESS.map((access) => `${resource}:${access}` as Permission),
+);
 
 interface Props {
   value: string[];
@@ -69,7 +81,11 @@ export function PermissionsGrid({ value, onChange, caption }: Props) {
       </table>
       {onChange && (
         <div className="actions actions-start grid-presets">
-          <button type="button" className="button-small" onClick={() => onChange(ALL_PERMISSIONS.filter((p) => p.endsWith(':read')))}>
+          <button
+            type="button"
+            className="button-small"
+            onClick={() => onChange(ALL_PERMISSIONS.filter((p) => p.endsWith(':read')))}
+          >
             Read everything
           </button>
           <button type="button" className="button-small" onClick={() => onChange([...ALL_PERMISSIONS])}>

@@ -10,7 +10,10 @@ const storage = localStorage(root);
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const read = async (stream: Readable) => Buffer.concat(await stream.toArray());
-const filesUnder = (dir: string): string[] => (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => d.name);
+const filesUnder = (dir: string): string[] =>
+  (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 
 /** A stream that sends `head` and then fails, as an upload refused half-way does. */
 function failing(head: Buffer): Readable {
@@ -43,14 +46,27 @@ describe('local media storage', () => {
 
   it('a failed write leaves nothing: no file at the key, no temp file', async () => {
     const key = 'ws-2/media-2/broken.png';
-    await expect(storage.put(key, failing(Buffer.alloc(1000, 1)), { contentType: 'image/png' })).rejects.toThrow('refused half-way');
+    await expect(storage.put(key, failing(Buffer.alloc(1000, 1)), { contentType: 'image/png' })).rejects.toThrow(
+      'refused half-way',
+    );
     expect(await storage.get(key)).toBeNull();
     expect(filesUnder(root)).toEqual([]);
   });
 
   it('refuses keys that could leave the root', async () => {
-    for (const key of ['../escape.png', 'ws/../../escape.png', '/etc/passwd', 'ws/./x.png', 'ws//x.png', 'ws/x y.png', '']) {
-      await expect(storage.put(key, Readable.from([Buffer.from('x')]), { contentType: 'image/png' }), key).rejects.toThrow('Invalid storage key');
+    for (const key of [
+      '../escape.png',
+      'ws/../../escape.png',
+      '/etc/passwd',
+      'ws/./x.png',
+      'ws//x.png',
+      'ws/x y.png',
+      '',
+    ]) {
+      await expect(
+        storage.put(key, Readable.from([Buffer.from('x')]), { contentType: 'image/png' }),
+        key,
+      ).rejects.toThrow('Invalid storage key');
       await expect(storage.get(key), key).rejects.toThrow('Invalid storage key');
     }
   });

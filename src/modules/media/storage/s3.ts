@@ -10,7 +10,8 @@ type S3Settings = Extract<MediaStorageConfig, { driver: 's3' }>;
 const PART_SIZE = 5 * 1024 * 1024;
 
 const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && (error.name === 'NotFound' || error.$metadata.httpStatusCode === 404));
 
 /** An S3-compatible bucket (AWS, MinIO, R2, …) holding the files under the same keys as the local driver. */
 export function s3Storage(settings: S3Settings): MediaStorage {
@@ -30,13 +31,20 @@ export function s3Storage(settings: S3Settings): MediaStorage {
       assertStorageKey(key);
       // Streams in parts of PART_SIZE, one at a time; when the stream fails, the SDK aborts the
       // multipart upload, so no object and no stray parts remain.
-      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType }, partSize: PART_SIZE, queueSize: 1 }).done();
+      await new Upload({
+        client,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+        partSize: PART_SIZE,
+        queueSize: 1,
+      }).done();
     },
 
     async get(key, range) {
       assertStorageKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        );
         // A ranged answer names the whole size after the slash: `bytes 0-99/1234`.
         const total = answer.ContentRange ? Number(answer.ContentRange.split('/')[1]) : answer.ContentLength;
         return { stream: answer.Body as Readable, size: total ?? 0 };
