@@ -70,13 +70,13 @@ function keyRow(
   };
 }
 
-/** The error a statement fails with; a statement that succeeds fails the test. */
 /** The driver's own word for a broken foreign key, on either dialect. */
 function isForeignKeyViolation(error: unknown): boolean {
   const { code } = error as { code?: string };
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
 
+/** The error a statement fails with; a statement that succeeds fails the test. */
 async function failureOf(statement: Promise<unknown>): Promise<unknown> {
   try {
     await statement;
