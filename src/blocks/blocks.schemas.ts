@@ -1,3 +1,4 @@
+import { Uuid } from '../shared/schemas.js';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 
 /** Limits of the specification, and ours where it is silent (docs/decisions.md). */
@@ -31,7 +32,6 @@ export const BLOCK_TYPES = [
 
 const Text = (maxLength: number = BLOCK_LIMITS.text) => Type.String({ maxLength });
 const Url = Type.String({ minLength: 1, maxLength: BLOCK_LIMITS.url, format: 'uri' });
-const Uuid = Type.String({ format: 'uuid' });
 
 function block<const T extends string, P extends Record<string, TSchema>>(type: T, properties: P) {
   return Type.Object({ type: Type.Literal(type), ...properties }, { additionalProperties: false });

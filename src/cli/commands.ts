@@ -146,9 +146,10 @@ export const COMMANDS: Record<string, Command> = {
       if (
         patch.logoMediaId &&
         !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(patch.logoMediaId)
-      ) {
+      )
         throw badRequest('--logo-media-id must be a media id (a UUID)');
-      }
+      // The API lower-cases a UUID at validation; the command line has no validator in front of it.
+      if (patch.logoMediaId) patch.logoMediaId = patch.logoMediaId.toLowerCase();
       const { settings } = runtime.services.dashboard;
       return Object.keys(patch).length === 0 ? settings.get(owner) : settings.update(owner, patch);
     },

@@ -1,7 +1,9 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type AnySchemaObject, type ErrorObject, type KeywordDefinition, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { ValidationIssue } from '../errors.js';
+import { LOWERCASE_UUID } from '../shared/schemas.js';
+import { isUuid } from '../shared/slug.js';
 import { deferCompile } from './deferred-compile.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
@@ -20,6 +22,30 @@ export function isStorableDateTime(value: string): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * Ids are stored lower-case, and SQLite compares text as it is while PostgreSQL's uuid type ignores case: a
+ * UUID a client writes in capitals is lower-cased here, once, so every service and query sees one spelling.
+ * Anything not shaped like a UUID (a slug in `{idOrSlug}`) is left as it is.
+ */
+/** Where a validated value sits: ajv's data context, which its index does not export. */
+interface ParentOf {
+  parentData: Record<string | number, unknown>;
+  parentDataProperty: string | number;
+}
+
+const lowercaseUuid: KeywordDefinition = {
+  keyword: LOWERCASE_UUID,
+  type: 'string',
+  schemaType: 'boolean',
+  modifying: true,
+  errors: false,
+  validate(_schema: boolean, data: string, _parent?: AnySchemaObject, context?: ParentOf) {
+    if (context && isUuid(data) && data !== data.toLowerCase())
+      context.parentData[context.parentDataProperty] = data.toLowerCase();
+    return true;
+  },
+};
+
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({
     coerceTypes,
@@ -37,6 +63,7 @@ function createAjv(coerceTypes: boolean): Ajv {
   ajv.addFormat('date-time', { type: 'string', validate: isStorableDateTime });
   // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not.
   ajv.addFormat('uuid', UUID);
+  ajv.addKeyword(lowercaseUuid);
   return ajv;
 }
 

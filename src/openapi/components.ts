@@ -1,3 +1,4 @@
+import { LOWERCASE_UUID } from '../shared/schemas.js';
 import type { TSchema } from 'typebox';
 import { Block, BlockWrite } from '../blocks/blocks.schemas.js';
 import { ErrorEnvelope } from '../http/responses.js';
@@ -149,7 +150,8 @@ export function simplify(value: Json): Json {
   if (Array.isArray(value)) return value.map(simplify);
   if (value === null || typeof value !== 'object') return value;
   const copy: JsonObject = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = simplify(item);
+  // The lower-casing of UUIDs is the validator's business, not the document's.
+  for (const [key, item] of Object.entries(value)) if (key !== LOWERCASE_UUID) copy[key] = simplify(item);
   const branches = copy.anyOf;
   if (Array.isArray(branches) && branches.length > 0 && branches.every(isConst)) {
     const types = new Set(branches.map((branch) => branch.type));

@@ -1,8 +1,11 @@
 import { Type, type TSchema } from 'typebox';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.js';
 
+/** Marks a string whose UUID spelling is lower-cased at validation (http/validation.ts). */
+export const LOWERCASE_UUID = 'x-lowercase-uuid';
+
 /** Schema primitives every resource shares. */
-export const Uuid = Type.String({ format: 'uuid' });
+export const Uuid = Type.String({ format: 'uuid', [LOWERCASE_UUID]: true });
 export const Timestamp = Type.String({ format: 'date-time' });
 /** A UUID-shaped slug would be read as an id by `{idOrSlug}`, so nothing could ever be found by it. */
 export const Slug = Type.String({
@@ -15,7 +18,7 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** `{idOrSlug}` of a single-resource route: a UUID resolves by id, anything else by slug. */
 export const IdOrSlugParams = Type.Object(
-  { idOrSlug: Type.String({ minLength: 1, maxLength: 300 }) },
+  { idOrSlug: Type.String({ minLength: 1, maxLength: 300, [LOWERCASE_UUID]: true }) },
   { additionalProperties: false },
 );
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });

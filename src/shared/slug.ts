@@ -20,11 +20,11 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * The row a path parameter names: a UUID by its id (lowercased, so an upper-case UUID finds its row on both
- * dialects), anything else by its slug. Slugs can never be UUID-shaped (slugFrom), so the two never meet.
+ * The row a path parameter names: a UUID by its id (lower-cased at validation, as every UUID a request
+ * carries), anything else by its slug. Slugs can never be UUID-shaped (slugFrom), so the two never meet.
  */
 export function idOrSlugKey(idOrSlug: string): { column: 'id' | 'slug'; value: string } {
-  return isUuid(idOrSlug) ? { column: 'id', value: idOrSlug.toLowerCase() } : { column: 'slug', value: idOrSlug };
+  return isUuid(idOrSlug) ? { column: 'id', value: idOrSlug } : { column: 'slug', value: idOrSlug };
 }
 
 /** A slug derived from a name: kebab-case, cut to the limit on a word boundary, never UUID-shaped. */

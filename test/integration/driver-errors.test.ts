@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { translateDriverError } from '../../src/db/errors.js';
-import { AppError } from '../../src/errors.js';
+import type { AppError } from '../../src/errors.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { insertTag } from '../helpers/content.js';
 import { describeEachDialect } from '../helpers/database.js';

@@ -207,7 +207,8 @@ describeEachDialect('posts: status, references, delete, tags and permissions', (
       // The same post twice, once in each case, is still the same post twice.
       expectIssue(
         await api().patch(key, post.id, { relatedPostIds: [own.post, upper(own.post)] }),
-        '/relatedPostIds/1',
+        '/relatedPostIds',
+        /duplicate/,
       );
     });
 

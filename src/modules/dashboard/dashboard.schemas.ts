@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
-import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
+import { IdOrSlugParams, Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
 import { ALL_PERMISSIONS } from '../accounts/permissions.js';
 
 /** The shapes of docs/dashboard.md; the React app is built against that page, so they change together. */
@@ -116,6 +116,6 @@ export const WorkspaceParams = Type.Object({ workspaceId: Uuid }, { additionalPr
 export const MemberParams = Type.Object({ workspaceId: Uuid, userId: Uuid }, { additionalProperties: false });
 export const WorkspaceKeyParams = Type.Object({ workspaceId: Uuid, id: Uuid }, { additionalProperties: false });
 export const WorkspaceItemParams = Type.Object(
-  { workspaceId: Uuid, idOrSlug: Type.String({ minLength: 1, maxLength: 300 }) },
+  { workspaceId: Uuid, idOrSlug: IdOrSlugParams.properties.idOrSlug },
   { additionalProperties: false },
 );

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponses } from '../../http/responses.js';
+import { LOWERCASE_UUID } from '../../shared/schemas.js';
 import type { MediaService } from './media.service.js';
 import type { ByteRange } from './storage/storage.js';
 
 // Plain strings: a malformed id in a public URL is a 404 like any other wrong address, not a 400.
 const FileParams = Type.Object(
   {
-    workspaceId: Type.String({ maxLength: 100 }),
-    mediaId: Type.String({ maxLength: 100 }),
+    workspaceId: Type.String({ maxLength: 100, [LOWERCASE_UUID]: true }),
+    mediaId: Type.String({ maxLength: 100, [LOWERCASE_UUID]: true }),
     filename: Type.String({ maxLength: 300 }),
   },
   { additionalProperties: false },

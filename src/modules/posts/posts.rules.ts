@@ -23,8 +23,3 @@ export function checkStatusMove(from: PostStatus, to: PostStatus): void {
   if (!MOVES[from].includes(to))
     throw invalid([{ in: 'body', path: '/status', message: `a post cannot move from ${from} to ${to}` }]);
 }
-
-/** UUIDs compare case-insensitively; ids are stored lowercase, and SQLite compares text as it is. */
-export function lowerId<T extends string | null | undefined>(id: T): T {
-  return (typeof id === 'string' ? id.toLowerCase() : id) as T;
-}
