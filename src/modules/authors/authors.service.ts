@@ -5,7 +5,6 @@ import { existingIds } from '../../db/references.js';
 import type { AuthorRow, Database } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
-import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
@@ -14,7 +13,11 @@ import type { Actor } from '../accounts/actor.js';
 import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentAuthor } from './authors.presenter.js';
+import { authorColumns } from './authors.columns.js';
 import { authorsRepository as repo, type AuthorPatch } from './authors.repository.js';
+
+/** The columns the column map writes on create: all of an author's but those the service computes. */
+type NewAuthorColumns = Omit<AuthorRow, 'id' | 'workspace_id' | 'slug' | 'search_text' | 'created_at' | 'updated_at'>;
 import type { Author, AuthorCreateBody, AuthorListQuery, AuthorSortKey, AuthorUpdateBody } from './authors.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -88,16 +91,9 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
         const displayName = body.displayName.trim();
         const slug = await slugFor(trx, workspaceId, body.slug, displayName);
         await repo.insert(trx, workspaceId, {
+          ...(authorColumns.write(body, { create: true }) as NewAuthorColumns),
           id,
           slug,
-          display_name: displayName,
-          bio: body.bio ?? null,
-          credentials: body.credentials ?? null,
-          avatar_media_id: body.avatarMediaId ?? null,
-          same_as: JSON.stringify(body.sameAs ?? []),
-          is_active: body.isActive ?? true,
-          seo: toJson(body.seo),
-          person: toJson(body.person),
           search_text: searchText(displayName, slug),
           created_at: now,
           updated_at: now,
@@ -113,20 +109,11 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireAuthor(trx, workspaceId, idOrSlug);
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
-        const patch: AuthorPatch = { updated_at: nowIso() };
+        const patch: AuthorPatch = { ...(authorColumns.write(body) as AuthorPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);
-        if (body.displayName !== undefined) patch.display_name = body.displayName.trim();
-        if (patch.slug !== undefined || patch.display_name !== undefined) {
+        if (patch.slug !== undefined || patch.display_name !== undefined)
           patch.search_text = searchText(patch.display_name ?? current.display_name, patch.slug ?? current.slug);
-        }
-        if (body.bio !== undefined) patch.bio = body.bio;
-        if (body.credentials !== undefined) patch.credentials = body.credentials;
-        if (body.avatarMediaId !== undefined) patch.avatar_media_id = body.avatarMediaId;
-        if (body.sameAs !== undefined) patch.same_as = JSON.stringify(body.sameAs);
-        if (body.isActive !== undefined) patch.is_active = body.isActive;
-        if (body.seo !== undefined) patch.seo = toJson(body.seo);
-        if (body.person !== undefined) patch.person = toJson(body.person);
         await repo.update(trx, workspaceId, current.id, patch);
         const author = await requireAuthor(trx, workspaceId, current.id);
         changed({ type: 'author', id: author.id, slug: author.slug, action: 'updated' });

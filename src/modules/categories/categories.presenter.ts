@@ -4,7 +4,8 @@ import { categoryJsonLd } from '../seo/category-json-ld.js';
 import type { CategoryChainItem } from '../seo/json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
 import type { SiteSettings } from '../workspaces/site-settings.js';
-import type { Category } from './categories.schemas.js';
+import { categoryColumns } from './categories.columns.js';
+import type { Category, CategoryUpdateBody } from './categories.schemas.js';
 
 /** The chain from the root down to `id`, from a map holding the category and its ancestors. */
 export function categoryChain(id: string, categories: ReadonlyMap<string, CategoryRow>): CategoryRow[] {
@@ -40,20 +41,13 @@ export function presentCategory(
 ): Category {
   const chain = chainForLd(categoryChain(row.id, categories));
   const path = chain[chain.length - 1]?.path ?? row.slug;
-  const description = row.description;
+  const fields = categoryColumns.read(row) as Required<CategoryUpdateBody>;
   return {
+    ...fields,
     id: row.id,
     workspaceId: row.workspace_id,
-    slug: row.slug,
-    name: row.name,
-    description,
     path,
-    parentId: row.parent_id,
-    sortOrder: row.sort_order,
-    isActive: Boolean(row.is_active),
-    seo: parseJson<Seo>(row.seo),
-    collectionMetadata: parseJson(row.collection_metadata),
-    jsonLd: categoryJsonLd({ name: row.name, description, chain }, settings),
+    jsonLd: categoryJsonLd({ name: fields.name, description: fields.description, chain }, settings),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

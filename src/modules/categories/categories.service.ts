@@ -5,7 +5,6 @@ import type { LockStrength } from '../../db/locks.js';
 import type { CategoryRow, Database } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
-import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
@@ -13,24 +12,25 @@ import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentCategory } from './categories.presenter.js';
+import { categoryColumns } from './categories.columns.js';
 import { categoriesRepository as repo, type CategoryPatch } from './categories.repository.js';
 import {
-  COLLECTION_METADATA_DEFAULTS,
   type Category,
   type CategoryCreateBody,
   type CategoryListQuery,
   type CategorySortKey,
   type CategoryUpdateBody,
-  type CollectionMetadata,
 } from './categories.schemas.js';
 
 type Executor = Kysely<Database>;
 
 const parentIssue = (message: string) => invalid([{ in: 'body', path: '/parentId', message }]);
 
-/** Stored whole, every key present: a write that leaves one out gets its default. */
-const metadataJson = (metadata: CollectionMetadata | undefined) =>
-  JSON.stringify({ ...COLLECTION_METADATA_DEFAULTS, ...metadata });
+/** The columns the column map writes on create: all of a category's but those the service computes. */
+type NewCategoryColumns = Omit<
+  CategoryRow,
+  'id' | 'workspace_id' | 'slug' | 'search_text' | 'created_at' | 'updated_at'
+>;
 
 export function createCategoriesService(database: DatabaseHandle) {
   const { db, dialect } = database;
@@ -107,15 +107,9 @@ export function createCategoriesService(database: DatabaseHandle) {
         const name = body.name.trim();
         const slug = await slugFor(trx, workspaceId, body.slug, name);
         await repo.insert(trx, workspaceId, {
+          ...(categoryColumns.write(body, { create: true }) as NewCategoryColumns),
           id,
           slug,
-          name,
-          description: body.description ?? null,
-          parent_id: body.parentId ?? null,
-          sort_order: body.sortOrder ?? 0,
-          is_active: body.isActive ?? true,
-          seo: toJson(body.seo),
-          collection_metadata: metadataJson(body.collectionMetadata),
           search_text: searchText(name, slug),
           created_at: now,
           updated_at: now,
@@ -145,18 +139,11 @@ export function createCategoriesService(database: DatabaseHandle) {
             throw parentIssue('the new parent is a descendant of this category, which would make a cycle');
         }
 
-        const patch: CategoryPatch = { updated_at: nowIso() };
+        const patch: CategoryPatch = { ...(categoryColumns.write(body) as CategoryPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
-        if (body.name !== undefined) patch.name = body.name.trim();
         if (patch.slug !== undefined || patch.name !== undefined)
           patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
-        if (body.description !== undefined) patch.description = body.description;
-        if (body.parentId !== undefined) patch.parent_id = body.parentId;
-        if (body.sortOrder !== undefined) patch.sort_order = body.sortOrder;
-        if (body.isActive !== undefined) patch.is_active = body.isActive;
-        if (body.seo !== undefined) patch.seo = toJson(body.seo);
-        if (body.collectionMetadata !== undefined) patch.collection_metadata = metadataJson(body.collectionMetadata);
         await repo.update(trx, workspaceId, current.id, patch);
         const category = await requireCategory(trx, workspaceId, current.id);
         changed({ type: 'category', id: category.id, slug: category.slug, action: 'updated' });

@@ -1,5 +1,6 @@
 import type { MediaRow } from '../../db/schema.js';
-import type { Media } from './media.schemas.js';
+import { mediaColumns } from './media.columns.js';
+import type { Media, MediaUpdateBody } from './media.schemas.js';
 
 /** The public URL of a media file: served outside /api, without a key (contract §4). */
 export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>): string {
@@ -14,8 +15,7 @@ export function presentMedia(publicUrl: string, row: MediaRow): Media {
     storagePath: row.storage_path,
     filename: row.filename,
     mimeType: row.mime_type,
-    alt: row.alt,
-    caption: row.caption,
+    ...(mediaColumns.read(row) as Required<MediaUpdateBody>),
     sizeBytes: Number(row.size_bytes),
     width: row.width,
     height: row.height,

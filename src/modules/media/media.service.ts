@@ -14,6 +14,7 @@ import { rescorePosts } from '../posts/posts.scores.js';
 import { safeFilename } from './media.filename.js';
 import { UploadInspector } from './media.inspector.js';
 import { presentMedia } from './media.presenter.js';
+import { mediaColumns } from './media.columns.js';
 import { mediaRepository as repo, type MediaPatch } from './media.repository.js';
 import {
   MEDIA_LIMITS,
@@ -199,9 +200,7 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
     async update(actor: Actor, id: string, body: MediaUpdateBody): Promise<Media> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireMedia(trx, workspaceId, id);
-        const patch: MediaPatch = { updated_at: nowIso() };
-        if (body.alt !== undefined) patch.alt = body.alt;
-        if (body.caption !== undefined) patch.caption = body.caption;
+        const patch: MediaPatch = { ...(mediaColumns.write(body) as MediaPatch), updated_at: nowIso() };
         patch.search_text = searchText(
           patch.alt === undefined ? current.alt : patch.alt,
           patch.caption === undefined ? current.caption : patch.caption,
@@ -248,7 +247,7 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
     /** The file behind a public URL; a wrong workspace, id or filename, or a deleted row, is a 404. */
     async findFile(workspaceId: string, mediaId: string, filename: string): Promise<MediaFile> {
       if (!isUuid(workspaceId) || !isUuid(mediaId)) throw notFound('File');
-      const row = await repo.findById(db, workspaceId.toLowerCase(), mediaId.toLowerCase());
+      const row = await repo.findById(db, workspaceId, mediaId);
       if (!row || row.filename !== filename) throw notFound('File');
       return {
         id: row.id,

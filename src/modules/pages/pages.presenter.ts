@@ -1,13 +1,12 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { enrichBlocks } from '../../blocks/enrich.js';
 import type { MediaRow } from '../../db/schema.js';
-import { parseJson } from '../../shared/json.js';
 import { mediaUrl } from '../media/media.presenter.js';
 import { pageJsonLd } from '../seo/page-json-ld.js';
-import type { Seo } from '../seo/seo.schemas.js';
 import type { SiteSettings } from '../workspaces/site-settings.js';
 import type { PageRow } from './pages.repository.js';
-import type { Page } from './pages.schemas.js';
+import { pageColumns } from './pages.columns.js';
+import type { Page, PageUpdateBody } from './pages.schemas.js';
 
 export interface PageContext {
   publicUrl: string;
@@ -16,26 +15,21 @@ export interface PageContext {
 }
 
 export function presentPage(row: PageRow, body: readonly StoredBlock[], ctx: PageContext): Page {
-  const seo = parseJson<Seo>(row.seo);
+  const fields = pageColumns.read(row) as Required<Omit<PageUpdateBody, 'bodyJson'>>;
   const logo = ctx.settings.logoMediaId ? ctx.media.get(ctx.settings.logoMediaId) : undefined;
   return {
+    ...fields,
     id: row.id,
     workspaceId: row.workspace_id,
-    slug: row.slug,
-    title: row.title,
     bodyJson: enrichBlocks(body, ctx.media, ctx.publicUrl),
     bodyText: row.body_text,
-    pageType: row.page_type,
-    status: row.status,
-    publishedAt: row.published_at,
-    seo,
     jsonLd: pageJsonLd(
       {
-        slug: row.slug,
-        title: row.title,
-        pageType: row.page_type,
-        seo,
-        publishedAt: row.published_at,
+        slug: fields.slug,
+        title: fields.title,
+        pageType: fields.pageType,
+        seo: fields.seo,
+        publishedAt: fields.publishedAt,
         updatedAt: row.updated_at,
         blocks: body,
       },

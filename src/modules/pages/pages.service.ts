@@ -7,20 +7,35 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
-import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
-import { nowIso, toIso } from '../../shared/time.js';
+import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
+import { pageColumns } from './pages.columns.js';
 import { presentPage } from './pages.presenter.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
 import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody } from './pages.schemas.js';
 
 type Executor = Kysely<Database>;
+
+/** The columns the column map writes on create: all of a page's but those the service computes. */
+type NewPageColumns = Omit<
+  PageRow,
+  | 'id'
+  | 'workspace_id'
+  | 'slug'
+  | 'body_json'
+  | 'body_text'
+  | 'search_head'
+  | 'search_text'
+  | 'deleted_at'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 export function createPagesService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
@@ -77,26 +92,22 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         if (issues.length > 0) throw invalid(issues);
         const now = nowIso();
         const id = crypto.randomUUID();
-        const title = body.title.trim();
-        const status = body.status ?? 'draft';
+        const columns = pageColumns.write(body, { create: true }) as NewPageColumns;
         const derived = deriveBody(body.bodyJson ?? []);
         await repo.insert(trx, workspaceId, {
+          ...columns,
           id,
           slug: await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
             body.slug,
-            title,
+            columns.title,
             'page',
           ),
-          title,
           body_json: JSON.stringify(derived.blocks),
           body_text: derived.bodyText,
-          search_head: searchText(title),
+          search_head: searchText(columns.title),
           search_text: searchText(derived.bodyText),
-          page_type: body.pageType ?? 'WebPage',
-          status,
-          published_at: body.publishedAt ? toIso(body.publishedAt) : status === 'published' ? now : null,
-          seo: toJson(body.seo),
+          published_at: columns.published_at ?? (columns.status === 'published' ? now : null),
           deleted_at: null,
           created_at: now,
           updated_at: now,
@@ -119,7 +130,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         );
         if (issues.length > 0) throw invalid(issues);
         const now = nowIso();
-        const patch: PagePatch = { updated_at: now };
+        const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch), updated_at: now };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
@@ -127,21 +138,17 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
             current.title,
             'page',
           );
-        if (body.title !== undefined) patch.title = body.title.trim();
         if (body.bodyJson !== undefined) {
           const derived = deriveBody(body.bodyJson);
           patch.body_json = JSON.stringify(derived.blocks);
           patch.body_text = derived.bodyText;
         }
+        // Moving to published stamps publishedAt when it is empty (and the request did not set it).
+        if (body.publishedAt === undefined && body.status === 'published' && current.published_at === null)
+          patch.published_at = now;
         if (patch.title !== undefined && patch.title !== current.title) patch.search_head = searchText(patch.title);
         if (patch.body_text !== undefined && patch.body_text !== current.body_text)
           patch.search_text = searchText(patch.body_text);
-        if (body.pageType !== undefined) patch.page_type = body.pageType;
-        if (body.status !== undefined) patch.status = body.status;
-        if (body.publishedAt !== undefined)
-          patch.published_at = body.publishedAt === null ? null : toIso(body.publishedAt);
-        else if (body.status === 'published' && current.published_at === null) patch.published_at = now;
-        if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);
         const page = await requirePage(trx, workspaceId, current.id);
         changed({ type: 'page', id: page.id, slug: page.slug, action: statusAction(current.status, page.status) });

@@ -1,26 +1,14 @@
-import type { Block, StoredBlock } from '../../blocks/blocks.schemas.js';
-import type { MediaRow } from '../../db/schema.js';
-import { parseJson } from '../../shared/json.js';
+import { enrichBlocks } from '../../blocks/enrich.js';
 import { authorForLd, presentAuthor } from '../authors/authors.presenter.js';
 import { categoryChain, chainForLd, presentCategory } from '../categories/categories.presenter.js';
 import { mediaUrl, presentMedia } from '../media/media.presenter.js';
 import { postJsonLd } from '../seo/post-json-ld.js';
-import type { Seo } from '../seo/seo.schemas.js';
 import type { ParsedPost, PostEmbeds } from './posts.embeds.js';
+import { postColumns } from './posts.columns.js';
 import type { Post } from './posts.schemas.js';
 
-/** The read form of blocks: each image gets the url of its media, or null once the media is gone. */
-export function enrichBlocks(
-  blocks: readonly StoredBlock[],
-  media: ReadonlyMap<string, MediaRow>,
-  publicUrl: string,
-): Block[] {
-  return blocks.map((block) => {
-    if (block.type !== 'image') return block;
-    const row = media.get(block.mediaId);
-    return { ...block, url: row ? mediaUrl(publicUrl, row) : null };
-  });
-}
+/** The fields of a post its column map answers from the row as stored. */
+type PostColumnField = Exclude<(typeof postColumns.fields)[number], 'bodyJson' | 'structuredBlocks' | 'relatedPostIds'>;
 
 export function presentPost({ row, body, structuredBlocks }: ParsedPost, embeds: PostEmbeds, publicUrl: string): Post {
   const { settings, media } = embeds;
@@ -30,57 +18,42 @@ export function presentPost({ row, body, structuredBlocks }: ParsedPost, embeds:
   const featured = row.featured_media_id ? media.get(row.featured_media_id) : undefined;
   const featuredMedia = featured ? presentMedia(publicUrl, featured) : null;
   const tags = embeds.tags.get(row.id) ?? [];
-  const seo = parseJson<Seo>(row.seo);
-  const structuredData = parseJson<Record<string, unknown>>(row.structured_data);
-  const isHowTo = Boolean(row.is_how_to);
+  const fields = postColumns.read(row) as Pick<Post, PostColumnField>;
   const logo = settings.logoMediaId ? media.get(settings.logoMediaId) : undefined;
   const chain = row.category_id ? chainForLd(categoryChain(row.category_id, embeds.categories)) : [];
 
   return {
+    ...fields,
     id: row.id,
     workspaceId: row.workspace_id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
     bodyJson: enrichBlocks(body, media, publicUrl),
     bodyText: row.body_text,
     tocItems: JSON.parse(row.toc_items) as Post['tocItems'],
     readingTimeMin: row.reading_time_min,
-    featuredMediaId: row.featured_media_id,
     featuredMedia,
-    authorId: row.author_id,
     author,
-    categoryId: row.category_id,
     category: categoryRow ? presentCategory(categoryRow, embeds.categories, settings) : null,
-    status: row.status,
-    publishedAt: row.published_at,
     scheduledAt: row.scheduled_at,
-    isHowTo,
-    summaryForAi: row.summary_for_ai,
-    canonicalUrl: row.canonical_url,
     viewCount: row.view_count,
-    seo,
-    schemaType: row.schema_type,
-    structuredData,
     structuredBlocks: enrichBlocks(structuredBlocks, media, publicUrl),
     seoScore: row.seo_score,
     readabilityScore: row.readability_score,
     jsonLd: postJsonLd(
       {
-        slug: row.slug,
-        title: row.title,
-        excerpt: row.excerpt,
-        seo,
-        schemaType: row.schema_type,
-        publishedAt: row.published_at,
+        slug: fields.slug,
+        title: fields.title,
+        excerpt: fields.excerpt,
+        seo: fields.seo,
+        schemaType: fields.schemaType,
+        publishedAt: fields.publishedAt,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
         wordCount: row.word_count,
         readingTimeMin: row.reading_time_min,
-        isHowTo,
-        canonicalUrl: row.canonical_url,
+        isHowTo: fields.isHowTo,
+        canonicalUrl: fields.canonicalUrl,
         blocks: body,
-        structuredData,
+        structuredData: fields.structuredData as Record<string, unknown> | null,
         author: author ? authorForLd(author) : null,
         categoryChain: chain,
         imageUrl: featuredMedia?.url ?? null,

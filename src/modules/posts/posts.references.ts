@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
 import { imageMediaIds } from '../../blocks/derive.js';
+import { imageIssues } from '../../blocks/image-references.js';
 import { existingIds } from '../../db/references.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, type ValidationIssue } from '../../errors.js';
@@ -18,23 +19,6 @@ export interface StoredBodies {
   postId: string | null;
   body: readonly StoredBlock[];
   structuredBlocks: readonly StoredBlock[];
-}
-
-/** Image blocks whose media is new to the stored body; a media id the body already held is kept even if deleted since. */
-function newImageIssues(
-  pointer: string,
-  blocks: readonly BlockWrite[] | undefined,
-  stored: readonly StoredBlock[],
-  known: Set<string>,
-): Array<{ path: string; id: string }> {
-  if (!blocks) return [];
-  const held = new Set(imageMediaIds(stored));
-  const out: Array<{ path: string; id: string }> = [];
-  blocks.forEach((block, index) => {
-    if (block.type === 'image' && !held.has(block.mediaId) && !known.has(block.mediaId))
-      out.push({ path: `${pointer}/${index}/mediaId`, id: block.mediaId });
-  });
-  return out;
 }
 
 /**
@@ -65,18 +49,13 @@ export async function checkPostReferences(
   if (refs.authorId && !authors.has(refs.authorId)) missing('/authorId', 'author');
   if (refs.categoryId && !categories.has(refs.categoryId)) missing('/categoryId', 'category');
   refs.relatedPostIds?.forEach((id, index) => {
-    // The schema's uniqueItems is case-sensitive; the same post twice would break the table's key.
-    if (refs.relatedPostIds!.indexOf(id) < index)
-      issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'this post is already listed' });
-    else if (id === stored.postId)
+    if (id === stored.postId)
       issues.push({ in: 'body', path: `/relatedPostIds/${index}`, message: 'a post cannot be related to itself' });
     else if (!posts.has(id)) missing(`/relatedPostIds/${index}`, 'live post');
   });
-  for (const issue of [
-    ...newImageIssues('/bodyJson', refs.bodyJson, stored.body, media),
-    ...newImageIssues('/structuredBlocks', refs.structuredBlocks, stored.structuredBlocks, media),
-  ]) {
-    missing(issue.path, 'media');
-  }
+  issues.push(
+    ...imageIssues('/bodyJson', refs.bodyJson, stored.body, media),
+    ...imageIssues('/structuredBlocks', refs.structuredBlocks, stored.structuredBlocks, media),
+  );
   if (issues.length > 0) throw invalid(issues);
 }

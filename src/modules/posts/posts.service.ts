@@ -8,7 +8,6 @@ import type { Database, StoredPost } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { compileSerializer } from '../../http/serialization.js';
-import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
@@ -19,10 +18,11 @@ import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { loadPostEmbeds, parsePost, type ParsedPost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
+import { postColumns } from './posts.columns.js';
 import { postRendersRepository, renderFormat, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
-import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
+import { checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
 import {
   Post,
   type PostCreateBody,
@@ -33,20 +33,26 @@ import {
 
 type Executor = Kysely<Database>;
 
-/** Every id a write references, lowercased, so that an upper-case UUID finds its row on both dialects. */
-function withLowerIds<T extends PostCreateBody | PostUpdateBody>(body: T): T {
-  const blocks = (list: readonly BlockWrite[] | undefined) =>
-    list?.map((block) => (block.type === 'image' ? { ...block, mediaId: lowerId(block.mediaId) } : block));
-  return {
-    ...body,
-    featuredMediaId: lowerId(body.featuredMediaId),
-    authorId: lowerId(body.authorId),
-    categoryId: lowerId(body.categoryId),
-    relatedPostIds: body.relatedPostIds?.map(lowerId),
-    bodyJson: blocks(body.bodyJson),
-    structuredBlocks: blocks(body.structuredBlocks),
-  };
-}
+/** The columns the column map writes on create: all of a post's but those the service computes. */
+type PostColumns = Omit<
+  StoredPost,
+  | 'id'
+  | 'workspace_id'
+  | 'slug'
+  | 'body_json'
+  | 'body_text'
+  | 'toc_items'
+  | 'word_count'
+  | 'reading_time_min'
+  | 'scheduled_at'
+  | 'view_count'
+  | 'structured_blocks'
+  | 'seo_score'
+  | 'readability_score'
+  | 'deleted_at'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** The columns a body write recomputes: derived fields of contract §6 and the search column. */
 function bodyColumns(blocks: readonly BlockWrite[]) {
@@ -139,9 +145,9 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const filter = {
         q: query.q ? foldForSearch(query.q) : undefined,
         status: query.status,
-        categoryId: query.categoryId === '' ? null : lowerId(query.categoryId),
-        authorId: lowerId(query.authorId),
-        tagId: lowerId(query.tagId),
+        categoryId: query.categoryId === '' ? null : query.categoryId,
+        authorId: query.authorId,
+        tagId: query.tagId,
         dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
         dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
       };
@@ -157,44 +163,29 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       return json;
     },
 
-    async create(actor: Actor, request: PostCreateBody): Promise<Post> {
-      const body = withLowerIds(request);
-      const status = body.status ?? 'draft';
-      checkStatusOnCreate(status);
-      const publishedAt = body.publishedAt ? toIso(body.publishedAt) : null;
+    async create(actor: Actor, body: PostCreateBody): Promise<Post> {
+      checkStatusOnCreate(body.status ?? 'draft');
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
         const now = nowIso();
         const id = crypto.randomUUID();
-        const title = body.title.trim();
-        const excerpt = body.excerpt ?? '';
+        const columns = postColumns.write(body, { create: true }) as PostColumns;
         const derived = bodyColumns(body.bodyJson ?? []);
         const slug = await claimSlug(
           (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
           body.slug,
-          title,
+          columns.title,
           'post',
         );
         const unscored = {
+          ...columns,
           id,
           workspace_id: workspaceId,
           slug,
-          title,
-          excerpt,
           ...derived,
-          featured_media_id: body.featuredMediaId ?? null,
-          author_id: body.authorId ?? null,
-          category_id: body.categoryId ?? null,
-          status,
-          published_at: publishedAt ?? (status === 'published' ? now : null),
+          published_at: columns.published_at ?? (columns.status === 'published' ? now : null),
           scheduled_at: null,
-          is_how_to: body.isHowTo ?? false,
-          summary_for_ai: body.summaryForAi ?? null,
-          canonical_url: body.canonicalUrl ?? null,
           view_count: 0,
-          seo: toJson(body.seo),
-          schema_type: body.schemaType ?? 'BlogPosting',
-          structured_data: toJson(body.structuredData),
           structured_blocks: JSON.stringify(assignHeadingIds(body.structuredBlocks ?? [], '/structuredBlocks')),
           deleted_at: null,
           created_at: now,
@@ -204,7 +195,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const written: StoredPost = { ...unscored, ...scoreColumns(unscored) };
         await repo.insert(trx, workspaceId, {
           ...written,
-          search_head: searchText(title, excerpt),
+          search_head: searchText(written.title, written.excerpt),
           search_text: searchText(derived.body_text),
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
@@ -213,9 +204,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       });
     },
 
-    async update(actor: Actor, idOrSlug: string, request: PostUpdateBody): Promise<Post> {
-      const body = withLowerIds(request);
-      const publishedAt = body.publishedAt ? toIso(body.publishedAt) : body.publishedAt;
+    async update(actor: Actor, idOrSlug: string, body: PostUpdateBody): Promise<Post> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
@@ -223,7 +212,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
 
         const now = nowIso();
-        const patch: PostPatch = { updated_at: now };
+        const patch: PostPatch = { ...(postColumns.write(body) as PostPatch), updated_at: now };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
@@ -231,31 +220,18 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
             current.title,
             'post',
           );
-        if (body.title !== undefined) patch.title = body.title.trim();
-        if (body.excerpt !== undefined) patch.excerpt = body.excerpt;
         if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
-        // Each search column only when its text changes: its index re-reads all of it (the body's, 25 kB).
+        if (body.structuredBlocks !== undefined)
+          patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
+        // Moving to published stamps publishedAt when it is empty (and the request did not set it).
+        const publishing = body.status === 'published' && current.status !== 'published';
+        if (body.publishedAt === undefined && publishing && current.published_at === null) patch.published_at = now;
+        // Each search column only when its text changes: its index re-reads all of it.
         const title = patch.title ?? current.title;
         const excerpt = patch.excerpt ?? current.excerpt;
         if (title !== current.title || excerpt !== current.excerpt) patch.search_head = searchText(title, excerpt);
         if (patch.body_text !== undefined && patch.body_text !== current.body_text)
           patch.search_text = searchText(patch.body_text);
-        if (body.featuredMediaId !== undefined) patch.featured_media_id = body.featuredMediaId;
-        if (body.authorId !== undefined) patch.author_id = body.authorId;
-        if (body.categoryId !== undefined) patch.category_id = body.categoryId;
-        if (body.status !== undefined) patch.status = body.status;
-        if (publishedAt !== undefined) patch.published_at = publishedAt;
-        // Moving to published stamps publishedAt when it is empty (and the request did not set it).
-        else if (body.status === 'published' && current.status !== 'published' && current.published_at === null)
-          patch.published_at = now;
-        if (body.isHowTo !== undefined) patch.is_how_to = body.isHowTo;
-        if (body.summaryForAi !== undefined) patch.summary_for_ai = body.summaryForAi;
-        if (body.canonicalUrl !== undefined) patch.canonical_url = body.canonicalUrl;
-        if (body.seo !== undefined) patch.seo = toJson(body.seo);
-        if (body.schemaType !== undefined) patch.schema_type = body.schemaType;
-        if (body.structuredData !== undefined) patch.structured_data = toJson(body.structuredData);
-        if (body.structuredBlocks !== undefined)
-          patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
 
         // The row as this write leaves it (requirePost holds it against concurrent writes): the scores and
         // the answer are built from it, and its bodies are parsed only when the write replaced them.
@@ -297,11 +273,11 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     },
 
     async attachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
-      return changeTags(actor, idOrSlug, tagIds.map(lowerId), 'attach');
+      return changeTags(actor, idOrSlug, tagIds, 'attach');
     },
 
     async detachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
-      return changeTags(actor, idOrSlug, tagIds.map(lowerId), 'detach');
+      return changeTags(actor, idOrSlug, tagIds, 'detach');
     },
   };
 

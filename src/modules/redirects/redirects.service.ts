@@ -8,6 +8,7 @@ import { nowIso } from '../../shared/time.js';
 import { normalizePath, normalizeTarget, pathOfTarget, type PathResult } from '../../shared/url-path.js';
 import type { Actor } from '../accounts/actor.js';
 import { contentWrite, type ContentWriteScope } from '../../writes/content-write.js';
+import { redirectColumns } from './redirects.columns.js';
 import { presentRedirect } from './redirects.presenter.js';
 import { redirectsRepository as repo, type RedirectPatch, type RedirectRow } from './redirects.repository.js';
 import type {
@@ -53,8 +54,7 @@ async function follow(
 export function createRedirectsService(database: DatabaseHandle) {
   const { db, dialect } = database;
   async function requireRedirect(executor: Executor, workspaceId: string, id: string): Promise<RedirectRow> {
-    // SQLite compares UUIDs as text; PostgreSQL's uuid type ignores case. Lowercase makes both agree.
-    const row = await repo.findById(executor, workspaceId, id.toLowerCase());
+    const row = await repo.findById(executor, workspaceId, id);
     if (!row) throw notFound('Redirect');
     return row;
   }
@@ -137,9 +137,9 @@ export function createRedirectsService(database: DatabaseHandle) {
         await refuseTakenFromPath(trx, workspaceId, candidate.from_path, null);
         const now = nowIso();
         const row = {
+          ...(redirectColumns.write(body, { create: true }) as Pick<RedirectRow, 'status_code'>),
           id: crypto.randomUUID(),
           ...candidate,
-          status_code: body.statusCode ?? 301,
           created_at: now,
           updated_at: now,
         };
@@ -162,9 +162,9 @@ export function createRedirectsService(database: DatabaseHandle) {
         const current = await requireRedirect(trx, workspaceId, id);
         const next: RedirectRow = {
           ...current,
+          ...(redirectColumns.write(body) as RedirectPatch),
           from_path: fromPath ?? current.from_path,
           to_path: toPath ?? current.to_path,
-          status_code: body.statusCode ?? current.status_code,
           updated_at: nowIso(),
         };
         refuseSelfRedirect(next.from_path, next.to_path, pointer);
@@ -172,12 +172,7 @@ export function createRedirectsService(database: DatabaseHandle) {
           await refuseLoop(trx, workspaceId, next, current.id, pointer);
         if (next.from_path !== current.from_path)
           await refuseTakenFromPath(trx, workspaceId, next.from_path, current.id);
-        const patch: RedirectPatch = {
-          from_path: next.from_path,
-          to_path: next.to_path,
-          status_code: next.status_code,
-          updated_at: next.updated_at,
-        };
+        const { id: _id, workspace_id: _workspace, created_at: _created, ...patch } = next;
         await repo.update(trx, workspaceId, current.id, patch);
         changed({ type: 'redirect', id: current.id, slug: null, action: 'updated' });
         return presentRedirect(next);

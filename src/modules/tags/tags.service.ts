@@ -4,13 +4,13 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TagRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
-import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { presentTag } from './tags.presenter.js';
+import { tagColumns } from './tags.columns.js';
 import { tagsRepository as repo, type TagPatch } from './tags.repository.js';
 import type { Tag, TagCreateBody, TagListQuery, TagSortKey, TagUpdateBody } from './tags.schemas.js';
 
@@ -52,10 +52,9 @@ export function createTagsService(database: DatabaseHandle) {
         const name = body.name.trim();
         const slug = await slugFor(trx, workspaceId, body.slug, name);
         await repo.insert(trx, workspaceId, {
+          ...(tagColumns.write(body, { create: true }) as Pick<TagRow, 'name' | 'seo'>),
           id,
           slug,
-          name,
-          seo: toJson(body.seo),
           search_text: searchText(name, slug),
           created_at: now,
           updated_at: now,
@@ -70,13 +69,11 @@ export function createTagsService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
-        const patch: TagPatch = { updated_at: nowIso() };
+        const patch: TagPatch = { ...(tagColumns.write(body) as TagPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
-        if (body.name !== undefined) patch.name = body.name.trim();
         if (patch.slug !== undefined || patch.name !== undefined)
           patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
-        if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);
         const tag = await requireTag(trx, workspaceId, current.id);
         changed({ type: 'tag', id: tag.id, slug: tag.slug, action: 'updated' });
