@@ -13,7 +13,7 @@ import { refuseNulInBody, refuseNulInUrl } from './http/nul.js';
 import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { ResponseCache } from './http/response-cache.js';
-import { createRouteTable, routeMissHandler } from './http/route-table.js';
+import { createRouteTable, refuseRouteMissBeforeBody, routeMissHandler } from './http/route-table.js';
 import { serializerCompiler } from './http/serialization.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -136,6 +136,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
   });
   app.setNotFoundHandler(routeMissHandler(table));
+  // Here, before the scopes register, so that it runs in each of them after the scope's own onRequest hooks.
+  app.addHook('preParsing', refuseRouteMissBeforeBody(table));
 
   const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config));
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
