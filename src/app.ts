@@ -15,6 +15,7 @@ import { requestId } from './http/request-id.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createRouteTable, refuseRouteMissBeforeBody, routeMissHandler } from './http/route-table.js';
 import { serializerCompiler } from './http/serialization.js';
+import { discardUnreadBody } from './http/unread-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let fastPath: ReturnType<typeof cachedGetFastPath> | undefined;
   options.serverFactory = (handler, settings) => {
     const server = http.createServer((request, response) => {
+      discardUnreadBody(request, response);
       // Only GETs of the external API may be answered from the response cache; all else goes on at once.
       if (fastPath === undefined || request.method !== 'GET' || !request.url?.startsWith(`${EXTERNAL_PREFIX}/`))
         return handler(request, response);
