@@ -13,8 +13,9 @@ import { refuseNulInBody, refuseNulInUrl } from './http/nul.js';
 import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { ResponseCache } from './http/response-cache.js';
-import { createRouteTable, routeMissHandler } from './http/route-table.js';
+import { createRouteTable, refuseRouteMissBeforeBody, routeMissHandler } from './http/route-table.js';
 import { serializerCompiler } from './http/serialization.js';
+import { discardUnreadBody } from './http/unread-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let fastPath: ReturnType<typeof cachedGetFastPath> | undefined;
   options.serverFactory = (handler, settings) => {
     const server = http.createServer((request, response) => {
+      discardUnreadBody(request, response);
       // Only GETs of the external API may be answered from the response cache; all else goes on at once.
       if (fastPath === undefined || request.method !== 'GET' || !request.url?.startsWith(`${EXTERNAL_PREFIX}/`))
         return handler(request, response);
@@ -136,6 +138,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reply.header('X-Request-Id', request.id);
   });
   app.setNotFoundHandler(routeMissHandler(table));
+  // Here, before the scopes register, so that it runs in each of them after the scope's own onRequest hooks.
+  app.addHook('preParsing', refuseRouteMissBeforeBody(table));
 
   const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config));
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();

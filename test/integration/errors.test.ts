@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../src/app.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
+import { DASHBOARD, signIn, userWithPassword } from '../helpers/dashboard.js';
 import { describeEachDialect } from '../helpers/database.js';
 
 type Response = Awaited<ReturnType<TestContext['app']['inject']>>;
@@ -10,6 +11,8 @@ type Envelope = { code: string; message: string; details: Record<string, unknown
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 const KEYS = `${EXTERNAL}/api-keys`;
+// A JSON body one byte over the limit.
+const OVERSIZED = `{"name":"${'a'.repeat(JSON_BODY_LIMIT - '{"name":""}'.length + 1)}"}`;
 // What must never leak from a 500: a stack frame, a file path, or SQL.
 const LEAKS = /\n\s+at |\.ts:\d+|node_modules|select |from "|memberships|sqlite|relation|driver/i;
 
@@ -131,6 +134,41 @@ describeEachDialect('errors, request ids, logs and health', (dialect) => {
         const response = await send(method, url, { key: noRights });
         expect(expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED').details).toEqual({ allow: allow.split(', ') });
         expect(response.headers.allow).toBe(allow);
+      }
+    });
+
+    it('the route comes before the body: a malformed or oversized body to no route is a 404, to a wrong method a 405', async () => {
+      const { key: noRights } = await ctx.memberKey([]);
+      for (const payload of ['{"name":', OVERSIZED]) {
+        expectEnvelope(
+          await send('POST', `${EXTERNAL}/nothing`, { key: noRights, headers: json, payload }),
+          404,
+          'NOT_FOUND',
+        );
+        const wrongMethod = await send('PUT', KEYS, { key: noRights, headers: json, payload });
+        expectEnvelope(wrongMethod, 405, 'METHOD_NOT_ALLOWED');
+        expect(wrongMethod.headers.allow).toBe('GET, HEAD, POST');
+        expectEnvelope(await send('PUT', KEYS, { headers: json, payload }), 401, 'UNAUTHORIZED');
+      }
+    });
+
+    it('outside the external API too (root, /docs, a signed-in dashboard): the route comes before the body', async () => {
+      const browser = await signIn(ctx, await userWithPassword(ctx));
+      const signedIn = { cookie: browser.cookie, 'x-csrf-token': browser.csrfToken };
+      const cases: Array<[string, string, Record<string, string>, string | null]> = [
+        ['POST', '/nothing', {}, null],
+        ['POST', '/healthz', {}, 'GET, HEAD'],
+        ['PUT', '/docs/openapi.json', {}, 'GET, HEAD'],
+        ['POST', `${DASHBOARD}/nothing`, signedIn, null],
+        ['DELETE', `${DASHBOARD}/setup`, signedIn, 'GET, HEAD, POST'],
+      ];
+      for (const payload of ['{"name":', OVERSIZED]) {
+        for (const [method, url, headers, allow] of cases) {
+          const response = await send(method, url, { headers: { ...json, ...headers }, payload });
+          if (allow === null) expectEnvelope(response, 404, 'NOT_FOUND');
+          else
+            expect(expectEnvelope(response, 405, 'METHOD_NOT_ALLOWED').details).toEqual({ allow: allow.split(', ') });
+        }
       }
     });
 
