@@ -1,7 +1,8 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { ValidationIssue } from '../errors.js';
+import { findInJson } from '../shared/json.js';
 import { deferCompile } from './deferred-compile.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
@@ -20,6 +21,25 @@ export function isStorableDateTime(value: string): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * `x-maxDepth: n` on a free-form object: no object or array in it nests more than n levels (the
+ * object itself is level 1). Storing, presenting and serializing a value recurse through it, so a
+ * deep one would fail there, after validation, as a 500.
+ */
+const checkMaxDepth: SchemaValidateFunction = (max: number, data: unknown, _schema, context) => {
+  const tooDeep = findInJson(data, ({ value, depth }) => depth >= max && value !== null && typeof value === 'object');
+  if (tooDeep === null) return true;
+  checkMaxDepth.errors = [
+    {
+      keyword: 'x-maxDepth',
+      instancePath: `${context?.instancePath ?? ''}${tooDeep.path}`,
+      params: { limit: max },
+      message: `nests deeper than ${max} levels`,
+    },
+  ];
+  return false;
+};
+
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({
     coerceTypes,
@@ -37,6 +57,13 @@ function createAjv(coerceTypes: boolean): Ajv {
   ajv.addFormat('date-time', { type: 'string', validate: isStorableDateTime });
   // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not.
   ajv.addFormat('uuid', UUID);
+  ajv.addKeyword({
+    keyword: 'x-maxDepth',
+    type: ['object', 'array'],
+    schemaType: 'number',
+    errors: true,
+    validate: checkMaxDepth,
+  });
   return ajv;
 }
 
@@ -52,15 +79,33 @@ export interface Validator {
 
 /** Compiled on the route's first request (deferred-compile.ts). */
 export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }): Validator {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  const compiled = deferCompile(() => ajv.compile(schema));
+  const text = httpPart !== 'body';
+  const compiled = deferCompile(() => (text ? textAjv : bodyAjv).compile(schema));
   const validate: Validator = (data) => {
     const check = compiled();
     const valid = check(data);
     validate.errors = check.errors;
-    return valid;
+    return valid && (!text || finiteNumbers(data, validate));
   };
   return validate;
+}
+
+/**
+ * ajv coerces `1e309` in a query string to Infinity and then skips every numeric keyword (minimum,
+ * maximum), which only apply to finite numbers; the database would then be handed Infinity.
+ */
+function finiteNumbers(data: unknown, validate: Validator): boolean {
+  if (data === null || typeof data !== 'object') return true;
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      const instancePath = `/${escapePointer(name)}`;
+      validate.errors = [
+        { instancePath, schemaPath: '#/type', keyword: 'type', params: {}, message: 'must be a finite number' },
+      ];
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Fields a client may read but never write; naming them in an error says why the write was refused. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { AuthorRow, Database } from '../../db/schema.js';
@@ -85,6 +86,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const displayName = body.displayName.trim();
@@ -116,6 +118,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       return writeTransaction(database, async (trx) => {
         const current = await requireAuthor(trx, workspaceId, idOrSlug);
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const patch: AuthorPatch = { updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { deriveBody, imageMediaIds } from '../../blocks/derive.js';
-import { imageReferenceIssues } from '../../blocks/image-references.js';
+import { checkSeoMedia, imageReferenceIssues } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { writeTransaction } from '../../db/transaction.js';
 import type { Database } from '../../db/schema.js';
@@ -76,6 +76,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
       return writeTransaction(database, async (trx) => {
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const now = nowIso();
         const id = crypto.randomUUID();
         const title = body.title.trim();
@@ -119,6 +120,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           JSON.parse(current.body_json) as StoredBlock[],
         );
         if (issues.length > 0) throw invalid(issues);
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const now = nowIso();
         const patch: PagePatch = { updated_at: now };
         if (body.slug !== undefined && body.slug !== current.slug)

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
 import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { existingIds } from '../../db/references.js';
@@ -163,6 +164,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const now = nowIso();
         const id = crypto.randomUUID();
         const title = body.title.trim();
@@ -221,6 +223,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
 
         const now = nowIso();
         const patch: PostPatch = { updated_at: now };

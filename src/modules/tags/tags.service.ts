@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TagRow } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
@@ -49,6 +50,7 @@ export function createTagsService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const name = body.name.trim();
@@ -73,6 +75,7 @@ export function createTagsService(database: DatabaseHandle) {
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const patch: TagPatch = { updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
