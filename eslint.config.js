@@ -12,5 +12,41 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  {
+    // The one write path (src/writes/content-write.ts): content events are recorded there alone, and the
+    // versions they move are moved by the database (migration 0011), never by a module.
+    files: ['src/**/*.ts'],
+    ignores: ['src/writes/**', 'src/db/migrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value='content_events']",
+          message: 'Content events are recorded by contentWrite (src/writes/content-write.ts) only.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='set'] Property[key.name=/^(content_version|embeds_version)$/]",
+          message: 'The versions move with the content events (migration 0011); write through contentWrite.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/(content|embeds)_version\\s*=/]',
+          message: 'The versions move with the content events (migration 0011); write through contentWrite.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/writes/content-events.repository.js'],
+              message: 'Content events are recorded by contentWrite (src/writes/content-write.ts) only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['bin/**/*.js', 'scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly' } } },
 );

@@ -95,6 +95,7 @@ describe('loadConfig accepts good values', () => {
       mediaStorage: { driver: 'local' },
       trustProxy: true,
       logLevel: 'debug',
+      eventRetentionDays: 30,
     });
   });
 

@@ -19,6 +19,8 @@ export interface Config {
   mediaStorage: MediaStorageConfig;
   trustProxy: boolean | number | string[];
   logLevel: LogLevel;
+  /** Days a content event is kept before the server prunes it (src/writes/event-retention.ts). */
+  eventRetentionDays: number;
 }
 
 /** Where uploaded files live: the data dir, or an S3-compatible bucket shared by every instance. */
@@ -190,5 +192,6 @@ export function loadConfig(env: Env = process.env): Config {
     mediaStorage: mediaStorage(env),
     trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,
+    eventRetentionDays: integer(env, 'QUIRE_EVENT_RETENTION_DAYS', 30, 1, 36_500),
   };
 }

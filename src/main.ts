@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
+import { startEventPruning } from './writes/event-retention.js';
 
 function setupHint(url: string): string {
   return [
@@ -33,11 +34,13 @@ export async function serve(config: Config): Promise<void> {
   if (runtime.migrated.names.length > 0)
     app.log.info({ migrations: runtime.migrated.names, ms: runtime.migrated.ms }, 'applied migrations');
 
+  const stopPruning = startEventPruning(runtime.database, { retentionDays: config.eventRetentionDays, log: app.log });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'closing: finishing in-flight requests');
+    stopPruning();
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     redis?.disconnect();

@@ -11,6 +11,7 @@ import { postsLiveIndex } from './migrations/0007_posts_live_index.js';
 import { searchHeads } from './migrations/0008_search_heads.js';
 import { workspaceIdIndexes } from './migrations/0009_workspace_id_indexes.js';
 import { renderRelatedStamp } from './migrations/0010_render_related_stamp.js';
+import { contentEvents } from './migrations/0011_content_events.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0008_search_heads': searchHeads(helpers),
     '0009_workspace_id_indexes': workspaceIdIndexes(),
     '0010_render_related_stamp': renderRelatedStamp(),
+    '0011_content_events': contentEvents(helpers),
   };
 }
 

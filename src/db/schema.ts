@@ -24,9 +24,9 @@ export interface WorkspacesTable {
   name: string;
   slug: string;
   owner_user_id: string;
-  /** Bumped in the same transaction as every content write; read by the authentication query. */
+  /** Moved by every content event (migration 0011's trigger); read by the authentication query. */
   content_version: Generated<number>;
-  /** Bumped with content_version by writes to anything a post embeds other than posts (post_renders). */
+  /** Moved with content_version by events of anything a post embeds other than posts (post_renders). */
   embeds_version: Generated<number>;
   /** Posts not deleted: the total of an unfiltered list, kept by the writes that create and delete posts. */
   live_post_count: Generated<number>;
@@ -264,7 +264,22 @@ export interface SignInAttemptsTable {
   attempted_at: Timestamp;
 }
 
+/** One resource a content write changed (migration 0011, src/writes/content-write.ts). */
+export interface ContentEventsTable {
+  /** Orders a workspace's events in commit order; assigned by the database. */
+  seq: Generated<number>;
+  workspace_id: string;
+  resource_type: string;
+  resource_id: string;
+  slug: string | null;
+  action: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  content_events: ContentEventsTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   users: UsersTable;

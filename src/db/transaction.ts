@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { conflict } from '../errors.js';
 import type { DatabaseHandle } from './database.js';
+import { translateDriverError } from './errors.js';
 import type { Database } from './schema.js';
 
 /**
- * Runs `work` in one transaction. A concurrent writer can take a slug between our check and our
- * write; the unique index then says so, and the caller gets the same 409 the check would have given.
+ * Runs `work` in one transaction. A driver error a client caused (a unique value a concurrent write took
+ * between our check and our write) becomes the answer the check would have given (db/errors.ts).
+ * Content writes go through contentWrite (src/writes), which opens its transaction here.
  */
 export async function writeTransaction<T>(
   { db, dialect }: DatabaseHandle,
@@ -14,7 +15,6 @@ export async function writeTransaction<T>(
   try {
     return await db.transaction().execute(work);
   } catch (error) {
-    if (dialect.isUniqueViolation(error)) throw conflict('The slug was taken by a concurrent write', { field: 'slug' });
-    throw error;
+    throw translateDriverError(dialect, error) ?? error;
   }
 }

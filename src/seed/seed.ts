@@ -2,10 +2,11 @@ import { Readable } from 'node:stream';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { conflict, notFound } from '../errors.js';
-import { bumpContentVersion } from '../modules/accounts/accounts.repository.js';
+import { AppError, conflict, notFound } from '../errors.js';
 import type { MediaStorage } from '../modules/media/storage/storage.js';
-import { postsRepository } from '../modules/posts/posts.repository.js';
+import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
+import { commandLine, type Change } from '../writes/changes.js';
+import { contentWrite } from '../writes/content-write.js';
 import { insertRows } from './insert.js';
 import { mediaCount, planMedia, type SeedMedia } from './media.js';
 import { PostFactory, type SeedPost } from './posts.js';
@@ -77,6 +78,22 @@ async function assertEmpty(db: Kysely<Database>, workspaceId: string, slug: stri
  * category tree, tags, then `posts` posts in batches. Content depends only on the post count; ids
  * and dates depend on the workspace and the anchor day too.
  */
+/** A created event for each row the first transaction of a seed writes. */
+function taxonomyChanges(media: readonly SeedMedia[], taxonomy: ReturnType<typeof planTaxonomy>): Change[] {
+  const created = (type: Change['type'], row: { id: string; slug?: string }): Change => ({
+    type,
+    id: row.id,
+    slug: row.slug ?? null,
+    action: 'created',
+  });
+  return [
+    ...media.map((item) => created('media', item.row)),
+    ...taxonomy.authors.map((author) => created('author', author.row)),
+    ...taxonomy.categories.map((category) => created('category', category.row)),
+    ...taxonomy.tags.map((tag) => created('tag', tag.row)),
+  ];
+}
+
 export async function seedWorkspace(database: DatabaseHandle, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const { db, dialect } = database;
@@ -96,7 +113,7 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
 
   const written: SeedMedia[] = [];
   try {
-    await db.transaction().execute(async (trx) => {
+    await contentWrite(database, commandLine(workspaceId), async ({ trx, changed }) => {
       await assertEmpty(trx, workspaceId, workspace.slug);
       for (const item of media) {
         await storage.put(item.row.storage_path, Readable.from([item.file]), { contentType: item.row.mime_type });
@@ -128,12 +145,12 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
         'tags',
         taxonomy.tags.map((t) => t.row),
       );
-      await bumpContentVersion(trx, workspaceId);
+      for (const change of taxonomyChanges(media, taxonomy)) changed(change);
     });
   } catch (error) {
     await Promise.all(written.map((item) => storage.delete(item.row.storage_path).catch(() => undefined)));
     // Two seeds racing on one workspace: the loser trips over the winner's slugs.
-    if (dialect.isUniqueViolation(error))
+    if (error instanceof AppError && error.code === 'CONFLICT')
       throw conflict(`Workspace ${workspace.slug} is being seeded by another process`);
     throw error;
   }
@@ -148,7 +165,7 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
     const end = Math.min(options.posts, start + POSTS_PER_TRANSACTION);
     const batch: SeedPost[] = [];
     for (let index = start; index < end; index += 1) batch.push(factory.build(index));
-    await db.transaction().execute(async (trx) => {
+    await contentWrite(database, commandLine(workspaceId), async ({ trx, changed }) => {
       await insertRows(
         trx,
         dialect.name,
@@ -182,9 +199,8 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
           })),
         ),
       );
-      await postsRepository.recountLive(trx, workspaceId);
-      // Once per transaction, not per post: enough for every cached read to see the change.
-      await bumpContentVersion(trx, workspaceId);
+      await workspacesRepository.recountLivePosts(trx, workspaceId);
+      for (const post of batch) changed({ type: 'post', id: post.row.id, slug: post.row.slug, action: 'created' });
     });
     options.onProgress?.(end, options.posts);
   }

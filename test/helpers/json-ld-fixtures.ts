@@ -1,5 +1,5 @@
 import type { AuthorForLd } from '../../src/modules/seo/json-ld.js';
-import type { SiteSettings } from '../../src/modules/seo/site-settings.js';
+import type { SiteSettings } from '../../src/modules/workspaces/site-settings.js';
 
 /** Site settings and an author for the JSON-LD unit tests (src/modules/seo/*.test.ts). */
 

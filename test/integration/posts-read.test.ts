@@ -1,6 +1,7 @@
-import { bumpContentVersion } from '../../src/modules/accounts/accounts.repository.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostRow } from '../../src/db/schema.js';
+import { commandLine } from '../../src/writes/changes.js';
+import { contentWrite } from '../../src/writes/content-write.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { insertAuthor, insertCategory, insertMedia, insertTag } from '../helpers/content.js';
 import { describeEachDialect } from '../helpers/database.js';
@@ -648,13 +649,13 @@ describeEachDialect('posts: list and read', (dialect) => {
         { type: 'image', mediaId: f.structuredMedia, url: mediaUrl(f.workspace.id, f.structuredMedia) },
       ]);
 
-      await db()
-        .deleteFrom('media')
-        .where('id', 'in', [f.bodyMedia, f.structuredMedia, f.featured, f.avatar])
-        .execute();
-      // A delete behind the services' back must bump the content version as they do, or the
-      // response cache rightly keeps answering for the version it last saw.
-      await bumpContentVersion(db(), f.workspace.id);
+      // A delete behind the services' back, as a content write (or the response cache rightly keeps
+      // answering for the version it last saw).
+      await contentWrite(ctx.runtime.database, commandLine(f.workspace.id), async ({ trx, changed }) => {
+        const gone = [f.bodyMedia, f.structuredMedia, f.featured, f.avatar];
+        await trx.deleteFrom('media').where('id', 'in', gone).execute();
+        for (const id of gone) changed({ type: 'media', id, slug: null, action: 'deleted' });
+      });
       const after = await getPost(api(), f.key, f.post.id);
       expect(after.bodyJson[2]).toEqual({
         type: 'image',

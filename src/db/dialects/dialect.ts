@@ -7,8 +7,8 @@ export interface DialectHelpers {
   name: DialectName;
   /** Column types for the one migration set. */
   types: { uuid: ColumnDataType; timestamp: ColumnDataType; json: ColumnDataType; bool: ColumnDataType };
-  isUniqueViolation(error: unknown): boolean;
-  isForeignKeyViolation(error: unknown): boolean;
+  /** The table and columns of the unique index a driver error says was violated; undefined for any other error. */
+  uniqueViolation(error: unknown): UniqueViolation | undefined;
   /** `column` contains `needle` as a literal substring (no LIKE wildcards, so `%` and `_` match themselves). */
   containsText(column: string, needle: string): RawBuilder<boolean>;
   /**
@@ -40,6 +40,12 @@ export interface DialectHelpers {
    * returns them as a Buffer without decoding; PostgreSQL's text takes a string.
    */
   textBytes(bytes: Buffer): Buffer | string;
+}
+
+/** A unique index a write collided with, as both drivers report it (db/errors.ts turns it into a 409). */
+export interface UniqueViolation {
+  table: string;
+  columns: string[];
 }
 
 /** Tables whose search columns have search indexes: the large ones. */

@@ -1,6 +1,12 @@
 import { PostgresDialect, sql, type Dialect } from 'kysely';
 import pg from 'pg';
-import { searchIndexName, type DialectHelpers, type SearchableTable, type SearchColumn } from './dialect.js';
+import {
+  searchIndexName,
+  type DialectHelpers,
+  type SearchableTable,
+  type SearchColumn,
+  type UniqueViolation,
+} from './dialect.js';
 
 /** posts_search_trgm for the body, as 0005 named it, and posts_head_search_trgm for the head. */
 const trigramIndex = (table: SearchableTable, column: SearchColumn) => `${searchIndexName(table, column)}_trgm`;
@@ -44,13 +50,22 @@ export function postgresDialect(connectionString: string): { dialect: Dialect; p
 
 interface PgError {
   code?: string;
+  table?: string;
+  detail?: string;
+}
+
+/** `Key (workspace_id, slug)=(…) already exists.` names the index's columns; the error names the table. */
+function postgresUniqueViolation(error: unknown): UniqueViolation | undefined {
+  const { code, table, detail } = (error ?? {}) as PgError;
+  if (code !== '23505') return undefined;
+  const columns = /^Key \(([^)]*)\)=/.exec(detail ?? '')?.[1]?.split(', ') ?? [];
+  return { table: table ?? '', columns: columns.map((column) => column.replace(/^"|"$/g, '')) };
 }
 
 export const postgresHelpers: DialectHelpers = {
   name: 'postgres',
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
-  isUniqueViolation: (error) => (error as PgError)?.code === '23505',
-  isForeignKeyViolation: (error) => (error as PgError)?.code === '23503',
+  uniqueViolation: postgresUniqueViolation,
   textBytes: (bytes) => bytes.toString('utf8'),
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   // LIKE is what a pg_trgm index serves (one index a column, combined by a BitmapOr); the needle's own

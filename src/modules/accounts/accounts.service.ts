@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
 import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
+import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { accountsRepository as repo } from './accounts.repository.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from './permissions.js';
 
@@ -59,7 +60,7 @@ export async function insertOwnedWorkspace(
 ): Promise<WorkspaceSummary> {
   const now = nowIso();
   const slug = await firstFreeSlug(slugFrom(name, 'workspace'), (candidates) =>
-    repo.takenWorkspaceSlugs(trx, candidates),
+    workspacesRepository.takenSlugs(trx, candidates),
   );
   const workspace = {
     id: crypto.randomUUID(),
@@ -78,7 +79,7 @@ export async function insertOwnedWorkspace(
     created_at: now,
     updated_at: now,
   };
-  await repo.insertWorkspace(trx, workspace);
+  await workspacesRepository.insert(trx, workspace);
   // The owner holds every permission implicitly; the row is there so a later transfer can demote.
   await repo.insertMembership(trx, workspace.id, {
     user_id: ownerUserId,
@@ -98,7 +99,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
   }
 
   async function requireWorkspace(idOrSlug: string): Promise<WorkspaceRow> {
-    const workspace = await repo.findWorkspace(db, idOrSlug);
+    const workspace = await workspacesRepository.findByIdOrSlug(db, idOrSlug);
     if (!workspace) throw notFound(`Workspace ${idOrSlug}`);
     return workspace;
   }
@@ -148,7 +149,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
         try {
           return await db.transaction().execute((trx) => insertOwnedWorkspace(trx, trimmed, owner.id));
         } catch (error) {
-          if (attempt >= 20 || !dialect.isUniqueViolation(error)) throw error;
+          if (attempt >= 20 || !dialect.uniqueViolation(error)) throw error;
         }
       }
     },
@@ -172,7 +173,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
           });
         }
         await repo.setMembershipPermissions(trx, workspace.id, workspace.owner_user_id, all, now);
-        await repo.setWorkspaceOwner(trx, workspace.id, target.id, now);
+        await workspacesRepository.setOwner(trx, workspace.id, target.id, now);
       });
       return presentWorkspace({ ...workspace, owner_user_id: target.id, updated_at: now });
     },
@@ -192,7 +193,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
         });
       } catch (error) {
         // The same person added twice at the same moment: the primary key refuses the second.
-        if (dialect.isUniqueViolation(error)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
+        if (dialect.uniqueViolation(error)) throw conflict(`${user.email} is already a member of ${workspace.slug}`);
         throw error;
       }
       return member(workspace, user);

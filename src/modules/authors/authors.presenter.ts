@@ -4,7 +4,7 @@ import { presentMedia } from '../media/media.presenter.js';
 import { authorJsonLd } from '../seo/author-json-ld.js';
 import type { AuthorForLd } from '../seo/json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
-import type { SiteSettings } from '../seo/site-settings.js';
+import type { SiteSettings } from '../workspaces/site-settings.js';
 import type { Author, Person } from './authors.schemas.js';
 
 export interface AuthorContext {

@@ -4,17 +4,16 @@ import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { AuthorRow, Database } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { mediaRepository } from '../media/media.repository.js';
-import { loadSiteSettings } from '../seo/site-settings.js';
+import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentAuthor } from './authors.presenter.js';
 import { authorsRepository as repo, type AuthorPatch } from './authors.repository.js';
 import type { Author, AuthorCreateBody, AuthorListQuery, AuthorSortKey, AuthorUpdateBody } from './authors.schemas.js';
@@ -83,8 +82,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
 
     async create(actor: Actor, body: AuthorCreateBody): Promise<Author> {
       checkExplicitSlug(body.slug);
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
         await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
@@ -106,7 +104,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
           created_at: now,
           updated_at: now,
         });
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'author', id, slug, action: 'created' });
         return presentOne(trx, workspaceId, await requireAuthor(trx, workspaceId, id));
       });
     },
@@ -114,8 +112,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
     /** Partial: only sent fields change. A new displayName keeps the slug, so published URLs stay put. */
     async update(actor: Actor, idOrSlug: string, body: AuthorUpdateBody): Promise<Author> {
       checkExplicitSlug(body.slug);
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireAuthor(trx, workspaceId, idOrSlug);
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
@@ -134,8 +131,9 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         if (body.person !== undefined) patch.person = toJson(body.person);
         await repo.update(trx, workspaceId, current.id, patch);
-        await bumpContentVersion(trx, workspaceId);
-        return presentOne(trx, workspaceId, await requireAuthor(trx, workspaceId, current.id));
+        const author = await requireAuthor(trx, workspaceId, current.id);
+        changed({ type: 'author', id: author.id, slug: author.slug, action: 'updated' });
+        return presentOne(trx, workspaceId, author);
       });
     },
 
@@ -145,8 +143,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
      * Answers the author as it was.
      */
     async remove(actor: Actor, idOrSlug: string): Promise<Author> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireAuthor(trx, workspaceId, idOrSlug, 'update');
         const posts = await repo.countLivePosts(trx, workspaceId, current.id);
         if (posts > 0) {
@@ -160,7 +157,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
         }
         const snapshot = await presentOne(trx, workspaceId, current);
         await repo.delete(trx, workspaceId, current.id);
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'author', id: current.id, slug: current.slug, action: 'deleted' });
         return snapshot;
       });
     },

@@ -3,7 +3,7 @@ import { parseJson } from '../../shared/json.js';
 import { categoryJsonLd } from '../seo/category-json-ld.js';
 import type { CategoryChainItem } from '../seo/json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
-import type { SiteSettings } from '../seo/site-settings.js';
+import type { SiteSettings } from '../workspaces/site-settings.js';
 import type { Category } from './categories.schemas.js';
 
 /** The chain from the root down to `id`, from a map holding the category and its ancestors. */

@@ -4,16 +4,15 @@ import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { LockStrength } from '../../db/locks.js';
 import type { CategoryRow, Database } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
-import { loadSiteSettings } from '../seo/site-settings.js';
+import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentCategory } from './categories.presenter.js';
 import { categoriesRepository as repo, type CategoryPatch } from './categories.repository.js';
 import {
@@ -102,8 +101,7 @@ export function createCategoriesService(database: DatabaseHandle) {
 
     async create(actor: Actor, body: CategoryCreateBody): Promise<Category> {
       checkExplicitSlug(body.slug);
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         if (body.parentId) await requireParent(trx, workspaceId, body.parentId);
         await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
@@ -124,7 +122,7 @@ export function createCategoriesService(database: DatabaseHandle) {
           created_at: now,
           updated_at: now,
         });
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'category', id, slug, action: 'created' });
         return presentOne(trx, workspaceId, await requireCategory(trx, workspaceId, id));
       });
     },
@@ -135,16 +133,15 @@ export function createCategoriesService(database: DatabaseHandle) {
      */
     async update(actor: Actor, idOrSlug: string, body: CategoryUpdateBody): Promise<Category> {
       checkExplicitSlug(body.slug);
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed, serialize }) => {
         const current = await requireCategory(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const moving = body.parentId !== undefined && body.parentId !== null && body.parentId !== current.parent_id;
         if (moving && body.parentId === current.id) throw parentIssue('a category cannot be its own parent');
         if (moving) await requireParent(trx, workspaceId, body.parentId!);
-        // Bumping takes the workspace row's lock, so two moves in one workspace run one after the other
-        // and the cycle check below sees the move that committed first (two crossing moves cannot both pass).
-        await bumpContentVersion(trx, workspaceId);
+        // Two moves in one workspace run one after the other, so the cycle check below sees the move that
+        // committed first (two crossing moves cannot both pass).
+        if (moving) await serialize();
         if (moving) {
           const ancestors = await repo.findManyWithAncestors(trx, workspaceId, [body.parentId!]);
           if (ancestors.some((row) => row.id === current.id))
@@ -164,7 +161,9 @@ export function createCategoriesService(database: DatabaseHandle) {
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         if (body.collectionMetadata !== undefined) patch.collection_metadata = metadataJson(body.collectionMetadata);
         await repo.update(trx, workspaceId, current.id, patch);
-        return presentOne(trx, workspaceId, await requireCategory(trx, workspaceId, current.id));
+        const category = await requireCategory(trx, workspaceId, current.id);
+        changed({ type: 'category', id: category.id, slug: category.slug, action: 'updated' });
+        return presentOne(trx, workspaceId, category);
       });
     },
 
@@ -174,8 +173,7 @@ export function createCategoriesService(database: DatabaseHandle) {
      * Answers the category as it was.
      */
     async remove(actor: Actor, idOrSlug: string): Promise<Category> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireCategory(trx, workspaceId, idOrSlug, 'update');
         const { children, posts } = await repo.countDependents(trx, workspaceId, current.id);
         if (children > 0 || posts > 0) {
@@ -191,7 +189,7 @@ export function createCategoriesService(database: DatabaseHandle) {
         }
         const snapshot = await presentOne(trx, workspaceId, current);
         await repo.delete(trx, workspaceId, current.id);
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'category', id: current.id, slug: current.slug, action: 'deleted' });
         return snapshot;
       });
     },

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { createMembersService } from './members.service.js';
 import { createSessionsService } from './sessions.service.js';
-import { createSettingsService } from './settings.service.js';
+import { createSettingsService } from '../workspaces/site-settings.service.js';
 import { createSetupService } from './setup.service.js';
 import { createDashboardWorkspacesService } from './workspaces.service.js';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, WorkspacesTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database>;
 
@@ -20,21 +20,6 @@ export interface MemberRow {
   created_at: string;
   owner_user_id: string;
 }
-
-export type SettingsColumns = Partial<
-  Pick<
-    WorkspacesTable,
-    | 'site_name'
-    | 'site_url'
-    | 'logo_media_id'
-    | 'publisher_name'
-    | 'publisher_url'
-    | 'post_url_pattern'
-    | 'page_url_pattern'
-    | 'author_url_pattern'
-    | 'category_url_pattern'
-  >
->;
 
 function membershipsOf(db: Executor) {
   return db
@@ -83,28 +68,6 @@ export const dashboardWorkspacesRepository = {
       .where('memberships.workspace_id', '=', workspaceId)
       .where('memberships.user_id', '=', userId)
       .executeTakeFirst();
-  },
-
-  async rename(db: Executor, workspaceId: string, name: string, now: string): Promise<void> {
-    await db.updateTable('workspaces').set({ name, updated_at: now }).where('id', '=', workspaceId).execute();
-  },
-
-  async updateSettings(db: Executor, workspaceId: string, columns: SettingsColumns, now: string): Promise<void> {
-    await db
-      .updateTable('workspaces')
-      .set({ ...columns, updated_at: now })
-      .where('id', '=', workspaceId)
-      .execute();
-  },
-
-  async mediaExists(db: Executor, workspaceId: string, mediaId: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('media')
-      .select('id')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', mediaId)
-      .executeTakeFirst();
-    return row !== undefined;
   },
 
   listMembers(db: Executor, workspaceId: string): Promise<MemberRow[]> {

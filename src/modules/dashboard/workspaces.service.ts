@@ -7,6 +7,7 @@ import { checkWorkspaceName } from '../accounts/accounts.service.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../accounts/permissions.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
 import type { WorkspaceSummary } from './dashboard.schemas.js';
+import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { dashboardWorkspacesRepository as repo } from './workspaces.repository.js';
 
 const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
@@ -56,7 +57,7 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
     /** The slug stays: the CLI and scripts name workspaces by it. */
     async rename(actor: Actor, name: string): Promise<WorkspaceSummary> {
       if (!actor.isOwner) throw ownerOnly();
-      await repo.rename(db, actor.workspaceId, checkWorkspaceName(name), new Date().toISOString());
+      await workspacesRepository.rename(db, actor.workspaceId, checkWorkspaceName(name), new Date().toISOString());
       return summary(actor.workspaceId, actor.userId);
     },
   };

@@ -78,17 +78,31 @@ export const mediaRepository = {
     await db.updateTable('media').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
+  /** The live posts featuring the media and the authors it is the avatar of: a deletion changes them. */
+  async usersOf(db: Executor, workspaceId: string, id: string) {
+    const [posts, authors] = await Promise.all([
+      db
+        .selectFrom('posts')
+        .select(['id', 'slug'])
+        .where('workspace_id', '=', workspaceId)
+        .where('featured_media_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute(),
+      db
+        .selectFrom('authors')
+        .select(['id', 'slug'])
+        .where('workspace_id', '=', workspaceId)
+        .where('avatar_media_id', '=', id)
+        .execute(),
+    ]);
+    return { posts, authors };
+  },
+
   /**
    * Deletes the row. Posts' featured images and authors' avatars let go through their foreign keys
-   * (ON DELETE SET NULL); the workspace logo has no foreign key, so it is cleared here.
+   * (ON DELETE SET NULL); the workspace logo has none (workspacesRepository.releaseLogo).
    */
   async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
-    await db
-      .updateTable('workspaces')
-      .set({ logo_media_id: null })
-      .where('id', '=', workspaceId)
-      .where('logo_media_id', '=', id)
-      .execute();
     await db.deleteFrom('media').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

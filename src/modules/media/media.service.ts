@@ -7,9 +7,10 @@ import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
+import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { rescorePosts } from '../posts/posts.scores.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { safeFilename } from './media.filename.js';
 import { UploadInspector } from './media.inspector.js';
 import { presentMedia } from './media.presenter.js';
@@ -62,7 +63,8 @@ interface StoredUpload {
   height: number | null;
 }
 
-export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
+export function createMediaService(database: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
+  const { db, dialect } = database;
   async function requireMedia(executor: typeof db, workspaceId: string, id: string): Promise<MediaRow> {
     const row = await repo.findById(executor, workspaceId, id);
     if (!row) throw notFound('Media');
@@ -162,7 +164,7 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
         const upload = stored;
         const alt = fields.alt ?? null;
         const caption = fields.caption ?? null;
-        return await db.transaction().execute(async (trx) => {
+        return await contentWrite(database, actor, async ({ trx, changed }) => {
           const now = nowIso();
           await repo.insert(trx, workspaceId, {
             id,
@@ -180,7 +182,7 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
             created_at: now,
             updated_at: now,
           });
-          await bumpContentVersion(trx, workspaceId);
+          changed({ type: 'media', id, slug: null, action: 'created' });
           return presentMedia(publicUrl, await requireMedia(trx, workspaceId, id));
         });
       } catch (error) {
@@ -195,8 +197,7 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
     },
 
     async update(actor: Actor, id: string, body: MediaUpdateBody): Promise<Media> {
-      const workspaceId = actor.workspaceId;
-      return db.transaction().execute(async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireMedia(trx, workspaceId, id);
         const patch: MediaPatch = { updated_at: nowIso() };
         if (body.alt !== undefined) patch.alt = body.alt;
@@ -207,7 +208,7 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
           current.filename,
         );
         await repo.update(trx, workspaceId, id, patch);
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'media', id, slug: null, action: 'updated' });
         return presentMedia(publicUrl, await requireMedia(trx, workspaceId, id));
       });
     },
@@ -218,22 +219,21 @@ export function createMediaService({ db, dialect }: DatabaseHandle, publicUrl: s
      */
     async remove(actor: Actor, id: string, log: MediaLog): Promise<Media> {
       const workspaceId = actor.workspaceId;
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await contentWrite(database, actor, async ({ trx, changed }) => {
         const current = await requireMedia(trx, workspaceId, id);
-        // The foreign key clears these posts' featured image, which their SEO score reads.
-        const featuring = await trx
-          .selectFrom('posts')
-          .select('id')
-          .where('workspace_id', '=', workspaceId)
-          .where('featured_media_id', '=', id)
-          .execute();
+        // The foreign keys clear these posts' featured image (which their SEO score reads) and these avatars.
+        const { posts, authors } = await repo.usersOf(trx, workspaceId, id);
+        const logo = await workspacesRepository.releaseLogo(trx, workspaceId, id);
         await repo.delete(trx, workspaceId, id);
         await rescorePosts(
           trx,
           workspaceId,
-          featuring.map((post) => post.id),
+          posts.map((post) => post.id),
         );
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'media', id, slug: null, action: 'deleted' });
+        for (const post of posts) changed({ type: 'post', id: post.id, slug: post.slug, action: 'updated' });
+        for (const author of authors) changed({ type: 'author', id: author.id, slug: author.slug, action: 'updated' });
+        if (logo) changed({ type: 'settings', id: workspaceId, slug: null, action: 'updated' });
         return current;
       });
       // The public URL already answers 404 (it needs the row); a file left behind only costs space.

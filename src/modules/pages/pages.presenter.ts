@@ -5,7 +5,7 @@ import { parseJson } from '../../shared/json.js';
 import { mediaUrl } from '../media/media.presenter.js';
 import { pageJsonLd } from '../seo/page-json-ld.js';
 import type { Seo } from '../seo/seo.schemas.js';
-import type { SiteSettings } from '../seo/site-settings.js';
+import type { SiteSettings } from '../workspaces/site-settings.js';
 import type { PageRow } from './pages.repository.js';
 import type { Page } from './pages.schemas.js';
 

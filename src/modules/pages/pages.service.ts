@@ -4,7 +4,6 @@ import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { deriveBody, imageMediaIds } from '../../blocks/derive.js';
 import { checkSeoMedia, imageReferenceIssues } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { writeTransaction } from '../../db/transaction.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
@@ -12,10 +11,11 @@ import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
+import { statusAction } from '../../writes/changes.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { mediaRepository } from '../media/media.repository.js';
-import { loadSiteSettings } from '../seo/site-settings.js';
+import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentPage } from './pages.presenter.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
 import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody } from './pages.schemas.js';
@@ -72,8 +72,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     },
 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
         await checkSeoMedia(trx, workspaceId, body.seo);
@@ -103,14 +102,14 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           created_at: now,
           updated_at: now,
         });
-        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-        return presentOne(trx, workspaceId, await requirePage(trx, workspaceId, id));
+        const page = await requirePage(trx, workspaceId, id);
+        changed({ type: 'page', id, slug: page.slug, action: 'created' });
+        return presentOne(trx, workspaceId, page);
       });
     },
 
     async update(actor: Actor, idOrSlug: string, body: PageUpdateBody): Promise<Page> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         const issues = await imageReferenceIssues(
           trx,
@@ -146,20 +145,20 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         else if (body.status === 'published' && current.published_at === null) patch.published_at = now;
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);
-        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-        return presentOne(trx, workspaceId, await requirePage(trx, workspaceId, current.id));
+        const page = await requirePage(trx, workspaceId, current.id);
+        changed({ type: 'page', id: page.id, slug: page.slug, action: statusAction(current.status, page.status) });
+        return presentOne(trx, workspaceId, page);
       });
     },
 
     /** Soft delete: the slug is freed, and the answer is the page as it was, with deletedAt set. */
     async remove(actor: Actor, idOrSlug: string): Promise<Page> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
-        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
+        changed({ type: 'page', id: current.id, slug: current.slug, action: 'deleted' });
         return { ...snapshot, deletedAt: now };
       });
     },

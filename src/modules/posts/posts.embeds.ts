@@ -5,7 +5,7 @@ import type { AuthorRow, CategoryRow, Database, MediaRow, StoredPost } from '../
 import { authorsRepository } from '../authors/authors.repository.js';
 import { categoriesRepository } from '../categories/categories.repository.js';
 import { mediaRepository } from '../media/media.repository.js';
-import { loadSiteSettings, type SiteSettings } from '../seo/site-settings.js';
+import { loadSiteSettings, type SiteSettings } from '../workspaces/site-settings.js';
 import { presentTag } from '../tags/tags.presenter.js';
 import type { Tag } from '../tags/tags.schemas.js';
 import { postsRepository, type RelatedRow } from './posts.repository.js';

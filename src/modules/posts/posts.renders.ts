@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database } from '../../db/schema.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
 
 type Executor = Kysely<Database>;
 
@@ -76,16 +75,3 @@ export const postRendersRepository = {
       .execute();
   },
 };
-
-/**
- * Every write to a post calls this in its transaction. The post's own render stopped being served when its
- * row was updated (postsRepository.update moves its stamp; a new post has none), and the renders of the
- * posts that list it as related, which embed its title, slug, excerpt, status and image, when that stamp
- * moved their related stamp (postsRepository's postHandles). No other post is written: a post row is wide
- * (its bodies and search text), and re-stamping those posts, as writes did until migration 0010, rewrote
- * each of them. The content version moves as for any content write; the embeds version does not, so every
- * other post keeps its render.
- */
-export async function postWritten(trx: Executor, workspaceId: string): Promise<void> {
-  await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-}

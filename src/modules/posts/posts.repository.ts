@@ -5,6 +5,7 @@ import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../http/pagination.js';
 import { idOrSlugKey } from '../../shared/slug.js';
+import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import type { PostHandle } from './posts.renders.js';
 import type { PostSortKey } from './posts.schemas.js';
 
@@ -261,31 +262,7 @@ export const postsRepository = {
       .insertInto('posts')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
-    await postsRepository.addLive(db, workspaceId, 1);
-  },
-
-  /** Keeps workspaces.live_post_count, in the transaction that creates or deletes posts. */
-  async addLive(db: Executor, workspaceId: string, delta: number): Promise<void> {
-    await db
-      .updateTable('workspaces')
-      .set((eb) => ({ live_post_count: eb('live_post_count', '+', delta) }))
-      .where('id', '=', workspaceId)
-      .execute();
-  },
-
-  /** Sets workspaces.live_post_count from the rows, after a bulk insert (quire seed). */
-  async recountLive(db: Executor, workspaceId: string): Promise<void> {
-    await db
-      .updateTable('workspaces')
-      .set((eb) => ({
-        live_post_count: eb
-          .selectFrom('posts')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .where('posts.workspace_id', '=', workspaceId)
-          .where('posts.deleted_at', 'is', null),
-      }))
-      .where('id', '=', workspaceId)
-      .execute();
+    await workspacesRepository.addLivePosts(db, workspaceId, 1);
   },
 
   /** Every update of a post's row moves its render stamp: its stored render is never served again. */

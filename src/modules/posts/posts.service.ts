@@ -4,7 +4,6 @@ import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
 import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
 import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { writeTransaction } from '../../db/transaction.js';
 import { existingIds } from '../../db/references.js';
 import type { Database, StoredPost } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
@@ -14,11 +13,14 @@ import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso, toIso } from '../../shared/time.js';
+import { statusAction } from '../../writes/changes.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
+import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { loadPostEmbeds, parsePost, type ParsedPost } from './posts.embeds.js';
 import { presentPost } from './posts.presenter.js';
 import { checkPostReferences } from './posts.references.js';
-import { postRendersRepository, renderFormat, postWritten, type PostHandle } from './posts.renders.js';
+import { postRendersRepository, renderFormat, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
@@ -161,8 +163,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const status = body.status ?? 'draft';
       checkStatusOnCreate(status);
       const publishedAt = body.publishedAt ? toIso(body.publishedAt) : null;
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
         await checkSeoMedia(trx, workspaceId, body.seo);
         const now = nowIso();
@@ -209,16 +210,15 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           search_text: searchText(derived.body_text),
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
-        await postWritten(trx, workspaceId);
+        changed({ type: 'post', id, slug, action: 'created' });
         return presentOne(trx, workspaceId, parsePost(written));
       });
     },
 
     async update(actor: Actor, idOrSlug: string, request: PostUpdateBody): Promise<Post> {
-      const workspaceId = actor.workspaceId;
       const body = withLowerIds(request);
       const publishedAt = body.publishedAt ? toIso(body.publishedAt) : body.publishedAt;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
@@ -276,42 +276,46 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         await repo.update(trx, workspaceId, current.id, changedColumns(current, { ...patch, ...scores }));
         if (body.relatedPostIds !== undefined)
           await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
-        await postWritten(trx, workspaceId);
+        changed({
+          type: 'post',
+          id: current.id,
+          slug: written.slug,
+          action: statusAction(current.status, written.status),
+        });
         return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores } });
       });
     },
 
     /** Soft delete: the slug is freed, and the answer is the post as it was, with deletedAt set. */
     async remove(actor: Actor, idOrSlug: string): Promise<Post> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const snapshot = await presentOne(trx, workspaceId, parsePost(current));
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
-        await repo.addLive(trx, workspaceId, -1);
-        await postWritten(trx, workspaceId);
+        await workspacesRepository.addLivePosts(trx, workspaceId, -1);
+        changed({ type: 'post', id: current.id, slug: current.slug, action: 'deleted' });
         return { ...snapshot, deletedAt: now };
       });
     },
 
     async attachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
-      return changeTags(actor.workspaceId, idOrSlug, tagIds.map(lowerId), 'attach');
+      return changeTags(actor, idOrSlug, tagIds.map(lowerId), 'attach');
     },
 
     async detachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
-      return changeTags(actor.workspaceId, idOrSlug, tagIds.map(lowerId), 'detach');
+      return changeTags(actor, idOrSlug, tagIds.map(lowerId), 'detach');
     },
   };
 
   /** Attach and detach are idempotent; every tag id must belong to the bound workspace (else 400). */
   async function changeTags(
-    workspaceId: string,
+    actor: Actor,
     idOrSlug: string,
     tagIds: readonly string[],
     change: 'attach' | 'detach',
   ): Promise<Post> {
-    return writeTransaction(database, async (trx) => {
+    return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
       const current = await requirePost(trx, workspaceId, idOrSlug);
       const known = await existingIds(trx, 'tags', workspaceId, tagIds);
       const issues = tagIds.flatMap((id, index) =>
@@ -324,7 +328,12 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);
       await repo.update(trx, workspaceId, current.id, { updated_at: now });
-      await postWritten(trx, workspaceId);
+      changed({
+        type: 'post',
+        id: current.id,
+        slug: current.slug,
+        action: change === 'attach' ? 'attached' : 'detached',
+      });
       return presentOne(trx, workspaceId, parsePost({ ...current, updated_at: now }));
     });
   }

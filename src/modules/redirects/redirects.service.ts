@@ -7,7 +7,7 @@ import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.
 import { nowIso } from '../../shared/time.js';
 import { normalizePath, normalizeTarget, pathOfTarget, type PathResult } from '../../shared/url-path.js';
 import type { Actor } from '../accounts/actor.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { contentWrite, type ContentWriteScope } from '../../writes/content-write.js';
 import { presentRedirect } from './redirects.presenter.js';
 import { redirectsRepository as repo, type RedirectPatch, type RedirectRow } from './redirects.repository.js';
 import type {
@@ -50,7 +50,8 @@ async function follow(
   return { hops, loopsBackTo: null };
 }
 
-export function createRedirectsService({ db, dialect }: DatabaseHandle) {
+export function createRedirectsService(database: DatabaseHandle) {
+  const { db, dialect } = database;
   async function requireRedirect(executor: Executor, workspaceId: string, id: string): Promise<RedirectRow> {
     // SQLite compares UUIDs as text; PostgreSQL's uuid type ignores case. Lowercase makes both agree.
     const row = await repo.findById(executor, workspaceId, id.toLowerCase());
@@ -99,22 +100,15 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
   }
 
   /**
-   * Redirect writes bump the content version first: on PostgreSQL that takes the workspace row's lock,
-   * so two writes of one workspace run one after the other and the loop check sees every committed
-   * redirect (SQLite's `BEGIN IMMEDIATE` already serialises writers). A unique violation can then
-   * only come from a writer outside this service; it is still a 409, never a 500.
+   * Redirect writes run one after the other in a workspace (serialize), so the loop check sees every
+   * committed redirect. A unique violation can then only come from a writer outside this service; it is
+   * still a 409 naming fromPath, never a 500.
    */
-  async function writing<T>(workspaceId: string, work: (trx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        await bumpContentVersion(trx, workspaceId, 'no-post-embeds');
-        return work(trx);
-      });
-    } catch (error) {
-      if (dialect.isUniqueViolation(error))
-        throw conflict('A redirect from this path was created by a concurrent write', { field: 'fromPath' });
-      throw error;
-    }
+  function writing<T>(actor: Actor, work: (scope: ContentWriteScope) => Promise<T>): Promise<T> {
+    return contentWrite(database, actor, async (scope) => {
+      await scope.serialize();
+      return work(scope);
+    });
   }
 
   return {
@@ -138,7 +132,7 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
         to_path: normalised(normalizeTarget(body.toPath), 'body', 'toPath'),
       };
       refuseSelfRedirect(candidate.from_path, candidate.to_path, '/toPath');
-      return writing(workspaceId, async (trx) => {
+      return writing(actor, async ({ trx, changed }) => {
         await refuseLoop(trx, workspaceId, candidate, null, '/toPath');
         await refuseTakenFromPath(trx, workspaceId, candidate.from_path, null);
         const now = nowIso();
@@ -150,6 +144,7 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
           updated_at: now,
         };
         await repo.insert(trx, workspaceId, row);
+        changed({ type: 'redirect', id: row.id, slug: null, action: 'created' });
         return presentRedirect({ ...row, workspace_id: workspaceId });
       });
     },
@@ -163,7 +158,7 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
       const toPath = body.toPath === undefined ? undefined : normalised(normalizeTarget(body.toPath), 'body', 'toPath');
       // The field the client changed is the one to blame for a self-redirect or a loop.
       const pointer = toPath !== undefined ? '/toPath' : '/fromPath';
-      return writing(workspaceId, async (trx) => {
+      return writing(actor, async ({ trx, changed }) => {
         const current = await requireRedirect(trx, workspaceId, id);
         const next: RedirectRow = {
           ...current,
@@ -184,6 +179,7 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
           updated_at: next.updated_at,
         };
         await repo.update(trx, workspaceId, current.id, patch);
+        changed({ type: 'redirect', id: current.id, slug: null, action: 'updated' });
         return presentRedirect(next);
       });
     },
@@ -191,9 +187,10 @@ export function createRedirectsService({ db, dialect }: DatabaseHandle) {
     /** Answers the redirect as it was before it went. */
     async remove(actor: Actor, id: string): Promise<Redirect> {
       const workspaceId = actor.workspaceId;
-      return writing(workspaceId, async (trx) => {
+      return writing(actor, async ({ trx, changed }) => {
         const current = await requireRedirect(trx, workspaceId, id);
         await repo.remove(trx, workspaceId, current.id);
+        changed({ type: 'redirect', id: current.id, slug: null, action: 'deleted' });
         return presentRedirect(current);
       });
     },

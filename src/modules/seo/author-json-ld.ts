@@ -1,6 +1,6 @@
 import { compact, firstText, graph, personNode, refTo, type AuthorForLd, type Node } from './json-ld.js';
 import type { Seo } from './seo.schemas.js';
-import { siteUrlFor, type SiteSettings } from './site-settings.js';
+import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 export interface AuthorProfileForLd extends AuthorForLd {
   seo: Seo | null;

@@ -1,5 +1,5 @@
 import { breadcrumbNode, categoryCrumbs, compact, graph, refTo, type CategoryChainItem, type Node } from './json-ld.js';
-import { siteUrlFor, type SiteSettings } from './site-settings.js';
+import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 export interface CategoryForLd {
   name: string;

@@ -1,6 +1,6 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import type { Person } from '../authors/authors.schemas.js';
-import { siteUrlFor, type SiteSettings } from './site-settings.js';
+import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 /*
  * schema.org JSON-LD built on every read from a row, its embedded relations and the site settings

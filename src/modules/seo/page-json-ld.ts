@@ -1,7 +1,7 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { compact, faqNode, faqQuestions, firstText, graph, publisherNode, type Node } from './json-ld.js';
 import type { Seo } from './seo.schemas.js';
-import { siteUrlFor, type SiteSettings } from './site-settings.js';
+import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 export interface PageForLd {
   slug: string;

@@ -17,7 +17,7 @@ import {
   type Node,
 } from './json-ld.js';
 import type { Seo } from './seo.schemas.js';
-import { siteUrlFor, type SiteSettings } from './site-settings.js';
+import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 import { mergeStructuredData } from './structured-data.js';
 
 export interface PostForLd {

@@ -3,14 +3,13 @@ import type { Kysely } from 'kysely';
 import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TagRow } from '../../db/schema.js';
-import { writeTransaction } from '../../db/transaction.js';
 import { notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
 import { toJson } from '../../shared/json.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { presentTag } from './tags.presenter.js';
 import { tagsRepository as repo, type TagPatch } from './tags.repository.js';
@@ -48,8 +47,7 @@ export function createTagsService(database: DatabaseHandle) {
 
     async create(actor: Actor, body: TagCreateBody): Promise<Tag> {
       checkExplicitSlug(body.slug);
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
@@ -64,7 +62,7 @@ export function createTagsService(database: DatabaseHandle) {
           created_at: now,
           updated_at: now,
         });
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'tag', id, slug, action: 'created' });
         return presentTag(await requireTag(trx, workspaceId, id));
       });
     },
@@ -72,8 +70,7 @@ export function createTagsService(database: DatabaseHandle) {
     /** Partial: only sent fields change; a new name keeps the slug. Posts show the change on their next read. */
     async update(actor: Actor, idOrSlug: string, body: TagUpdateBody): Promise<Tag> {
       checkExplicitSlug(body.slug);
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const patch: TagPatch = { updated_at: nowIso() };
@@ -84,18 +81,18 @@ export function createTagsService(database: DatabaseHandle) {
           patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
         if (body.seo !== undefined) patch.seo = toJson(body.seo);
         await repo.update(trx, workspaceId, current.id, patch);
-        await bumpContentVersion(trx, workspaceId);
-        return presentTag(await requireTag(trx, workspaceId, current.id));
+        const tag = await requireTag(trx, workspaceId, current.id);
+        changed({ type: 'tag', id: tag.id, slug: tag.slug, action: 'updated' });
+        return presentTag(tag);
       });
     },
 
     /** Detaches the tag from every post, then answers the tag as it was. */
     async remove(actor: Actor, idOrSlug: string): Promise<Tag> {
-      const workspaceId = actor.workspaceId;
-      return writeTransaction(database, async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
         await repo.delete(trx, workspaceId, current.id);
-        await bumpContentVersion(trx, workspaceId);
+        changed({ type: 'tag', id: current.id, slug: current.slug, action: 'deleted' });
         return presentTag(current);
       });
     },

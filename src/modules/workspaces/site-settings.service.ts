@@ -1,11 +1,12 @@
 import type { DatabaseHandle } from '../../db/database.js';
+import { existingIds } from '../../db/references.js';
 import { invalid, type ValidationIssue } from '../../errors.js';
+import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
-import { bumpContentVersion } from '../accounts/accounts.repository.js';
-import { loadSiteSettings, type SiteSettings } from '../seo/site-settings.js';
-import type { SiteSettingsPatch } from './dashboard.schemas.js';
-import { dashboardWorkspacesRepository as repo, type SettingsColumns } from './workspaces.repository.js';
-import { ownerOnly } from './workspaces.service.js';
+import type { SiteSettingsPatch } from '../dashboard/dashboard.schemas.js';
+import { ownerOnly } from '../dashboard/workspaces.service.js';
+import { loadSiteSettings, type SiteSettings } from './site-settings.js';
+import { workspacesRepository as repo, type SettingsColumns } from './workspaces.repository.js';
 
 const COLUMNS = {
   siteName: 'site_name',
@@ -67,11 +68,12 @@ function check(patch: SiteSettingsPatch): ValidationIssue[] {
 }
 
 /** The workspace's site settings, which every jsonLd is built from. */
-export function createSettingsService({ db }: DatabaseHandle) {
+export function createSettingsService(database: DatabaseHandle) {
+  const { db } = database;
   return {
     get: (actor: Actor): Promise<SiteSettings> => loadSiteSettings(db, actor.workspaceId),
 
-    /** A change bumps the content version in the same transaction: cached jsonLd must not outlive it. */
+    /** A content write: cached jsonLd must not outlive the settings it was built from. */
     async update(actor: Actor, patch: SiteSettingsPatch): Promise<SiteSettings> {
       if (!actor.isOwner) throw ownerOnly();
       const issues = check(patch);
@@ -81,17 +83,16 @@ export function createSettingsService({ db }: DatabaseHandle) {
         const value = patch[field];
         if (value !== undefined) columns[column] = typeof value === 'string' ? value.trim() : value;
       }
-      return db.transaction().execute(async (trx) => {
+      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const logo = patch.logoMediaId;
-        if (logo && !(await repo.mediaExists(trx, actor.workspaceId, logo.toLowerCase()))) {
+        if (logo && !(await existingIds(trx, 'media', workspaceId, [logo])).has(logo)) {
           throw invalid([
             { in: 'body', path: '/logoMediaId', message: 'logoMediaId must be a media item of this workspace' },
           ]);
         }
-        if (logo) columns.logo_media_id = logo.toLowerCase();
-        await repo.updateSettings(trx, actor.workspaceId, columns, new Date().toISOString());
-        await bumpContentVersion(trx, actor.workspaceId);
-        return loadSiteSettings(trx, actor.workspaceId);
+        await repo.updateSettings(trx, workspaceId, columns, new Date().toISOString());
+        changed({ type: 'settings', id: workspaceId, slug: null, action: 'updated' });
+        return loadSiteSettings(trx, workspaceId);
       });
     },
   };

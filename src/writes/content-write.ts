@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
+import { nowIso } from '../shared/time.js';
+import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
+import type { Change, Writer } from './changes.js';
+import { contentEventsRepository } from './content-events.repository.js';
+
+/** What a content write's work is given: the transaction, and where to say what it changed. */
+export interface ContentWriteScope {
+  trx: Kysely<Database>;
+  workspaceId: string;
+  /** Declares one changed resource; each becomes a content event when the work returns. */
+  changed(change: Change): void;
+  /**
+   * Waits for every other content write of the workspace to end and keeps them waiting until this one
+   * commits (PostgreSQL; SQLite runs writes one at a time anyway): for checks that must see every committed
+   * write of the workspace, such as a redirect loop or a category cycle.
+   */
+  serialize(): Promise<void>;
+}
+
+/**
+ * The one way content is written. Runs `work` in a transaction, then records one content event per change
+ * it declared in that same transaction; recording an event moves the workspace's content version, which
+ * keys every cached answer, and the embeds version that labels stored post renders (migration 0011). So a
+ * write commits together with its events and its invalidation, or not at all.
+ *
+ * A write that declares no change commits nothing visible and records nothing. A unique index the write
+ * collides with (a concurrent write took the slug between the check and the insert) is the 409 the check
+ * would have given, naming the field, on either dialect.
+ */
+export async function contentWrite<T>(
+  database: DatabaseHandle,
+  writer: Writer,
+  work: (scope: ContentWriteScope) => Promise<T>,
+): Promise<T> {
+  return writeTransaction(database, async (trx) => {
+    const changes: Change[] = [];
+    const scope: ContentWriteScope = {
+      trx,
+      workspaceId: writer.workspaceId,
+      changed: (change) => void changes.push(change),
+      serialize: () => workspacesRepository.lock(trx, database.dialect, writer.workspaceId),
+    };
+    const result = await work(scope);
+    if (changes.length > 0) await contentEventsRepository.record(trx, writer, changes, nowIso());
+    return result;
+  });
+}

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The messages `npm run lint` gives `code` as if it were the file at `file` (relative to the repository). */
+async function lintAs(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
+}
+
+const BUMP_BY_HAND = `
+import type { Kysely } from 'kysely';
+export async function touch(db: Kysely<any>, id: string) {
+  await db.updateTable('workspaces').set((eb: any) => ({ content_version: eb('content_version', '+', 1) })).where('id', '=', id).execute();
+}
+`;
+const RAW_BUMP = `
+import { sql } from 'kysely';
+export const bump = (id: string) => sql\`update workspaces set embeds_version = embeds_version + 1 where id = \${id}\`;
+`;
+const EVENT_BY_HAND = `
+import type { Kysely } from 'kysely';
+export async function record(db: Kysely<any>) {
+  await db.insertInto('content_events').values({}).execute();
+}
+`;
+const REPOSITORY_IMPORT = `
+import { contentEventsRepository } from '../../writes/content-events.repository.js';
+export const events = contentEventsRepository;
+`;
+
+describe('the lint rule that keeps content writes on the one write path', () => {
+  it('refuses a module that moves a version or records an event itself', async () => {
+    const file = 'src/modules/tags/touch.ts';
+    expect(await lintAs(file, BUMP_BY_HAND)).toEqual([expect.stringMatching(/versions move with the content events/)]);
+    expect(await lintAs(file, RAW_BUMP)).toEqual([expect.stringMatching(/versions move with the content events/)]);
+    expect(await lintAs(file, EVENT_BY_HAND)).toEqual([expect.stringMatching(/recorded by contentWrite/)]);
+    expect(await lintAs(file, REPOSITORY_IMPORT)).toEqual([expect.stringMatching(/recorded by contentWrite/)]);
+  });
+
+  it('lets the write path itself record events', async () => {
+    expect(await lintAs('src/writes/content-events.repository.ts', EVENT_BY_HAND)).toEqual([]);
+  });
+});
