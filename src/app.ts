@@ -9,7 +9,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { cachedGetFastPath } from './http/cached-get.js';
 import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
 import { loggerOptions } from './http/logging.js';
-import { refuseNulInBody, refuseNulInUrl } from './http/nul.js';
+import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './http/storable-text.js';
 import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { ResponseCache } from './http/response-cache.js';
@@ -36,6 +36,7 @@ import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
 
 export const JSON_BODY_LIMIT = 16 * 1024 * 1024;
+const NOSNIFF_HEADER = 'X-Content-Type-Options';
 
 export interface AppDependencies {
   config: Config;
@@ -57,13 +58,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const options: FastifyServerOptions = {
     // Requests Node's parser refuses (raw non-ASCII in a URL, malformed headers) still get the envelope.
-    clientErrorHandler: (error, socket) => {
+    // A request not received within requestTimeout (a trickled body) arrives here too.
+    clientErrorHandler: (error: Error & { code?: string }, socket) => {
       if (!socket.writable) return;
+      // Node's own rule: an answer already on its way must not be followed by a second one.
+      if ((socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) return socket.destroy();
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
       const body = JSON.stringify(
-        envelope(new AppError('BAD_REQUEST', 'The request could not be parsed', { reason: 'malformed_request' })),
+        envelope(
+          timedOut
+            ? new AppError('BAD_REQUEST', 'The request was not received in time', { reason: 'request_timeout' })
+            : new AppError('BAD_REQUEST', 'The request could not be parsed', { reason: 'malformed_request' }),
+        ),
       );
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_HEADER}: nosniff\r\nConnection: close\r\n\r\n${body}`,
       );
     },
     ...(deps.loggerInstance
@@ -72,13 +81,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
+    // A client gets this long to send a whole request; without it one trickling a body holds its connection forever.
+    requestTimeout: config.requestTimeoutMs,
     // A hop count is valid at run time; Fastify's types name only the other forms.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     // `/posts/` is `/posts`: a trailing slash must not turn a list into an item route with an empty id.
     routerOptions: { ignoreTrailingSlash: true },
     // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope and a request id.
     frameworkErrors: (error, request, reply) => {
-      reply.header('X-Request-Id', request.id);
+      reply.header('X-Request-Id', request.id).header(NOSNIFF_HEADER, 'nosniff');
       const reason = error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request';
       void (reply as FastifyReply)
         .code(400)
@@ -104,6 +115,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     const timeouts = settings as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
     server.keepAliveTimeout = timeouts.keepAliveTimeout ?? 72_000;
     server.requestTimeout = timeouts.requestTimeout ?? 0;
+    // Node looks for requests past their time every 30 s by default (read at listen; absent from its types),
+    // and swaps the two timeouts when the headers' is the longer one.
+    const checkEvery = Math.min(30_000, Math.max(100, server.requestTimeout / 10));
+    Object.assign(server, { connectionsCheckingInterval: checkEvery });
+    if (server.requestTimeout > 0) server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     server.setTimeout(timeouts.connectionTimeout ?? 0);
     return server;
   };
@@ -122,20 +138,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     parseJson(request, text, (error, parsed) => {
       if (error) return done(error);
       try {
-        refuseNulInBody(text, parsed);
+        refuseUnstorableTextInBody(text, parsed);
         done(null, parsed);
       } catch (refusal) {
         done(refusal as Error);
       }
     });
   });
-  app.addHook('preValidation', refuseNulInUrl);
+  app.addHook('preValidation', refuseUnstorableTextInUrl);
   registerErrorHandler(app);
 
   const table = createRouteTable();
   app.addHook('onRoute', (route) => table.add(route.method, route.url));
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+    // nosniff on every answer: a browser must never read an API answer as anything but its declared type.
+    reply.header('X-Request-Id', request.id).header(NOSNIFF_HEADER, 'nosniff');
   });
   app.setNotFoundHandler(routeMissHandler(table));
   // Here, before the scopes register, so that it runs in each of them after the scope's own onRequest hooks.

@@ -34,9 +34,10 @@ describe('loadConfig defaults (contract §1)', () => {
     expect(config.redisUrl).toBeNull();
   });
 
-  it('allows 1,200 requests per 60 s, uploads of 25 MiB, trusts no proxy and logs at info', () => {
+  it('allows 1,200 requests per 60 s, uploads of 25 MiB, 5 minutes per request, trusts no proxy and logs at info', () => {
     expect(config.rateLimit).toEqual({ max: 1200, windowMs: 60_000 });
     expect(config.maxUploadBytes).toBe(25 * 1024 * 1024);
+    expect(config.requestTimeoutMs).toBe(300_000);
     expect(config.responseCacheBytes).toBe(64 * 1024 * 1024);
     expect(config.trustProxy).toBe(false);
     expect(config.logLevel).toBe('info');
@@ -74,6 +75,7 @@ describe('loadConfig accepts good values', () => {
       QUIRE_RATE_LIMIT_MAX: '100',
       QUIRE_RATE_LIMIT_WINDOW_MS: '1000',
       QUIRE_MAX_UPLOAD_BYTES: '1048576',
+      QUIRE_REQUEST_TIMEOUT_MS: '60000',
       QUIRE_RESPONSE_CACHE_MB: '0',
       QUIRE_TRUST_PROXY: 'true',
       LOG_LEVEL: 'debug',
@@ -88,6 +90,7 @@ describe('loadConfig accepts good values', () => {
       redisUrl: 'redis://cache:6379/0',
       rateLimit: { max: 100, windowMs: 1000 },
       maxUploadBytes: 1_048_576,
+      requestTimeoutMs: 60_000,
       responseCacheBytes: 0,
       mediaStorage: { driver: 'local' },
       trustProxy: true,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { existingIds } from '../db/references.js';
 import type { Database } from '../db/schema.js';
-import type { ValidationIssue } from '../errors.js';
+import { invalid, type ValidationIssue } from '../errors.js';
 import type { BlockWrite, StoredBlock } from './blocks.schemas.js';
 import { imageMediaIds } from './derive.js';
 
@@ -41,4 +41,43 @@ export async function imageReferenceIssues(
   if (!blocks) return [];
   const known = await existingIds(db, 'media', workspaceId, imageMediaIds(blocks));
   return imageIssues(pointer, blocks, stored, known);
+}
+
+interface SeoImages {
+  og?: { imageMediaId?: string | undefined } | undefined;
+  twitter?: { imageMediaId?: string | undefined } | undefined;
+}
+
+/**
+ * Refuses (400, naming the path) an `seo.og.imageMediaId` or `seo.twitter.imageMediaId` that is not a
+ * media row of the bound workspace, as every other media reference is. An id the stored seo already
+ * held is kept, as image blocks keep theirs: media deletion does not rewrite seo, so the round trip
+ * GET → edit → PATCH of an seo whose image was deleted since must still work.
+ */
+export async function checkSeoMedia(
+  db: Kysely<Database>,
+  workspaceId: string,
+  seo: SeoImages | null | undefined,
+  storedSeoJson: string | null = null,
+): Promise<void> {
+  const stored = storedSeoJson === null ? null : (JSON.parse(storedSeoJson) as SeoImages | null);
+  // Compared lower-cased, as both dialects would compare the ids (PostgreSQL's uuid type ignores case).
+  const held = new Set([stored?.og?.imageMediaId?.toLowerCase(), stored?.twitter?.imageMediaId?.toLowerCase()]);
+  const refs = (['og', 'twitter'] as const)
+    .map((part) => ({ path: `/seo/${part}/imageMediaId`, id: seo?.[part]?.imageMediaId?.toLowerCase() }))
+    .filter((ref): ref is { path: string; id: string } => ref.id !== undefined && !held.has(ref.id));
+  const known = await existingIds(
+    db,
+    'media',
+    workspaceId,
+    refs.map((ref) => ref.id),
+  );
+  const issues = refs
+    .filter((ref) => !known.has(ref.id))
+    .map((ref): ValidationIssue => ({
+      in: 'body',
+      path: ref.path,
+      message: 'no media with this id in this workspace',
+    }));
+  if (issues.length > 0) throw invalid(issues);
 }

@@ -79,6 +79,7 @@ export function cachedGetFastPath(
     const notModified = etagMatches(request.headers['if-none-match'], hit.etag);
     response.writeHead(notModified ? 304 : 200, {
       'x-request-id': id,
+      'x-content-type-options': 'nosniff',
       'quire-derived-version': DERIVED_FIELDS_VERSION,
       ...limitHeaders(max, limit),
       'content-type': hit.contentType,

@@ -10,6 +10,64 @@ export function redactUrl(url: string): string {
 }
 
 /**
+ * Names whose values are secrets wherever they sit in a logged object, compared lower-cased: the
+ * request headers that carry credentials, and password and token fields. Plugins log objects of
+ * their own (@fastify/multipart logs its busboy options at trace, the request's headers among them),
+ * so fixed redaction paths cannot reach them all.
+ */
+const SECRET_NAMES = new Set([
+  'x-api-key',
+  'cookie',
+  'set-cookie',
+  'authorization',
+  'proxy-authorization',
+  'x-csrf-token',
+  'password',
+  'currentpassword',
+  'newpassword',
+  'onetimepassword',
+  'masterkey',
+  'apikey',
+  'csrftoken',
+  'token',
+]);
+const CENSOR = '[REDACTED]';
+/** Deep enough for any options object a plugin logs; a logged object is never a client's document. */
+const MAX_REDACT_DEPTH = 8;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * `value` with every secret-named member censored, at any depth. Copies only what it changes: the
+ * object logged may be live state (the request's own headers), which must stay as it is.
+ */
+export function redactSecrets<T>(value: T, depth = 0): T {
+  if (depth > MAX_REDACT_DEPTH) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, index) => {
+      const redacted = redactSecrets(item, depth + 1);
+      if (redacted !== item) (copy ??= [...value])[index] = redacted;
+    });
+    return (copy ?? value) as T;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [name, item] of Object.entries(value)) {
+    const redacted =
+      SECRET_NAMES.has(name.toLowerCase()) && item !== undefined && item !== null
+        ? CENSOR
+        : redactSecrets(item, depth + 1);
+    if (redacted !== item) (copy ??= { ...value })[name] = redacted;
+  }
+  return (copy ?? value) as T;
+}
+
+/**
  * pino as Fastify configures it, with secrets redacted wherever they could appear: key, cookie and
  * authorization headers, and any field named like a password, key or master key.
  */
@@ -37,6 +95,16 @@ export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
         '*.token',
       ],
       censor: '[REDACTED]',
+    },
+    // Every log call's object, at every level and from every logger (children included), and its text.
+    formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
+    hooks: {
+      logMethod(args: unknown[], method: (...args: unknown[]) => void) {
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? redactUrl(arg) : arg)),
+        );
+      },
     },
     serializers: {
       req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({

@@ -3,6 +3,11 @@ import { invalid } from '../errors.js';
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * The largest page a list answers (docs/decisions.md): 2^31 - 1, so the offset it implies stays an
+ * exact integer in JavaScript and in both databases' 64-bit OFFSET.
+ */
+export const PAGE_MAX = 2_147_483_647;
 
 const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 
@@ -10,7 +15,7 @@ const SortOrder = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 export function listQuery<const K extends string, P extends TProperties>(orderByKeys: readonly K[], filters: P) {
   return Type.Object(
     {
-      page: Type.Integer({ minimum: 1, default: 1 }),
+      page: Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 }),
       pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
       order: Type.Optional(SortOrder),
       orderBy: Type.Optional(Type.Union(orderByKeys.map((key) => Type.Literal(key))) as TUnion<TLiteral<K>[]>),

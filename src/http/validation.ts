@@ -1,7 +1,15 @@
-import { Ajv, type AnySchemaObject, type ErrorObject, type KeywordDefinition, type ValidateFunction } from 'ajv';
+import {
+  Ajv,
+  type AnySchemaObject,
+  type ErrorObject,
+  type KeywordDefinition,
+  type SchemaValidateFunction,
+  type ValidateFunction,
+} from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { ValidationIssue } from '../errors.js';
+import { findInJson } from '../shared/json.js';
 import { LOWERCASE_UUID } from '../shared/schemas.js';
 import { isUuid } from '../shared/slug.js';
 import { deferCompile } from './deferred-compile.js';
@@ -22,17 +30,17 @@ export function isStorableDateTime(value: string): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * Ids are stored lower-case, and SQLite compares text as it is while PostgreSQL's uuid type ignores case: a
- * UUID a client writes in capitals is lower-cased here, once, so every service and query sees one spelling.
- * Anything not shaped like a UUID (a slug in `{idOrSlug}`) is left as it is.
- */
 /** Where a validated value sits: ajv's data context, which its index does not export. */
 interface ParentOf {
   parentData: Record<string | number, unknown>;
   parentDataProperty: string | number;
 }
 
+/**
+ * Ids are stored lower-case, and SQLite compares text as it is while PostgreSQL's uuid type ignores case: a
+ * UUID a client writes in capitals is lower-cased here, once, so every service and query sees one spelling.
+ * Anything not shaped like a UUID (a slug in `{idOrSlug}`) is left as it is.
+ */
 const lowercaseUuid: KeywordDefinition = {
   keyword: LOWERCASE_UUID,
   type: 'string',
@@ -44,6 +52,25 @@ const lowercaseUuid: KeywordDefinition = {
       context.parentData[context.parentDataProperty] = data.toLowerCase();
     return true;
   },
+};
+
+/**
+ * `x-maxDepth: n` on a free-form object: no object or array in it nests more than n levels (the
+ * object itself is level 1). Storing, presenting and serializing a value recurse through it, so a
+ * deep one would fail there, after validation, as a 500.
+ */
+const checkMaxDepth: SchemaValidateFunction = (max: number, data: unknown, _schema, context) => {
+  const tooDeep = findInJson(data, ({ value, depth }) => depth >= max && value !== null && typeof value === 'object');
+  if (tooDeep === null) return true;
+  checkMaxDepth.errors = [
+    {
+      keyword: 'x-maxDepth',
+      instancePath: `${context?.instancePath ?? ''}${tooDeep.path}`,
+      params: { limit: max },
+      message: `nests deeper than ${max} levels`,
+    },
+  ];
+  return false;
 };
 
 function createAjv(coerceTypes: boolean): Ajv {
@@ -64,6 +91,13 @@ function createAjv(coerceTypes: boolean): Ajv {
   // ajv-formats' uuid also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not.
   ajv.addFormat('uuid', UUID);
   ajv.addKeyword(lowercaseUuid);
+  ajv.addKeyword({
+    keyword: 'x-maxDepth',
+    type: ['object', 'array'],
+    schemaType: 'number',
+    errors: true,
+    validate: checkMaxDepth,
+  });
   return ajv;
 }
 
@@ -79,15 +113,33 @@ export interface Validator {
 
 /** Compiled on the route's first request (deferred-compile.ts). */
 export function validatorCompiler({ schema, httpPart }: { schema: object; httpPart?: string }): Validator {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  const compiled = deferCompile(() => ajv.compile(schema));
+  const text = httpPart !== 'body';
+  const compiled = deferCompile(() => (text ? textAjv : bodyAjv).compile(schema));
   const validate: Validator = (data) => {
     const check = compiled();
     const valid = check(data);
     validate.errors = check.errors;
-    return valid;
+    return valid && (!text || finiteNumbers(data, validate));
   };
   return validate;
+}
+
+/**
+ * ajv coerces `1e309` in a query string to Infinity and then skips every numeric keyword (minimum,
+ * maximum), which only apply to finite numbers; the database would then be handed Infinity.
+ */
+function finiteNumbers(data: unknown, validate: Validator): boolean {
+  if (data === null || typeof data !== 'object') return true;
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      const instancePath = `/${escapePointer(name)}`;
+      validate.errors = [
+        { instancePath, schemaPath: '#/type', keyword: 'type', params: {}, message: 'must be a finite number' },
+      ];
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Fields a client may read but never write; naming them in an error says why the write was refused. */

@@ -41,6 +41,11 @@ export const HEADERS: Record<string, JsonObject> = {
     required: true,
     schema: { type: 'string' },
   },
+  XContentTypeOptions: {
+    description: 'Always `nosniff`: an answer is never to be read as anything but its declared content type.',
+    required: true,
+    schema: { type: 'string', const: 'nosniff' },
+  },
   CacheControl: {
     description: '`private, no-cache` on content reads (keep a copy, revalidate it); `no-store` on api-keys.',
     required: true,
@@ -51,6 +56,7 @@ export const HEADERS: Record<string, JsonObject> = {
 /** The headers of every answer of the external API. */
 export const COMMON_HEADERS: JsonObject = {
   'X-Request-Id': header('XRequestId'),
+  'X-Content-Type-Options': header('XContentTypeOptions'),
   'RateLimit-Limit': header('RateLimitLimit'),
   'RateLimit-Remaining': header('RateLimitRemaining'),
   'RateLimit-Reset': header('RateLimitReset'),

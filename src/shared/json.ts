@@ -6,3 +6,43 @@ export function parseJson<T>(text: string | null): T | null {
 export function toJson(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
+
+/** One JSON Pointer segment (RFC 6901): `~` and `/` escaped. */
+export function pointerSegment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export interface JsonVisit {
+  value: unknown;
+  /** JSON Pointer of the value, relative to where the walk began. */
+  path: string;
+  /** 0 for the value the walk began at, 1 for its members, and so on. */
+  depth: number;
+  /** The member name under which the value sits, when its parent is an object. */
+  key: string | undefined;
+}
+
+/**
+ * The first value of a parsed JSON document, in document order, for which `test` holds, or null. The
+ * walk keeps its own stack: JSON.parse accepts documents nested far deeper than the call stack, so a
+ * recursive walk would let a client turn a 400 into a stack overflow.
+ */
+export function findInJson(root: unknown, test: (visit: JsonVisit) => boolean): JsonVisit | null {
+  const stack: JsonVisit[] = [{ value: root, path: '', depth: 0, key: undefined }];
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    if (test(visit)) return visit;
+    const { value, path, depth } = visit;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1)
+        stack.push({ value: value[i], path: `${path}/${i}`, depth: depth + 1, key: undefined });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        const key = keys[i]!;
+        const child = (value as Record<string, unknown>)[key];
+        stack.push({ value: child, path: `${path}/${pointerSegment(key)}`, depth: depth + 1, key });
+      }
+    }
+  }
+  return null;
+}

@@ -16,6 +16,11 @@ export const Slug = Type.String({
 });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/** How deep a client's free-form JSON may nest: far past any schema.org graph, far short of the call stack. */
+export const FREE_FORM_MAX_DEPTH = 32;
+/** A client's free-form JSON object as a write accepts it (the `x-maxDepth` keyword is in http/validation.ts). */
+export const FreeFormObject = Type.Object({}, { additionalProperties: true, 'x-maxDepth': FREE_FORM_MAX_DEPTH });
+
 /** `{idOrSlug}` of a single-resource route: a UUID resolves by id, anything else by slug. */
 export const IdOrSlugParams = Type.Object(
   { idOrSlug: Type.String({ minLength: 1, maxLength: 300, [LOWERCASE_UUID]: true }) },

@@ -18,6 +18,7 @@ const TAG = {
 };
 const COMMON_HEADERS = {
   'x-request-id': 'r1',
+  'x-content-type-options': 'nosniff',
   'ratelimit-limit': '10',
   'ratelimit-remaining': '9',
   'ratelimit-reset': '60',
@@ -56,7 +57,9 @@ describe('the contract check', () => {
   it('passes an answer the document describes', () => {
     expect(mismatches(200, TAG)).toEqual([]);
     expect(mismatches(404, { code: 'NOT_FOUND', message: 'Tag not found', details: null }, COMMON_HEADERS)).toEqual([]);
-    expect(mismatches(304, undefined, { 'x-request-id': 'r1', etag: '"e"' })).toEqual([]);
+    expect(
+      mismatches(304, undefined, { 'x-request-id': 'r1', 'x-content-type-options': 'nosniff', etag: '"e"' }),
+    ).toEqual([]);
   });
 
   it('reports a missing field, a wrong type, a null where none is allowed, and a bad format', () => {
@@ -81,7 +84,7 @@ describe('the contract check', () => {
     expect(mismatches(429, { code: 'RATE_LIMITED', message: 'x', details: null }, COMMON_HEADERS)).toEqual([
       expect.stringContaining('header Retry-After is missing'),
     ]);
-    expect(mismatches(304, TAG, { 'x-request-id': 'r1', etag: '"e"' })).toEqual([
+    expect(mismatches(304, TAG, { 'x-request-id': 'r1', 'x-content-type-options': 'nosniff', etag: '"e"' })).toEqual([
       expect.stringContaining('a body was sent'),
     ]);
   });

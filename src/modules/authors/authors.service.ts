@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { AuthorRow, Database } from '../../db/schema.js';
@@ -86,6 +87,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const displayName = body.displayName.trim();
@@ -109,6 +111,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireAuthor(trx, workspaceId, idOrSlug);
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const patch: AuthorPatch = { ...(authorColumns.write(body) as AuthorPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);

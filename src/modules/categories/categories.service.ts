@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { LockStrength } from '../../db/locks.js';
 import type { CategoryRow, Database } from '../../db/schema.js';
@@ -102,6 +103,7 @@ export function createCategoriesService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         if (body.parentId) await requireParent(trx, workspaceId, body.parentId);
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const name = body.name.trim();
@@ -127,6 +129,7 @@ export function createCategoriesService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed, serialize }) => {
         const current = await requireCategory(trx, workspaceId, idOrSlug, 'noKeyUpdate');
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const moving = body.parentId !== undefined && body.parentId !== null && body.parentId !== current.parent_id;
         if (moving && body.parentId === current.id) throw parentIssue('a category cannot be its own parent');
         if (moving) await requireParent(trx, workspaceId, body.parentId!);

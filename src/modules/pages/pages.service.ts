@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { deriveBody, imageMediaIds } from '../../blocks/derive.js';
-import { imageReferenceIssues } from '../../blocks/image-references.js';
+import { checkSeoMedia, imageReferenceIssues } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
@@ -90,6 +90,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const now = nowIso();
         const id = crypto.randomUUID();
         const columns = pageColumns.write(body, { create: true }) as NewPageColumns;
@@ -129,6 +130,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           JSON.parse(current.body_json) as StoredBlock[],
         );
         if (issues.length > 0) throw invalid(issues);
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const now = nowIso();
         const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch), updated_at: now };
         if (body.slug !== undefined && body.slug !== current.slug)

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Body, BodyWrite } from '../../blocks/blocks.schemas.js';
 import { listQuery, paginated } from '../../http/pagination.js';
-import { Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
+import { FreeFormObject, Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
 import { Author } from '../authors/authors.schemas.js';
 import { Category } from '../categories/categories.schemas.js';
 import { Media } from '../media/media.schemas.js';
@@ -88,7 +88,7 @@ const writable = {
   canonicalUrl: Nullable(Type.String({ format: 'uri', maxLength: POST_LIMITS.url })),
   seo: Nullable(Seo),
   schemaType: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Z][A-Za-z]*$' }),
-  structuredData: Nullable(Type.Object({}, { additionalProperties: true })),
+  structuredData: Nullable(FreeFormObject),
   structuredBlocks: BodyWrite,
   relatedPostIds: Type.Array(Uuid, { maxItems: POST_LIMITS.relatedPosts, uniqueItems: true }),
 };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
 import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { Database, StoredPost } from '../../db/schema.js';
@@ -167,6 +168,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       checkStatusOnCreate(body.status ?? 'draft');
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const now = nowIso();
         const id = crypto.randomUUID();
         const columns = postColumns.write(body, { create: true }) as PostColumns;
@@ -210,6 +212,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
 
         const now = nowIso();
         const patch: PostPatch = { ...(postColumns.write(body) as PostPatch), updated_at: now };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TagRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
@@ -47,6 +48,7 @@ export function createTagsService(database: DatabaseHandle) {
     async create(actor: Actor, body: TagCreateBody): Promise<Tag> {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
+        await checkSeoMedia(trx, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const name = body.name.trim();
@@ -69,6 +71,7 @@ export function createTagsService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
+        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         const patch: TagPatch = { ...(tagColumns.write(body) as TagPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
