@@ -306,7 +306,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description Created as draft unless `status` says published. An explicit `slug` already taken by a live row is a 409.
+         * @description Created as draft unless `status` says published. v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `posts:write` permission.
          */
@@ -344,7 +344,7 @@ export interface paths {
         head?: never;
         /**
          * Update a post
-         * @description Only the fields sent change; a new `bodyJson` re-derives `bodyText`, `tocItems` and `readingTimeMin`. An explicit `slug` already taken by a live row is a 409.
+         * @description Only the fields sent change; a new `bodyJson` re-derives `bodyText`, `tocItems` and `readingTimeMin`. v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `posts:write` permission.
          */
@@ -498,7 +498,7 @@ export interface paths {
         put?: never;
         /**
          * Create a page
-         * @description An explicit `slug` already taken by a live row is a 409.
+         * @description v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `pages:write` permission.
          */
@@ -534,7 +534,7 @@ export interface paths {
         head?: never;
         /**
          * Update a page
-         * @description An explicit `slug` already taken by a live row is a 409.
+         * @description v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `pages:write` permission.
          */

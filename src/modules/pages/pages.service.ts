@@ -17,6 +17,7 @@ import { bumpContentVersion } from '../accounts/accounts.repository.js';
 import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../seo/site-settings.js';
 import { presentPage } from './pages.presenter.js';
+import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
 import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody } from './pages.schemas.js';
 
@@ -73,6 +74,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
       const workspaceId = actor.workspaceId;
+      checkPageNotScheduled(body, null, Date.now());
       return writeTransaction(database, async (trx) => {
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
@@ -111,6 +113,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
+        checkPageNotScheduled(body, current, Date.now());
         const issues = await imageReferenceIssues(
           trx,
           workspaceId,

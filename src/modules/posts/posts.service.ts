@@ -20,7 +20,7 @@ import { checkPostReferences } from './posts.references.js';
 import { postRendersRepository, renderFormat, postWritten, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
-import { checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
+import { checkPostNotScheduled, checkStatusMove, checkStatusOnCreate, lowerId } from './posts.rules.js';
 import {
   Post,
   type PostCreateBody,
@@ -159,6 +159,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const body = withLowerIds(request);
       const status = body.status ?? 'draft';
       checkStatusOnCreate(status);
+      checkPostNotScheduled(body, null, Date.now());
       const publishedAt = body.publishedAt ? toIso(body.publishedAt) : null;
       const workspaceId = actor.workspaceId;
       return writeTransaction(database, async (trx) => {
@@ -220,6 +221,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
+        checkPostNotScheduled(body, current, Date.now());
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
 
         const now = nowIso();
