@@ -181,6 +181,13 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       'Upserts the record of (workspace, path) and increments `hitCount`; repeat reports are safe. Always 200.',
   },
 
+  'GET /site-settings': {
+    operationId: 'getSiteSettings',
+    summary: 'Get the site settings',
+    description:
+      'The site URL, URL patterns, publisher and logo that `jsonLd` is built from, so a site can build the same URLs. The workspace owner edits them in the dashboard.',
+  },
+
   'GET /api-keys': {
     operationId: 'listApiKeys',
     summary: 'List API keys',

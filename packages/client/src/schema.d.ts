@@ -597,6 +597,28 @@ export interface paths {
         patch: operations["updateMedia"];
         trace?: never;
     };
+    "/site-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the site settings
+         * @description The site URL, URL patterns, publisher and logo that `jsonLd` is built from, so a site can build the same URLs. The workspace owner edits them in the dashboard.
+         *
+         *     Needs the `site-settings:read` permission.
+         */
+        get: operations["getSiteSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1221,6 +1243,18 @@ export interface components {
             breadcrumbsTitle?: string;
             noindexReason?: string;
             redirectTo?: string;
+        };
+        SiteSettings: {
+            siteName: string | null;
+            siteUrl: string | null;
+            logoMediaId: string | null;
+            logo: components["schemas"]["Media"] | null;
+            publisherName: string | null;
+            publisherUrl: string | null;
+            postUrlPattern: string | null;
+            pageUrlPattern: string | null;
+            authorUrlPattern: string | null;
+            categoryUrlPattern: string | null;
         };
         Tag: {
             /** Format: uuid */
@@ -3248,6 +3282,46 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getSiteSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettings"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
