@@ -29,6 +29,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { linkHealthRoutes } from './modules/link-health/link-health.routes.js';
 import { redirectsRoutes } from './modules/redirects/redirects.routes.js';
+import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { registerOpenApi } from './openapi/document.js';
 import { docsRoutes, openApiDocumentRoute } from './openapi/routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
       await scope.register(pagesRoutes, { pages: services.pages });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
+      await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
     },
   });
   await app.register(docsRoutes);

@@ -10,6 +10,7 @@ import { createPostsService } from './modules/posts/posts.service.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
 import { createRedirectsService } from './modules/redirects/redirects.service.js';
 import { createMediaService } from './modules/media/media.service.js';
+import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
 import type { MediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 
@@ -31,6 +32,7 @@ export function createServices(
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),
     pages: createPagesService(database, publicUrl),
+    siteSettings: createSiteSettingsService(database, publicUrl),
     dashboard: createDashboardServices(database, createAccountsService(database)),
   };
 }

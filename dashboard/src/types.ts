@@ -11,5 +11,5 @@ export type { LinkHealth } from '../../src/modules/link-health/link-health.schem
 export type { Block } from '../../src/blocks/blocks.schemas.js';
 export type { Paginated } from '../../src/http/pagination.js';
 export type { SiteSettings } from '../../src/modules/workspaces/site-settings.js';
-export type { Permission, Resource } from '../../src/modules/accounts/permissions.js';
+export type { Permission, ReadOnlyResource, Resource } from '../../src/modules/accounts/permissions.js';
 export type { Session, WorkspaceSummary, Member, AddedMember } from '../../src/modules/dashboard/dashboard.schemas.js';

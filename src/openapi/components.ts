@@ -37,6 +37,7 @@ import {
   RedirectUpdateBody,
 } from '../modules/redirects/redirects.schemas.js';
 import { Seo } from '../modules/seo/seo.schemas.js';
+import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
 import { Tag, TagCreateBody, TagList, TagUpdateBody } from '../modules/tags/tags.schemas.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -92,6 +93,7 @@ const NAMED: Record<string, TSchema> = {
   ApiKeyList,
   ApiKeyCreateBody,
   ApiKeyUpdateBody,
+  SiteSettings,
   Seo,
   Block,
   BlockWrite,

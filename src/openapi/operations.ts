@@ -17,6 +17,8 @@ export interface OperationInfo {
 const SOFT_DELETE =
   'Soft delete: the answer is the pre-delete snapshot with `deletedAt` set; the slug is freed and the row is hidden from every later read.';
 const SLUG_CONFLICT = 'An explicit `slug` already taken by a live row is a 409.';
+const NO_SCHEDULING =
+  'v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`.';
 
 export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /openapi.json': {
@@ -34,7 +36,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'POST /posts': {
     operationId: 'createPost',
     summary: 'Create a post',
-    description: `Created as draft unless \`status\` says published. ${SLUG_CONFLICT}`,
+    description: `Created as draft unless \`status\` says published. ${NO_SCHEDULING} ${SLUG_CONFLICT}`,
     conflict: true,
   },
   'GET /posts/:idOrSlug': {
@@ -45,7 +47,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'PATCH /posts/:idOrSlug': {
     operationId: 'updatePost',
     summary: 'Update a post',
-    description: `Only the fields sent change; a new \`bodyJson\` re-derives \`bodyText\`, \`tocItems\` and \`readingTimeMin\`. ${SLUG_CONFLICT}`,
+    description: `Only the fields sent change; a new \`bodyJson\` re-derives \`bodyText\`, \`tocItems\` and \`readingTimeMin\`. ${NO_SCHEDULING} ${SLUG_CONFLICT}`,
     conflict: true,
   },
   'DELETE /posts/:idOrSlug': { operationId: 'deletePost', summary: 'Delete a post', description: SOFT_DELETE },
@@ -61,12 +63,17 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   },
 
   'GET /pages': { operationId: 'listPages', summary: 'List pages' },
-  'POST /pages': { operationId: 'createPage', summary: 'Create a page', description: SLUG_CONFLICT, conflict: true },
+  'POST /pages': {
+    operationId: 'createPage',
+    summary: 'Create a page',
+    description: `${NO_SCHEDULING} ${SLUG_CONFLICT}`,
+    conflict: true,
+  },
   'GET /pages/:idOrSlug': { operationId: 'getPage', summary: 'Get a page by id or slug' },
   'PATCH /pages/:idOrSlug': {
     operationId: 'updatePage',
     summary: 'Update a page',
-    description: SLUG_CONFLICT,
+    description: `${NO_SCHEDULING} ${SLUG_CONFLICT}`,
     conflict: true,
   },
   'DELETE /pages/:idOrSlug': { operationId: 'deletePage', summary: 'Delete a page', description: SOFT_DELETE },
@@ -172,6 +179,13 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     summary: 'Report a broken link',
     description:
       'Upserts the record of (workspace, path) and increments `hitCount`; repeat reports are safe. Always 200.',
+  },
+
+  'GET /site-settings': {
+    operationId: 'getSiteSettings',
+    summary: 'Get the site settings',
+    description:
+      'The site URL, URL patterns, publisher and logo that `jsonLd` is built from, so a site can build the same URLs. The workspace owner edits them in the dashboard.',
   },
 
   'GET /api-keys': {

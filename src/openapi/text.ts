@@ -4,9 +4,10 @@ export const API_DESCRIPTION = `
 The key-authenticated JSON API of Quire, a headless CMS for blog posts and pages.
 
 **Authentication.** Every request carries \`X-API-Key: quire_live_…\`. The key is bound to one workspace and
-carries the permissions of the member who created it (\`<resource>:read\` or \`<resource>:write\`), read afresh
-on every request. Checks run in this order: key (401, also for paths that do not exist) → route (404, or 405
-with \`Allow\`) → permission (403) → validation (400) → lookup (404) → conflict (409).
+carries the permissions of the member who created it (\`<resource>:read\` or \`<resource>:write\`;
+\`site-settings:read\` has no write), read afresh on every request. Checks run in this order: key (401, also
+for paths that do not exist) → route (404, or 405 with \`Allow\`) → permission (403) → validation (400) →
+lookup (404) → conflict (409).
 
 **Errors.** Every error is \`{code, message, details}\`; branch on \`code\`, never on \`message\`. Validation
 errors carry \`details.issues: [{in, path, message}]\` with JSON Pointer paths.
@@ -39,5 +40,9 @@ export const TAGS = [
   { name: 'redirects', description: 'Path redirects for the site, with loop refusal and chain resolution.' },
   { name: 'link-health', description: 'Broken links the site reports, counted per path.' },
   { name: 'api-keys', description: 'The workspace’s API keys. Responses are never cached.' },
+  {
+    name: 'site-settings',
+    description: 'The site URL, URL patterns, publisher and logo the JSON-LD is built from; read-only here.',
+  },
   { name: 'meta', description: 'The API describing itself.' },
 ];

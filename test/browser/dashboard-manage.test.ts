@@ -86,11 +86,14 @@ suite(
       const grid = page.getByRole('dialog', { name: `Permissions of ${NEWCOMER}` });
       await grid.getByLabel('API keys: read').check();
       await grid.getByLabel('Tags: read').uncheck();
+      // Site settings are read-only through keys: a read box, and no write box to grant nothing with.
+      await grid.getByLabel('Site settings: read').check();
+      expect(await grid.getByLabel('Site settings: write').count()).toBe(0);
       await grid.getByRole('button', { name: 'Save permissions' }).click();
       await grid.waitFor({ state: 'detached' });
       await settled(page);
       await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe(
-        'posts:read, api-keys:read',
+        'posts:read, api-keys:read, site-settings:read',
       );
 
       await cliJson(['user', 'create', '--email', EXISTING, '--password-stdin'], env, `${PASSWORD}\n`);

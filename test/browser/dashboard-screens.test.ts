@@ -197,6 +197,31 @@ suite(
       expect(await page.getByRole('alert').count()).toBe(0);
     });
 
+    it('says that v1 has no scheduling on a published post dated in the future', async () => {
+      // Only rows stored before the API refused such dates can look like this: the answer is rewritten.
+      const url = `${server.url}/dashboard/w/${workspaceId}/posts/${content.everyBlockPostId}`;
+      const notice = page.getByRole('note', { name: 'Dated in the future' });
+      await page.goto(url);
+      await page.getByRole('region', { name: 'Body' }).waitFor();
+      expect(await notice.count()).toBe(0);
+      await page.route(`**/api/v1/dashboard/workspaces/*/posts/${content.everyBlockPostId}`, async (route) => {
+        const response = await route.fetch();
+        const post = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({
+          response,
+          json: { ...post, status: 'published', publishedAt: '2030-01-01T00:00:00.000Z' },
+        });
+      });
+      try {
+        await page.goto(url);
+        await notice.waitFor();
+        await screenshot(page, 'post-dated-later');
+        expect(await notice.innerText()).toMatch(/yet it is live now: v1 has no scheduling/);
+      } finally {
+        await page.unrouteAll();
+      }
+    });
+
     it('renders all thirteen block types of a post, and stored markup only as text', async () => {
       await page.goto(`${server.url}/dashboard/w/${workspaceId}/posts/${content.everyBlockPostId}`);
       const body = page.getByRole('region', { name: 'Body' });

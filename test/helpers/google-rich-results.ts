@@ -6,7 +6,9 @@ import { subclassesOf, type SchemaOrgVocabulary } from './schemaorg-vocabulary.j
  * handler for (it covers BreadcrumbList, ListItem, Person, Organization, ImageObject, HowToStep …, not
  * Article, FAQPage or HowTo). Written from Google Search Central's pages for Article, FAQ, How-to and
  * Profile page: "required" there is an ERROR here, "recommended" a WARNING. The 110-character headline is
- * Quire's own promise (docs/seo.md), so it is an ERROR too.
+ * Quire's own promise (docs/seo.md), so it is an ERROR too. For BreadcrumbList the validator has a handler,
+ * but it reports a crumb without its `item` URL as a warning, where Google's Breadcrumb page requires one on
+ * every crumb but the last (its Rich Results Test calls the trail invalid): that is an ERROR here.
  */
 
 type Node = Record<string, unknown>;
@@ -47,7 +49,23 @@ const ARTICLE: Check[] = [
   recommended('image'),
 ];
 
+/** Every crumb but the last (by position) needs the URL of its page as `item`. */
+const crumbUrls: Check = (node, path) => {
+  const items = [node.itemListElement].flat().filter((item): item is Node => typeof item === 'object' && item !== null);
+  const last = Math.max(...items.map((item) => Number(item.position)));
+  const bare = items.filter((item) => Number(item.position) !== last && missing(item.item));
+  return bare.length === 0
+    ? null
+    : {
+        issueMessage: `Required attribute "item" is missing on ${bare.length} crumb(s) before the last`,
+        severity: 'ERROR',
+        path,
+        fieldNames: ['item'],
+      };
+};
+
 const RULES: Record<string, Check[]> = {
+  BreadcrumbList: [crumbUrls],
   FAQPage: [required('mainEntity')],
   Question: [required('name'), required('acceptedAnswer')],
   Answer: [required('text')],

@@ -82,6 +82,15 @@ export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary;
             </dd>
           </div>
         </dl>
+        {p.status === 'published' && p.publishedAt && Date.parse(p.publishedAt) > Date.now() && (
+          <div className="notice notice-warn" role="note" aria-label="Dated in the future">
+            <p>
+              This post is dated {formatTime(p.publishedAt)}, yet it is live now: v1 has no scheduling, so a published
+              post is public at once and sorts first among published posts. The API refuses such a date on new writes;
+              set the date to now or earlier, or move the post back to draft.
+            </p>
+          </div>
+        )}
         {p.excerpt && <p className="excerpt">{p.excerpt}</p>}
         {p.featuredMedia && (
           <figure className="block-image">

@@ -77,6 +77,7 @@ export class Quire {
   readonly redirects;
   readonly linkHealth;
   readonly apiKeys;
+  readonly siteSettings;
   private readonly transport: Transport;
 
   constructor(options: QuireOptions) {
@@ -169,6 +170,11 @@ export class Quire {
         }),
       reveal: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revealApiKey'>>('reveal', id, options),
       revoke: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revokeApiKey'>>('revoke', id, options),
+    };
+    this.siteSettings = {
+      /** The site URL, URL patterns, publisher and logo the jsonLd is built from (needs `site-settings:read`). */
+      get: (options?: RequestOptions) =>
+        transport.request<ResultOf<'getSiteSettings'>>({ method: 'GET', path: '/site-settings', options }),
     };
   }
 

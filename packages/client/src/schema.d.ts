@@ -306,7 +306,7 @@ export interface paths {
         put?: never;
         /**
          * Create a post
-         * @description Created as draft unless `status` says published. An explicit `slug` already taken by a live row is a 409.
+         * @description Created as draft unless `status` says published. v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `posts:write` permission.
          */
@@ -344,7 +344,7 @@ export interface paths {
         head?: never;
         /**
          * Update a post
-         * @description Only the fields sent change; a new `bodyJson` re-derives `bodyText`, `tocItems` and `readingTimeMin`. An explicit `slug` already taken by a live row is a 409.
+         * @description Only the fields sent change; a new `bodyJson` re-derives `bodyText`, `tocItems` and `readingTimeMin`. v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `posts:write` permission.
          */
@@ -498,7 +498,7 @@ export interface paths {
         put?: never;
         /**
          * Create a page
-         * @description An explicit `slug` already taken by a live row is a 409.
+         * @description v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `pages:write` permission.
          */
@@ -534,7 +534,7 @@ export interface paths {
         head?: never;
         /**
          * Update a page
-         * @description An explicit `slug` already taken by a live row is a 409.
+         * @description v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
          *     Needs the `pages:write` permission.
          */
@@ -595,6 +595,28 @@ export interface paths {
          * @description Needs the `media:write` permission.
          */
         patch: operations["updateMedia"];
+        trace?: never;
+    };
+    "/site-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the site settings
+         * @description The site URL, URL patterns, publisher and logo that `jsonLd` is built from, so a site can build the same URLs. The workspace owner edits them in the dashboard.
+         *
+         *     Needs the `site-settings:read` permission.
+         */
+        get: operations["getSiteSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
 }
@@ -1221,6 +1243,18 @@ export interface components {
             breadcrumbsTitle?: string;
             noindexReason?: string;
             redirectTo?: string;
+        };
+        SiteSettings: {
+            siteName: string | null;
+            siteUrl: string | null;
+            logoMediaId: string | null;
+            logo: components["schemas"]["Media"] | null;
+            publisherName: string | null;
+            publisherUrl: string | null;
+            postUrlPattern: string | null;
+            pageUrlPattern: string | null;
+            authorUrlPattern: string | null;
+            categoryUrlPattern: string | null;
         };
         Tag: {
             /** Format: uuid */
@@ -3303,6 +3337,47 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getSiteSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSettings"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

@@ -34,6 +34,7 @@ export type ApiKey = Schemas['ApiKey'];
 export type ApiKeyWithSecret = Schemas['ApiKeyWithSecret'];
 export type ApiKeyCreateBody = Schemas['ApiKeyCreateBody'];
 export type ApiKeyUpdateBody = Schemas['ApiKeyUpdateBody'];
+export type SiteSettings = Schemas['SiteSettings'];
 export type Block = Schemas['Block'];
 export type BlockWrite = Schemas['BlockWrite'];
 export type Seo = Schemas['Seo'];

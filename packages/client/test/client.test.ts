@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerProcess } from '../../../test/e2e/helpers.js';
 import { png } from '../../../test/helpers/media.js';
-import { Quire, QuireError, type Post } from '../src/index.js';
+import { cliJson } from '../../../test/e2e/helpers.js';
+import { Quire, QuireError, type Post, type SiteSettings } from '../src/index.js';
 import { seededServer } from './helpers.js';
 
 /*
@@ -15,11 +16,13 @@ describe('@quire/client against a real server', () => {
   let server: ServerProcess;
   let quire: Quire;
   let remove: () => void;
+  let dataDir: string;
 
   beforeAll(async () => {
     const seeded = await seededServer(SEEDED_POSTS);
     server = seeded.server;
     remove = seeded.dir.remove;
+    dataDir = seeded.dir.dataDir;
     quire = new Quire({ apiKey: seeded.key, baseUrl: server.url });
   }, 90_000);
   afterAll(async () => {
@@ -130,6 +133,28 @@ describe('@quire/client against a real server', () => {
     await expect(new Quire({ apiKey: created.key, baseUrl: server.url }).posts.list()).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       status: 401,
+    });
+  });
+
+  it('reads the site settings, as the CLI (or the dashboard) last set them', async () => {
+    const before: SiteSettings = await quire.siteSettings.get();
+    expect(before).toMatchObject({ siteName: 'Client Site', siteUrl: null, postUrlPattern: null, logo: null });
+    await cliJson(
+      [
+        'workspace',
+        'settings',
+        '--workspace',
+        'client-site',
+        '--site-url',
+        'https://site.example',
+        '--post-url-pattern',
+        '/blog/{slug}',
+      ],
+      { QUIRE_DATA_DIR: dataDir },
+    );
+    expect(await quire.siteSettings.get()).toMatchObject({
+      siteUrl: 'https://site.example',
+      postUrlPattern: '/blog/{slug}',
     });
   });
 

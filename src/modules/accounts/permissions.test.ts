@@ -16,7 +16,7 @@ function refusal(work: () => unknown): AppError {
 }
 
 describe('ALL_PERMISSIONS', () => {
-  it('is read then write for each resource of contract §3, in its order', () => {
+  it('is read then write for each resource of contract §3, in its order, then site-settings:read', () => {
     const resources = [
       'posts',
       'pages',
@@ -28,7 +28,11 @@ describe('ALL_PERMISSIONS', () => {
       'link-health',
       'api-keys',
     ];
-    expect(ALL_PERMISSIONS).toEqual(resources.flatMap((resource) => [`${resource}:read`, `${resource}:write`]));
+    expect(ALL_PERMISSIONS).toEqual([
+      ...resources.flatMap((resource) => [`${resource}:read`, `${resource}:write`]),
+      'site-settings:read',
+    ]);
+    expect(() => parsePermissionList('site-settings:write')).toThrow(/Unknown permission "site-settings:write"/);
   });
 });
 

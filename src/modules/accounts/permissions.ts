@@ -13,11 +13,20 @@ export const RESOURCES = [
   'api-keys',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
-export type Permission = `${Resource}:${'read' | 'write'}`;
 
-export const ALL_PERMISSIONS: readonly Permission[] = RESOURCES.flatMap(
-  (resource) => [`${resource}:read`, `${resource}:write`] as Permission[],
-);
+/**
+ * Resources a key may only read. The site settings are edited by the workspace's owner (dashboard, CLI), and a
+ * `site-settings:write` that no route needs would be a permission granting nothing (docs/decisions.md).
+ */
+export const READ_ONLY_RESOURCES = ['site-settings'] as const;
+export type ReadOnlyResource = (typeof READ_ONLY_RESOURCES)[number];
+
+export type Permission = `${Resource}:${'read' | 'write'}` | `${ReadOnlyResource}:read`;
+
+export const ALL_PERMISSIONS: readonly Permission[] = [
+  ...RESOURCES.flatMap((resource) => [`${resource}:read`, `${resource}:write`] as Permission[]),
+  ...READ_ONLY_RESOURCES.map((resource): Permission => `${resource}:read`),
+];
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 
 export function isPermission(value: string): value is Permission {

@@ -17,6 +17,7 @@ import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { pageColumns } from './pages.columns.js';
 import { presentPage } from './pages.presenter.js';
+import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
 import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody } from './pages.schemas.js';
 
@@ -87,6 +88,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     },
 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
+      checkPageNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
@@ -122,6 +124,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     async update(actor: Actor, idOrSlug: string, body: PageUpdateBody): Promise<Page> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
+        checkPageNotScheduled(body, current, Date.now());
         const issues = await imageReferenceIssues(
           trx,
           workspaceId,

@@ -10,7 +10,7 @@ type Executor = Kysely<Database>;
  * serializer changes what a post's JSON looks like: renders stored under another version are never
  * served. posts.renders.test.ts holds a fingerprint of one rendered post and fails until it is bumped.
  */
-export const POST_RENDER_VERSION = 1;
+export const POST_RENDER_VERSION = 2;
 
 /** What a render depends on besides the rows: its version, and the public URL media links are built from. */
 export function renderFormat(publicUrl: string): string {

@@ -23,7 +23,7 @@ import { postColumns } from './posts.columns.js';
 import { postRendersRepository, renderFormat, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
-import { checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
+import { checkPostNotScheduled, checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
 import {
   Post,
   type PostCreateBody,
@@ -166,6 +166,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
 
     async create(actor: Actor, body: PostCreateBody): Promise<Post> {
       checkStatusOnCreate(body.status ?? 'draft');
+      checkPostNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
         await checkSeoMedia(trx, workspaceId, body.seo);
@@ -211,6 +212,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
+        checkPostNotScheduled(body, current, Date.now());
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
 

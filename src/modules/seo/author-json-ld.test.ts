@@ -43,4 +43,12 @@ describe('authorJsonLd', () => {
     ]);
     await expectValidJsonLd(jsonLd);
   });
+
+  it('names and describes the profile page in plain text', () => {
+    const [profile] = authorJsonLd(
+      { ...author, seo: { title: 'Ada, *analyst*', description: 'Her `engine` notes.' } },
+      SETTINGS,
+    )['@graph'] as Array<Record<string, unknown>>;
+    expect(profile).toMatchObject({ name: 'Ada, analyst', description: 'Her engine notes.' });
+  });
 });

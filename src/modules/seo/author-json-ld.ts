@@ -1,4 +1,4 @@
-import { compact, firstText, graph, personNode, refTo, type AuthorForLd, type Node } from './json-ld.js';
+import { compact, firstPlainText, graph, personNode, refTo, type AuthorForLd, type Node } from './json-ld.js';
 import type { Seo } from './seo.schemas.js';
 import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
@@ -20,8 +20,8 @@ export function authorJsonLd(author: AuthorProfileForLd, settings: SiteSettings)
         '@type': 'ProfilePage',
         '@id': url,
         url,
-        name: firstText(author.seo?.title, author.displayName),
-        description: author.seo?.description,
+        name: firstPlainText(author.seo?.title) ?? author.displayName,
+        description: firstPlainText(author.seo?.description),
         dateCreated: author.createdAt,
         dateModified: author.updatedAt,
         mainEntity: refTo(person),

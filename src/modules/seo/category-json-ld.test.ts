@@ -36,17 +36,10 @@ describe('categoryJsonLd', () => {
     await expectValidJsonLd(jsonLd);
   });
 
-  it('without settings: no URL, no @id, breadcrumb names only', async () => {
-    const jsonLd = categoryJsonLd({ name: 'Bread', description: null, chain }, NO_SETTINGS);
+  it('without settings: no URL, no @id, no breadcrumb; the description as plain text', async () => {
+    const jsonLd = categoryJsonLd({ name: 'Bread', description: 'Loaves, *crusty* ones.', chain }, NO_SETTINGS);
     expect(jsonLd['@graph']).toEqual([
-      { '@type': 'CollectionPage', name: 'Bread' },
-      {
-        '@type': 'BreadcrumbList',
-        itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Food' },
-          { '@type': 'ListItem', position: 2, name: 'Bread' },
-        ],
-      },
+      { '@type': 'CollectionPage', name: 'Bread', description: 'Loaves, crusty ones.' },
     ]);
     await expectValidJsonLd(jsonLd);
   });

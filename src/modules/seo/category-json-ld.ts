@@ -1,4 +1,13 @@
-import { breadcrumbNode, categoryCrumbs, compact, graph, refTo, type CategoryChainItem, type Node } from './json-ld.js';
+import {
+  breadcrumbNode,
+  categoryCrumbs,
+  compact,
+  firstPlainText,
+  graph,
+  refTo,
+  type CategoryChainItem,
+  type Node,
+} from './json-ld.js';
 import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 export interface CategoryForLd {
@@ -18,7 +27,7 @@ export function categoryJsonLd(category: CategoryForLd, settings: SiteSettings):
     '@id': url,
     url,
     name: category.name,
-    description: category.description,
+    description: firstPlainText(category.description),
     breadcrumb: refTo(breadcrumb),
   });
   return graph([page, breadcrumb]);

@@ -15,8 +15,22 @@ describe('howToSteps', () => {
       { type: 'list', style: 'ordered', items: ['Ignored'] },
     ];
     expect(howToSteps(blocks, URL)).toEqual([
-      { '@type': 'HowToStep', position: 1, text: 'Mix' },
-      { '@type': 'HowToStep', position: 2, text: 'Knead' },
+      { '@type': 'HowToStep', position: 1, name: 'Mix', text: 'Mix' },
+      { '@type': 'HowToStep', position: 2, name: 'Knead', text: 'Knead' },
+    ]);
+  });
+
+  it('names a list item’s step by its bold lead, else by its text, all as plain text', () => {
+    const blocks: StoredBlock[] = [
+      {
+        type: 'list',
+        style: 'ordered',
+        items: ['**Mix** the flour and `water`', 'Knead for [ten minutes](https://example.com/knead)'],
+      },
+    ];
+    expect(howToSteps(blocks, URL)).toEqual([
+      { '@type': 'HowToStep', position: 1, name: 'Mix', text: 'Mix the flour and water' },
+      { '@type': 'HowToStep', position: 2, name: 'Knead for ten minutes', text: 'Knead for ten minutes' },
     ]);
   });
 
@@ -64,7 +78,7 @@ describe('howToNode', () => {
       '@id': `${URL}#howto`,
       name: 'Bake bread',
       description: 'Slowly.',
-      step: [{ '@type': 'HowToStep', position: 1, text: 'Bake' }],
+      step: [{ '@type': 'HowToStep', position: 1, name: 'Bake', text: 'Bake' }],
     });
     await expectValidJsonLd(graph([node]));
   });

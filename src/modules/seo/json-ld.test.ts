@@ -37,6 +37,13 @@ describe('ids and texts', () => {
     expect(headline(`${'a'.repeat(100)}, and more words here`)).toBe(`${'a'.repeat(100)}, and…`);
     expect(headline(`${'a'.repeat(105)}, bbbbbbbbbb`)).toBe(`${'a'.repeat(105)}…`);
   });
+
+  it('reads a headline’s inline Markdown as plain text before measuring it', () => {
+    expect(headline('Why `useEffect` runs *twice*')).toBe('Why useEffect runs twice');
+    // 120 characters as written, 106 as read: it fits.
+    const linked = `[${'a'.repeat(100)}](https://example.com/x) ends`;
+    expect(headline(linked)).toBe(`${'a'.repeat(100)} ends`);
+  });
 });
 
 describe('personNode', () => {
@@ -57,6 +64,11 @@ describe('personNode', () => {
       honorificSuffix: 'FRS',
       knowsAbout: ['engines', 'poetry'],
     });
+  });
+
+  it('describes the author with the bio as plain text, and names them as written', () => {
+    const node = personNode({ ...ADA, displayName: 'Ada_Lovelace_', bio: 'Wrote **the first** program.' }, SETTINGS);
+    expect(node).toMatchObject({ name: 'Ada_Lovelace_', description: 'Wrote the first program.' });
   });
 
   it('leaves out what is not known', () => {
@@ -118,15 +130,26 @@ describe('breadcrumbNode', () => {
     });
   });
 
-  it('keeps names and positions without URLs, and is no trail below two crumbs', () => {
-    expect(breadcrumbNode(categoryCrumbs(chain, NO_SETTINGS), null)).toEqual({
+  it('is none while a crumb before the last has no URL, and no trail below two crumbs', () => {
+    expect(breadcrumbNode(categoryCrumbs(chain, NO_SETTINGS), null)).toBeNull();
+    expect(
+      breadcrumbNode([...categoryCrumbs(chain.slice(0, 1), SETTINGS), { name: 'A post', url: null }], null),
+    ).toEqual({
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Technology' },
-        { '@type': 'ListItem', position: 2, name: 'The Web' },
+        { '@type': 'ListItem', position: 1, name: 'Technology', item: 'https://blog.example.com/c/tech' },
+        { '@type': 'ListItem', position: 2, name: 'A post' },
       ],
     });
     expect(breadcrumbNode([{ name: 'Technology', url: 'https://blog.example.com/c/tech' }], null)).toBeNull();
+  });
+
+  it('names a crumb by its breadcrumbs title as plain text, else by the category name as written', () => {
+    const marked = [
+      { slug: 'py', name: '__init__ files', path: 'py' },
+      { slug: 'web', name: 'Web', path: 'py/web', breadcrumbsTitle: 'The *Web*' },
+    ];
+    expect(categoryCrumbs(marked, SETTINGS).map((crumb) => crumb.name)).toEqual(['__init__ files', 'The Web']);
   });
 });
 
@@ -144,6 +167,25 @@ describe('faqNode', () => {
       mainEntity: [
         { '@type': 'Question', name: 'Why?', acceptedAnswer: { '@type': 'Answer', text: 'Because.' } },
         { '@type': 'Question', name: 'How?', acceptedAnswer: { '@type': 'Answer', text: 'Carefully.' } },
+      ],
+    });
+  });
+
+  it('gives questions and answers as plain text', () => {
+    const marked: StoredBlock[] = [
+      {
+        type: 'faq',
+        items: [{ question: 'Is `npm ci` enough?', answer: 'See [the docs](https://example.com/docs) and `code`.' }],
+      },
+    ];
+    expect(faqNode(marked, null)).toEqual({
+      '@type': 'FAQPage',
+      mainEntity: [
+        {
+          '@type': 'Question',
+          name: 'Is npm ci enough?',
+          acceptedAnswer: { '@type': 'Answer', text: 'See the docs and code.' },
+        },
       ],
     });
   });

@@ -1,11 +1,14 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import type { Person } from '../authors/authors.schemas.js';
+import { plainText } from './plain-text.js';
 import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 /*
  * schema.org JSON-LD built on every read from a row, its embedded relations and the site settings
  * (docs/seo.md, "jsonLd"). A property whose source is missing is left out: nothing is invented, and an
- * absolute URL exists only when the site URL and the matching URL pattern are set.
+ * absolute URL exists only when the site URL and the matching URL pattern are set. Text built from prose
+ * (titles, excerpts, descriptions, bios, body text) is plain text; names of things (authors, categories,
+ * tags, the publisher) are labels and stay as written.
  */
 
 export type Node = Record<string, unknown>;
@@ -43,12 +46,21 @@ export function firstText(...candidates: ReadonlyArray<string | null | undefined
   return candidates.find((text): text is string => typeof text === 'string' && text.trim() !== '');
 }
 
+/** The first candidate whose plain text is not blank, as plain text: prose fields hold inline Markdown. */
+export function firstPlainText(...candidates: ReadonlyArray<string | null | undefined>): string | undefined {
+  for (const candidate of candidates) {
+    const text = typeof candidate === 'string' ? plainText(candidate) : undefined;
+    if (firstText(text) !== undefined) return text;
+  }
+  return undefined;
+}
+
 /**
- * The first candidate that fits in 110 characters (code points); when none does, the first one cut
- * at the last word boundary in its second half and ended with `…`, so no word is cut in two.
+ * The first candidate that fits in 110 characters (code points) as plain text; when none does, the first
+ * one cut at the last word boundary in its second half and ended with `…`, so no word is cut in two.
  */
 export function headline(...candidates: ReadonlyArray<string | null | undefined>): string | undefined {
-  const texts = candidates.filter((text): text is string => firstText(text) !== undefined);
+  const texts = candidates.flatMap((candidate) => firstPlainText(candidate) ?? []);
   const fitting = texts.find((text) => [...text].length <= HEADLINE_MAX);
   if (fitting !== undefined || texts.length === 0) return fitting;
   const chars = [...texts[0]!];
@@ -76,7 +88,7 @@ export function personNode(author: AuthorForLd, settings: SiteSettings): Node {
     '@id': idFor(url, 'person'),
     name: author.displayName,
     url,
-    description: author.bio,
+    description: firstPlainText(author.bio),
     image: author.avatarUrl,
     sameAs: author.sameAs,
     jobTitle: person.jobTitle,
@@ -117,17 +129,19 @@ export interface Crumb {
 
 export function categoryCrumbs(chain: readonly CategoryChainItem[], settings: SiteSettings): Crumb[] {
   return chain.map((category) => ({
-    name: firstText(category.breadcrumbsTitle, category.name) ?? category.name,
+    name: firstPlainText(category.breadcrumbsTitle) ?? category.name,
     url: siteUrlFor(settings, settings.categoryUrlPattern, category),
   }));
 }
 
 /**
- * A BreadcrumbList, or null for fewer than two crumbs (Google wants a trail). A crumb whose URL is
- * unknown keeps its name and position and has no `item`.
+ * A BreadcrumbList, or null for fewer than two crumbs (Google wants a trail) and while a crumb before the
+ * last has no URL: Google requires `item` on each of them and calls the whole trail invalid without, and
+ * a trail that skipped the crumb would show a path the site does not have. The last crumb is the page
+ * itself, which Google lets go without one.
  */
 export function breadcrumbNode(crumbs: readonly Crumb[], pageUrl: string | null): Node | null {
-  if (crumbs.length < 2) return null;
+  if (crumbs.length < 2 || crumbs.slice(0, -1).some((crumb) => crumb.url === null)) return null;
   return compact({
     '@type': 'BreadcrumbList',
     '@id': idFor(pageUrl, 'breadcrumb'),
@@ -143,8 +157,8 @@ export function faqQuestions(blocks: readonly StoredBlock[]): Node[] {
     .flatMap((block) => (block.type === 'faq' ? block.items : []))
     .map((item) => ({
       '@type': 'Question',
-      name: item.question,
-      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+      name: plainText(item.question),
+      acceptedAnswer: { '@type': 'Answer', text: plainText(item.answer) },
     }));
 }
 

@@ -67,6 +67,15 @@ describe('pageJsonLd', () => {
     await expectValidJsonLd(jsonLd);
   });
 
+  it('names and describes the page in plain text', () => {
+    const [main] = pageJsonLd(
+      page({ title: 'About `quire`', seo: { description: 'Who writes [it](https://example.com).' } }),
+      NO_SETTINGS,
+      null,
+    )['@graph'] as Array<Record<string, unknown>>;
+    expect(main).toMatchObject({ name: 'About quire', description: 'Who writes it.' });
+  });
+
   it('takes the canonical URL when set, and leaves out what is unknown', () => {
     expect(
       pageJsonLd(page({ seo: { canonicalUrl: 'https://elsewhere.example/about' } }), NO_SETTINGS, null)['@graph'],

@@ -1,5 +1,14 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import { compact, faqNode, faqQuestions, firstText, graph, publisherNode, type Node } from './json-ld.js';
+import {
+  compact,
+  faqNode,
+  faqQuestions,
+  firstPlainText,
+  firstText,
+  graph,
+  publisherNode,
+  type Node,
+} from './json-ld.js';
 import type { Seo } from './seo.schemas.js';
 import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
@@ -24,8 +33,8 @@ export function pageJsonLd(page: PageForLd, settings: SiteSettings, logoUrl: str
     '@type': page.pageType,
     '@id': url,
     url,
-    name: firstText(page.seo?.title, page.title),
-    description: page.seo?.description,
+    name: firstPlainText(page.seo?.title, page.title),
+    description: firstPlainText(page.seo?.description),
     datePublished: page.publishedAt,
     dateModified: page.updatedAt,
     publisher: publisherNode(settings, logoUrl),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { ADA, NO_SETTINGS, SETTINGS } from '../../../test/helpers/json-ld-fixtures.js';
 import { expectValidJsonLd } from '../../../test/helpers/json-ld.js';
 import { personNode } from './json-ld.js';
@@ -96,7 +97,7 @@ describe('postJsonLd', () => {
     await expectValidJsonLd(jsonLd);
   });
 
-  it('invents nothing without site settings: no URL, @id, publisher or breadcrumb items', async () => {
+  it('invents nothing without site settings: no URL, @id, publisher or BreadcrumbList', async () => {
     const jsonLd = postJsonLd(post({ publishedAt: null, imageUrl: null, tagNames: [] }), NO_SETTINGS, null);
     expect(jsonLd).toEqual({
       '@context': 'https://schema.org',
@@ -112,18 +113,66 @@ describe('postJsonLd', () => {
           timeRequired: 'PT2M',
           articleSection: 'Bread',
         },
-        {
-          '@type': 'BreadcrumbList',
-          itemListElement: [
-            { '@type': 'ListItem', position: 1, name: 'Food' },
-            { '@type': 'ListItem', position: 2, name: 'Bread' },
-            { '@type': 'ListItem', position: 3, name: 'Keep a starter alive' },
-          ],
-        },
       ],
     });
     expect(personNode(ADA, NO_SETTINGS)).not.toHaveProperty('url');
     await expectValidJsonLd(jsonLd);
+  });
+
+  it('keeps the trail when only the post’s own URL is unknown: the last crumb needs none', async () => {
+    const jsonLd = postJsonLd(post(), { ...SETTINGS, postUrlPattern: null }, null);
+    expect(nodes(jsonLd)[1]).toEqual({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Food', item: 'https://blog.example.com/c/food' },
+        { '@type': 'ListItem', position: 2, name: 'Bread', item: 'https://blog.example.com/c/food/bread' },
+        { '@type': 'ListItem', position: 3, name: 'Keep a starter alive' },
+      ],
+    });
+    await expectValidJsonLd(jsonLd);
+  });
+
+  it('writes every text built from the post’s prose as plain text', async () => {
+    const md = (what: string) => `**${what}**, see [the docs](https://example.com/docs) and \`code\``;
+    const plain = (what: string) => `${what}, see the docs and code`;
+    const blocks: StoredBlock[] = [
+      { type: 'heading', level: 2, text: md('Mix'), id: 'mix' },
+      { type: 'paragraph', text: md('Stir') },
+      { type: 'list', style: 'bullet', items: [md('Slowly')] },
+      { type: 'faq', items: [{ question: md('How often'), answer: md('Daily') }] },
+    ];
+    const marked = post({
+      title: md('Title'),
+      excerpt: md('Excerpt'),
+      isHowTo: true,
+      blocks,
+      author: { ...ADA, bio: md('Bio') },
+    });
+    for (const [fields, expected] of [
+      [{}, { headline: plain('Title'), description: plain('Excerpt') }],
+      [
+        { seo: { title: md('SEO title'), description: md('SEO description'), breadcrumbsTitle: md('Crumb') } },
+        { headline: plain('SEO title'), description: plain('SEO description') },
+      ],
+    ] as const) {
+      const jsonLd = postJsonLd({ ...marked, ...fields }, SETTINGS, null);
+      const [article, breadcrumb, faq, howTo] = nodes(jsonLd);
+      expect(article).toMatchObject({ ...expected, author: { description: plain('Bio') } });
+      expect((breadcrumb!.itemListElement as Array<{ name: string }>).at(-1)!.name).toBe(
+        'seo' in fields ? plain('Crumb') : plain('Title'),
+      );
+      expect(faq!.mainEntity).toEqual([
+        { '@type': 'Question', name: plain('How often'), acceptedAnswer: { '@type': 'Answer', text: plain('Daily') } },
+      ]);
+      expect(howTo).toMatchObject({
+        name: plain('Title'),
+        description: expected.description,
+        step: [{ name: plain('Mix'), text: `${plain('Stir')}\n${plain('Slowly')}` }],
+      });
+      // Nothing of the Markdown is left anywhere in the graph.
+      expect(JSON.stringify(jsonLd)).not.toMatch(/\*\*|`|\]\(/);
+      await expectValidJsonLd(jsonLd);
+    }
   });
 
   it('takes the post’s canonical URL over the pattern, and its breadcrumbs title for its crumb', () => {
@@ -175,8 +224,8 @@ describe('postJsonLd', () => {
       description: 'Feeding and timing.',
       image: IMAGE,
       step: [
-        { '@type': 'HowToStep', position: 1, text: 'Feed it' },
-        { '@type': 'HowToStep', position: 2, text: 'Wait' },
+        { '@type': 'HowToStep', position: 1, name: 'Feed it', text: 'Feed it' },
+        { '@type': 'HowToStep', position: 2, name: 'Wait', text: 'Wait' },
       ],
     });
     await expectValidJsonLd(jsonLd);

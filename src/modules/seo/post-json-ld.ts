@@ -5,6 +5,7 @@ import {
   categoryCrumbs,
   compact,
   faqNode,
+  firstPlainText,
   firstText,
   graph,
   headline,
@@ -55,12 +56,12 @@ export function postUrl(post: Pick<PostForLd, 'slug' | 'canonicalUrl' | 'seo'>, 
  */
 export function postJsonLd(post: PostForLd, settings: SiteSettings, logoUrl: string | null): Node {
   const url = postUrl(post, settings);
-  const crumbName = firstText(post.seo?.breadcrumbsTitle, post.title) ?? post.title;
+  const crumbName = firstPlainText(post.seo?.breadcrumbsTitle, post.title) ?? post.title;
   const breadcrumb =
     post.categoryChain.length > 0
       ? breadcrumbNode([...categoryCrumbs(post.categoryChain, settings), { name: crumbName, url }], url)
       : null;
-  const description = firstText(post.seo?.description, post.excerpt);
+  const description = firstPlainText(post.seo?.description, post.excerpt);
   const article = compact({
     '@type': post.schemaType,
     '@id': idFor(url, 'article'),
@@ -80,7 +81,10 @@ export function postJsonLd(post: PostForLd, settings: SiteSettings, logoUrl: str
     articleSection: post.categoryChain.at(-1)?.name,
   });
   const howTo = post.isHowTo
-    ? howToNode({ name: post.title, description, imageUrl: post.imageUrl, blocks: post.blocks }, url)
+    ? howToNode(
+        { name: firstPlainText(post.title) ?? post.title, description, imageUrl: post.imageUrl, blocks: post.blocks },
+        url,
+      )
     : null;
   const nodes = [article, breadcrumb, faqNode(post.blocks, url), howTo].filter((node): node is Node => node !== null);
   return graph(mergeStructuredData(nodes, post.structuredData));

@@ -1,7 +1,9 @@
-import type { Permission, Resource } from '../../types';
+import type { Permission, ReadOnlyResource, Resource } from '../../types';
+
+type GridResource = Resource | ReadOnlyResource;
 
 // The resources of contract §3, in the order people think of them; the server refuses any other name.
-export const RESOURCES: readonly Resource[] = [
+export const RESOURCES: readonly GridResource[] = [
   'posts',
   'pages',
   'media',
@@ -11,10 +13,13 @@ export const RESOURCES: readonly Resource[] = [
   'redirects',
   'link-health',
   'api-keys',
+  'site-settings',
 ];
+// Keys only read the site settings; the owner edits them on the Site settings screen.
+const READ_ONLY: ReadonlySet<GridResource> = new Set<GridResource>(['site-settings']);
 const ACCESS = ['read', 'write'] as const;
 
-const LABELS: Record<Resource, string> = {
+const LABELS: Record<GridResource, string> = {
   posts: 'Posts',
   pages: 'Pages',
   media: 'Media',
@@ -24,10 +29,14 @@ const LABELS: Record<Resource, string> = {
   redirects: 'Redirects',
   'link-health': 'Link health',
   'api-keys': 'API keys',
+  'site-settings': 'Site settings',
 };
 
+const offered = (resource: GridResource, access: (typeof ACCESS)[number]) =>
+  access === 'read' || !READ_ONLY.has(resource);
+
 export const ALL_PERMISSIONS: Permission[] = RESOURCES.flatMap((resource) =>
-  ACCESS.map((access) => `${resource}:${access}` as Permission),
+  ACCESS.filter((access) => offered(resource, access)).map((access) => `${resource}:${access}` as Permission),
 );
 
 interface Props {
@@ -63,6 +72,14 @@ export function PermissionsGrid({ value, onChange, caption }: Props) {
               <th scope="row">{LABELS[resource]}</th>
               {ACCESS.map((access) => {
                 const permission = `${resource}:${access}` as Permission;
+                if (!offered(resource, access)) {
+                  return (
+                    <td key={access}>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">No {access} permission: the owner edits them</span>
+                    </td>
+                  );
+                }
                 return (
                   <td key={access}>
                     <input
