@@ -48,5 +48,17 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['bin/**/*.js', 'scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly' } } },
+  {
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'packages/*/scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
+  // CommonJS programs (the client's require test): require is how they load modules.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

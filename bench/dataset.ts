@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildNeeded } from '#build-needed';
 import pg from 'pg';
 import type { BenchFlags, Dialect } from './flags.js';
 import { ROOT, baseEnv, quire, run, type Env } from './processes.js';
@@ -33,34 +34,12 @@ export function datasetEnv(dataset: Pick<Dataset, 'dataDir' | 'databaseUrl'>): E
   });
 }
 
-/** The newest modification time of the files under `dir`, in ms since the epoch; 0 when it holds none. */
-export function newestMtimeMs(dir: string, skip: readonly string[] = []): number {
-  let newest = 0;
-  const walk = (current: string) => {
-    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (!skip.includes(full)) walk(full);
-      } else newest = Math.max(newest, fs.statSync(full).mtimeMs);
-    }
-  };
-  if (fs.existsSync(dir)) walk(dir);
-  return newest;
-}
-
 /**
- * Why `root` needs `npm run build`, or null: its compiled server is missing (a fresh clone before `npm ci` ran
- * prepare, say), or older than a file of src/. The results name the checked-out commit, so they must measure
- * its code, not a build of an edit since undone (a `git checkout` of src/ leaves dist/ as it was).
+ * Builds `ROOT` when its compiled server is missing or older than src/: the results name the checked-out
+ * commit, so they must measure its code, not a build of an edit since undone.
  */
-export function buildNeeded(root: string): 'missing' | 'stale' | null {
-  const server = path.join(root, 'dist', 'bundle', 'cli.js');
-  if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'dist', 'cli', 'main.js'))) return 'missing';
-  return newestMtimeMs(path.join(root, 'src')) > fs.statSync(server).mtimeMs ? 'stale' : null;
-}
-
 export async function ensureBuilt(log: (line: string) => void): Promise<void> {
-  const need = buildNeeded(ROOT);
+  const need = buildNeeded(ROOT, 'server');
   if (need === null) return;
   log(need === 'missing' ? 'dist/ is missing: npm run build' : 'src/ has changed since dist/ was built: npm run build');
   await run('npm', ['run', 'build'], baseEnv({}), { timeoutMs: 600_000 });

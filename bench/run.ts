@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, newestMtimeMs, prepareDataset } from './dataset.js';
+import { newestMtimeMs } from '#build-needed';
+import { ensureBuilt, prepareDataset } from './dataset.js';
 import { parseFlags, USAGE, type BenchFlags } from './flags.js';
 import { measure, type Measurement } from './measure.js';
 import { baseEnv, ROOT, run } from './processes.js';

@@ -1,9 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { cliEnvironment } from './cli/data-location.js';
 import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
 import { startEventPruning } from './writes/event-retention.js';
 
-function setupHint(url: string): string {
+/** The first-start hint; its commands carry the variables that lead them to this server's data. */
+function setupHint(url: string, config: Config): string {
+  const quire = `${cliEnvironment(config)}npx quire`;
   return [
     '',
     'Quire is running on an empty database. Open this one-time setup page to create the first user and workspace:',
@@ -12,9 +16,9 @@ function setupHint(url: string): string {
     '',
     'Or from the command line, the first user, workspace and API key:',
     '',
-    '  npx quire user create --email you@example.com --password-stdin',
-    '  npx quire workspace create --name "My site" --owner you@example.com',
-    '  npx quire key create --workspace my-site --email you@example.com --name "Site build"',
+    `  ${quire} user create --email you@example.com --password-stdin`,
+    `  ${quire} workspace create --name "My site" --owner you@example.com`,
+    `  ${quire} key create --workspace my-site --email you@example.com --name "Site build"`,
     '',
     `Then: curl -H "X-API-Key: <the key>" ${url}/api/v1/external/api-keys`,
     '',
@@ -52,5 +56,9 @@ export async function serve(config: Config): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  if ((await runtime.services.accounts.countUsers()) === 0) process.stdout.write(setupHint(config.publicUrl));
+  // PORT=0 takes any free port: the hint names the one the system gave, unless QUIRE_PUBLIC_URL says otherwise.
+  const url = new URL(config.publicUrl);
+  if (url.port === '0') url.port = String((app.server.address() as AddressInfo).port);
+  if ((await runtime.services.accounts.countUsers()) === 0)
+    process.stdout.write(setupHint(url.toString().replace(/\/$/, ''), config));
 }

@@ -1,5 +1,7 @@
 /** The one way the dashboard talks to the server: JSON over /api/v1/dashboard with the session cookie. */
 
+import { inWords } from './validation-words';
+
 export const API_BASE = '/api/v1/dashboard';
 
 export interface ErrorEnvelope {
@@ -18,13 +20,15 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** Validation issues as "field: message" lines, so a form can say which field was refused. */
+  /** Validation issues in words, each after the field it concerns ("siteUrl: Enter a full address …"). */
   get issues(): string[] {
     const issues = this.details?.issues;
     if (!Array.isArray(issues)) return [];
-    return issues.map((issue: { path?: string; message?: string }) =>
-      `${issue.path ?? ''}: ${issue.message ?? 'invalid'}`.replace(/^: /, ''),
-    );
+    return issues.flatMap((issue: { path?: string; message?: string }) => {
+      const field = (issue.path ?? '').split('/')[1] ?? '';
+      const words = inWords(issue.message ?? 'is not valid', field);
+      return words === null ? [] : [field ? `${field}: ${words}` : words];
+    });
   }
 }
 
@@ -118,8 +122,11 @@ export function describeError(error: unknown): string {
     case 429:
       return 'Too many attempts. Wait a few minutes and try again.';
     default: {
+      // The validator's own text is for developers; a form shows these on its fields (form-errors.ts).
       const issues = error.issues;
-      return issues.length > 0 ? `${error.message} (${issues.join('; ')})` : error.message || 'Something went wrong.';
+      return issues.length > 0
+        ? `Some values were not accepted. ${issues.join(' ')}`
+        : error.message || 'Something went wrong.';
     }
   }
 }

@@ -98,3 +98,30 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
   };
   return <a href={href(to)} onClick={handle} {...rest} />;
 }
+
+/**
+ * A screen's list state (page, filters, search) kept in the URL's query string: each change is a history entry,
+ * so Back returns to the previous page or filter, and a reload or a shared link shows the same list. An empty
+ * value leaves the URL.
+ */
+export function useSearchState<Name extends string>(
+  names: readonly Name[],
+): [Record<Name, string>, (changes: Partial<Record<Name, string>>) => void] {
+  const { location, navigate } = useRouter();
+  const values = Object.fromEntries(names.map((name) => [name, location.search.get(name) ?? ''])) as Record<
+    Name,
+    string
+  >;
+  const update = (changes: Partial<Record<Name, string>>) => {
+    const next = new URLSearchParams(location.search);
+    for (const [name, value] of Object.entries(changes) as Array<[string, string | undefined]>) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    const query = next.toString();
+    // The same list again is not a step: Back should not have to walk through it twice.
+    if (query === location.search.toString()) return;
+    navigate(`${location.path}${query ? `?${query}` : ''}`);
+  };
+  return [values, update];
+}

@@ -30,6 +30,11 @@ export interface Command {
   /** Flags that take no value. */
   switches?: string[];
   required: string[];
+  /**
+   * Whether the command may begin a data dir: it makes the first thing a server needs. Every other command
+   * refuses a missing one rather than create it empty, with a master key of its own.
+   */
+  createsData?: true;
   run(runtime: Runtime, input: CommandInput): Promise<unknown>;
   /** How a person reads the result; --json prints the value itself. */
   human?(result: never): string;
@@ -55,6 +60,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'quire migrate',
     options: [],
     required: [],
+    createsData: true,
     async run(runtime) {
       const results = await migrateToLatest(runtime.database);
       return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
@@ -68,6 +74,7 @@ export const COMMANDS: Record<string, Command> = {
     options: ['email', 'password'],
     switches: ['password-stdin'],
     required: ['email'],
+    createsData: true,
     async run(runtime, input) {
       const fromStdin = input.flags['password-stdin'] === true;
       if (fromStdin === (typeof input.flags.password === 'string'))
@@ -178,7 +185,7 @@ export const COMMANDS: Record<string, Command> = {
       };
     },
     human: (result: { key: string; keyPrefix: string; id: string }) =>
-      `${result.key}\n\nThis is the only time the full key is shown; store it now (id ${result.id}, prefix ${result.keyPrefix}).`,
+      `${result.key}\n\nStore it now (id ${result.id}, prefix ${result.keyPrefix}); while it is active, the owner or its creator can reveal it again in the dashboard's API keys.`,
   },
 
   'key list': {

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { serve } from '../main.js';
 import { openRuntime } from '../runtime.js';
 import { COMMANDS, describe, type Command } from './commands.js';
+import { dataDirMissing, dataLocation, displayDir } from './data-location.js';
 
 function usage(): string {
   return [
@@ -34,6 +35,13 @@ function findCommand(words: string[]): { name: string; command: Command; rest: s
       return { name, command, rest: words.slice(length) };
   }
   return null;
+}
+
+function noDataDir(config: Config): string {
+  return (
+    `there is no data dir at ${displayDir(config.dataDir)} (QUIRE_DATA_DIR): set QUIRE_DATA_DIR to the server's, ` +
+    'or start with "npm start" or "quire user create", which create it'
+  );
 }
 
 /** `quire …`: every command prints one line on stderr and exits non-zero when it fails. */
@@ -84,15 +92,24 @@ export async function main(argv: string[]): Promise<void> {
   const missing = command.required.filter((name) => typeof flags[name] !== 'string');
   if (missing.length > 0) fail(`missing --${missing.join(', --')}; usage: ${command.usage}`, 2);
 
+  const creating = dataDirMissing(config);
+  // Anything else would open an empty data dir with a new master key, and then not find what it was asked for.
+  if (creating && !command.createsData) fail(noDataDir(config), 2);
+
   // `migrate` opens the database as it is, so that it can report what it applied.
   const runtime = await openRuntime(config, { migrate: found.name !== 'migrate' }).catch((error: Error) =>
     fail(`could not open the database: ${error.message}`),
   );
+  if (creating)
+    process.stderr.write(`quire: created a new data dir at ${displayDir(config.dataDir)} (QUIRE_DATA_DIR)\n`);
   try {
     const result = await command.run(runtime, { flags, readStdin });
     process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describe(result, command)}\n`);
   } catch (error) {
-    if (error instanceof AppError) fail(error.message);
+    // What was not found was looked for in one place: say which, since a command run without the server's
+    // QUIRE_DATA_DIR or DATABASE_URL reads another database and finds nothing.
+    if (error instanceof AppError)
+      fail(error.code === 'NOT_FOUND' ? `${error.message} in ${dataLocation(config)}` : error.message);
     fail(`unexpected error: ${(error as Error).message}`);
   } finally {
     await runtime.close();

@@ -180,3 +180,53 @@ export async function setUpOwner(
   );
   return session.body.workspaces[0]!;
 }
+
+/** DOM pieces the layout checks below read, typed just enough (the test program has no DOM lib). */
+interface LayoutNode {
+  ownerDocument: {
+    createTreeWalker(root: unknown, show: number): { nextNode(): { textContent: string | null } | null };
+    createRange(): {
+      setStart(node: unknown, offset: number): void;
+      setEnd(node: unknown, offset: number): void;
+      getClientRects(): ArrayLike<{ top: number; width: number }>;
+    };
+  };
+}
+
+/**
+ * The words of the element's text that the layout split across lines ("Dashb|oard"). Words are runs of
+ * letters and digits: a break after a hyphen, a dot or an @ is a break between words.
+ */
+export function wordsBrokenAcrossLines(locator: Locator): Promise<string[]> {
+  return locator.evaluate((element) => {
+    const node = element as unknown as LayoutNode;
+    const document = node.ownerDocument;
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const value = text.textContent ?? '';
+      for (const match of value.matchAll(/[\p{L}\p{N}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
+        if (tops.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+/** The distinct rounded tops of the elements: one value when they sit on one line. */
+export async function lineTops(locator: Locator): Promise<number[]> {
+  const tops = await locator.evaluateAll((elements) =>
+    elements.map((element) =>
+      Math.round((element as unknown as { getBoundingClientRect(): { top: number } }).getBoundingClientRect().top),
+    ),
+  );
+  return [...new Set(tops)];
+}

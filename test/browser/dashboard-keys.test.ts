@@ -99,7 +99,7 @@ suite(
 
       const created = page.getByRole('dialog', { name: 'Key created' });
       await created.waitFor();
-      await expect(created.getByText('You will not see this key again').isVisible()).resolves.toBe(true);
+      await expect(created.getByText('Copy the key now and store it somewhere safe').isVisible()).resolves.toBe(true);
       const key = await created.getByLabel('Your new API key').inputValue();
       expect(key).toMatch(/^[a-z]+_live_\S+$/);
       await created.getByRole('button', { name: 'Copy' }).click();
@@ -118,7 +118,7 @@ suite(
       const row = page.locator('tbody tr', { hasText: 'Site build' });
       await expect(row.locator('.badge').textContent()).resolves.toBe('Active');
       await expect(row.locator('[data-label="Expires"]').textContent()).resolves.toContain('2031');
-      await expect(row.locator('[data-label="Created by"]').textContent()).resolves.toBe(OWNER);
+      await expect(row.locator('[data-label="Created"] .by').textContent()).resolves.toBe(`by ${OWNER}`);
 
       const external = () => server.fetch(`${EXTERNAL}/api-keys`, { headers: { 'X-API-Key': key } });
       expect((await external()).status).toBe(200);

@@ -3,16 +3,25 @@ import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttribu
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: ReactNode;
+  /** What is wrong with the value the server refused, in words (form-errors.ts); shown under the input. */
+  error?: string | undefined;
 }
 
-/** A labelled input whose hint is tied to it, so a screen reader reads both. */
-export function Field({ label, hint, className, ...input }: FieldProps) {
+/** A labelled input whose error and hint are tied to it, so a screen reader reads them with it. */
+export function Field({ label, hint, error, className, ...input }: FieldProps) {
   const id = useId();
   const hintId = useId();
+  const errorId = useId();
+  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ');
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-describedby={hint ? hintId : undefined} {...input} />
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="hint">
           {hint}

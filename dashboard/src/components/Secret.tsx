@@ -1,16 +1,5 @@
-import { useId, useState } from 'react';
-
-/** Copies text; the async Clipboard API first, then the old selection command for insecure origins. */
-async function copyText(text: string, fallbackInput: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    if (!fallbackInput) return false;
-    fallbackInput.select();
-    return document.execCommand('copy');
-  }
-}
+import { useId } from 'react';
+import { useCopy } from './copy';
 
 interface SecretProps {
   label: string;
@@ -22,7 +11,7 @@ interface SecretProps {
 /** A one-time secret (a new API key, a member's first password): read-only, selectable, copyable. */
 export function Secret({ label, value, warning }: SecretProps) {
   const id = useId();
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { copy, status } = useCopy(value, id);
   return (
     <div className="secret">
       <p className="notice notice-warn">
@@ -40,23 +29,12 @@ export function Secret({ label, value, warning }: SecretProps) {
           onFocus={(event) => event.currentTarget.select()}
           data-secret
         />
-        <button
-          type="button"
-          className="button-primary"
-          onClick={async () => {
-            const ok = await copyText(value, document.getElementById(id) as HTMLInputElement | null);
-            setCopied(ok ? 'copied' : 'failed');
-          }}
-        >
+        <button type="button" className="button-primary" onClick={() => void copy()}>
           Copy
         </button>
       </div>
       <p className="hint" role="status">
-        {copied === 'copied'
-          ? 'Copied to the clipboard.'
-          : copied === 'failed'
-            ? 'Could not copy: select the text and copy it yourself.'
-            : ''}
+        {status}
       </p>
     </div>
   );

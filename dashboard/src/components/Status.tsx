@@ -33,6 +33,16 @@ export function ErrorMessage({ error, onRetry, notFound }: ErrorProps) {
   );
 }
 
+/** The alert under a form whose submit failed: it names the fields to look at (form-errors.ts). */
+export function FormAlert({ summary }: { summary: string | null }) {
+  if (summary === null) return null;
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{summary}</p>
+    </div>
+  );
+}
+
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="empty">{children}</p>;
 }

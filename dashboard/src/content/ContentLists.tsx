@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 import { formatTime, useAsync } from '../hooks';
+import { useSearchState } from '../router';
 import type { Author, LinkHealth, Page, Paginated, Redirect, Tag, WorkspaceSummary } from '../types';
 import { CategoryTree } from './CategoryTree';
 import { MediaGrid } from './MediaGrid';
@@ -124,9 +125,12 @@ function ResourceList<T extends { id: string }>({
   path: string;
   config: ListConfig<T>;
 }) {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
+  const [search, updateSearch] = useSearchState(['q', 'page'] as const);
+  const query = search.q;
+  const page = Math.max(1, Number(search.page) || 1);
+  const [q, setQ] = useState(query);
+  // Back and Forward change the search in the URL; the box shows the one in effect.
+  useEffect(() => setQ(query), [query]);
   const list = useAsync(
     () =>
       api.get<Paginated<T>>(ws(workspace.id, `/${path}`), {
@@ -137,10 +141,9 @@ function ResourceList<T extends { id: string }>({
       }),
     [workspace.id, path, page, query],
   );
-  const search = (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setPage(1);
-    setQuery(q.trim());
+    updateSearch({ q: q.trim(), page: '' });
   };
   const [first, ...rest] = config.columns;
 
@@ -149,7 +152,7 @@ function ResourceList<T extends { id: string }>({
       <h1>{config.title}</h1>
       <p className="lead">{config.lead}</p>
       {config.searchable && (
-        <form className="filters" role="search" aria-label={`Search ${config.plural}`} onSubmit={search}>
+        <form className="filters" role="search" aria-label={`Search ${config.plural}`} onSubmit={submit}>
           <div className="field-row">
             <Field label="Search" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
             <button type="submit">Search</button>
@@ -195,7 +198,7 @@ function ResourceList<T extends { id: string }>({
           page={list.data.page}
           totalPages={list.data.totalPages}
           total={list.data.total}
-          onPage={setPage}
+          onPage={(p) => updateSearch({ page: p > 1 ? String(p) : '' })}
         />
       )}
     </>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { api, ws } from '../api';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 import { useAsync } from '../hooks';
+import { useSearchState } from '../router';
 import type { Media, Paginated, WorkspaceSummary } from '../types';
 
 function size(bytes: number): string {
@@ -12,7 +12,8 @@ function size(bytes: number): string {
 }
 
 export function MediaGrid({ workspace }: { workspace: WorkspaceSummary }) {
-  const [page, setPage] = useState(1);
+  const [search, updateSearch] = useSearchState(['page'] as const);
+  const page = Math.max(1, Number(search.page) || 1);
   const media = useAsync(
     () => api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }),
     [workspace.id, page],
@@ -58,7 +59,7 @@ export function MediaGrid({ workspace }: { workspace: WorkspaceSummary }) {
           page={media.data.page}
           totalPages={media.data.totalPages}
           total={media.data.total}
-          onPage={setPage}
+          onPage={(p) => updateSearch({ page: p > 1 ? String(p) : '' })}
         />
       )}
     </>

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api, withQuery, ws } from '../api';
 import { Field, SelectField } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { formatTime, useAsync } from '../hooks';
-import { Link, useRouter } from '../router';
+import { Link, useRouter, useSearchState } from '../router';
 import type { Author, Category, Paginated, Post, Tag, WorkspaceSummary } from '../types';
 
 const STATUSES = ['draft', 'published', 'archived', 'scheduled'] as const;
@@ -40,18 +40,15 @@ function useOptions<T>(workspaceId: string, resource: string, label: (item: T) =
 }
 
 export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
-  const { location, navigate } = useRouter();
-  const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, location.search.get(name) ?? ''])) as Record<
-    (typeof FILTER_NAMES)[number],
-    string
-  >;
+  const { location } = useRouter();
+  const [filters, updateFilters] = useSearchState(FILTER_NAMES);
   const [q, setQ] = useState(filters.q);
+  // Back and Forward change the search in the URL; the box shows the one in effect.
+  useEffect(() => setQ(filters.q), [filters.q]);
   const page = Math.max(1, Number(filters.page) || 1);
 
-  const setFilters = (changes: Partial<typeof filters>) => {
-    const next = { ...filters, page: '', ...changes };
-    navigate(withQuery(`/w/${workspace.id}/posts`, next), { replace: true });
-  };
+  // A new filter starts at its first page.
+  const setFilters = (changes: Partial<typeof filters>) => updateFilters({ page: '', ...changes });
 
   const posts = useAsync(() => {
     const [orderBy, order] = filters.sort ? filters.sort.split(':') : [undefined, undefined];
@@ -196,7 +193,7 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
           page={posts.data.page}
           totalPages={posts.data.totalPages}
           total={posts.data.total}
-          onPage={(p) => setFilters({ page: String(p) })}
+          onPage={(p) => setFilters({ page: p > 1 ? String(p) : '' })}
         />
       )}
     </>

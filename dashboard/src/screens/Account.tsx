@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
 import { Field } from '../components/Field';
-import { ErrorMessage } from '../components/Status';
+import { ErrorMessage, FormAlert } from '../components/Status';
+import { formFeedback } from '../form-errors';
 import { useMutation } from '../hooks';
 import { useRouter } from '../router';
 import { useSession } from '../session';
@@ -18,6 +19,11 @@ export function AccountScreen() {
     api.post<Session>('/password', body),
   );
   const signOut = useMutation(() => api.delete<{ signedOut: true }>('/session'));
+
+  const feedback = formFeedback(change.error, {
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,6 +57,7 @@ export function AccountScreen() {
             type="password"
             autoComplete="current-password"
             required
+            error={feedback.fields.currentPassword}
             value={current}
             onChange={(e) => setCurrent(e.target.value)}
           />
@@ -61,6 +68,7 @@ export function AccountScreen() {
             required
             minLength={8}
             hint="At least 8 characters. Your other sessions will be signed out."
+            error={feedback.fields.newPassword}
             value={next}
             onChange={(e) => setNext(e.target.value)}
           />
@@ -72,7 +80,7 @@ export function AccountScreen() {
             value={confirm}
             onChange={(e) => setConfirm(e.target.value)}
           />
-          {change.error !== null && <ErrorMessage error={change.error} />}
+          <FormAlert summary={feedback.summary} />
           <div className="actions actions-start">
             <button type="submit" className="button-primary" disabled={change.pending}>
               {change.pending ? 'Changing…' : 'Change password'}

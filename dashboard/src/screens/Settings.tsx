@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { useCopy } from '../components/copy';
 import { Field } from '../components/Field';
-import { ErrorMessage, Loading } from '../components/Status';
+import { ErrorMessage, FormAlert, Loading } from '../components/Status';
+import { formFeedback } from '../form-errors';
 import { useAsync, useMutation } from '../hooks';
 import type { SiteSettings, WorkspaceSummary } from '../types';
 
@@ -47,6 +49,8 @@ const FIELDS: Array<{ key: Key; label: string; hint?: string; type?: string; gro
 
 type Draft = Record<Key, string>;
 
+const LABELS = Object.fromEntries(FIELDS.map(({ key, label }) => [key, label]));
+
 function toDraft(settings: SiteSettings): Draft {
   return Object.fromEntries(FIELDS.map(({ key }) => [key, settings[key] ?? ''])) as Draft;
 }
@@ -83,10 +87,12 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   };
 
   const editable = workspace.isOwner;
+  const feedback = formFeedback(save.error, LABELS);
   return (
     <>
       <h1>Site settings</h1>
       <p className="lead">Used to build absolute URLs and the publisher in each post’s structured data.</p>
+      <WorkspaceSlug slug={workspace.slug} />
       {!editable && <p className="notice">Only the workspace owner can change these settings.</p>}
       {settings.state === 'error' && <ErrorMessage error={settings.error} onRetry={settings.reload} />}
       {settings.state === 'loading' && !draft && <Loading label="Loading settings…" />}
@@ -102,6 +108,7 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
                   hint={field.hint}
                   type={field.type ?? 'text'}
                   readOnly={!editable}
+                  error={feedback.fields[field.key]}
                   value={draft[field.key]}
                   onChange={(e) => {
                     setSaved(false);
@@ -111,7 +118,7 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
               ))}
             </fieldset>
           ))}
-          {save.error !== null && <ErrorMessage error={save.error} />}
+          <FormAlert summary={feedback.summary} />
           <div className="actions actions-start">
             {editable && (
               <button type="submit" className="button-primary" disabled={save.pending}>
@@ -125,5 +132,32 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
         </form>
       )}
     </>
+  );
+}
+
+/** The slug the `quire` command names this workspace by (`--workspace`), ready to copy. */
+function WorkspaceSlug({ slug }: { slug: string }) {
+  const id = useId();
+  const { copy, status } = useCopy(slug, id);
+  return (
+    <section className="panel form-wide" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Workspace slug</h2>
+      <div className="field">
+        <label htmlFor={id}>Slug</label>
+        <div className="secret-row">
+          <input id={id} className="mono" readOnly value={slug} onFocus={(event) => event.currentTarget.select()} />
+          <button type="button" onClick={() => void copy()}>
+            Copy<span className="visually-hidden"> the slug</span>
+          </button>
+        </div>
+        <p className="hint" role="status">
+          {status}
+        </p>
+        <p className="hint">
+          The <code>quire</code> command names the workspace by it: <code>npx quire key list --workspace {slug}</code>.
+          It stays the same when the workspace is renamed.
+        </p>
+      </div>
+    </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../api';
 import { Field } from '../components/Field';
-import { ErrorMessage, Loading } from '../components/Status';
+import { ErrorMessage, FormAlert, Loading } from '../components/Status';
+import { formFeedback } from '../form-errors';
 import { useAsync, useMutation } from '../hooks';
 import type { Session } from '../types';
 import { NotFoundScreen, PublicFrame } from './Public';
@@ -15,6 +16,12 @@ export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
   const create = useMutation((body: { email: string; password: string; workspaceName: string }) =>
     api.post<Session>('/setup', body),
   );
+
+  const feedback = formFeedback(create.error, {
+    email: 'Email',
+    password: 'Password',
+    workspaceName: 'Workspace name',
+  });
 
   if (status.state === 'loading') {
     return (
@@ -47,6 +54,7 @@ export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
           type="email"
           autoComplete="email"
           required
+          error={feedback.fields.email}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
@@ -57,6 +65,7 @@ export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
           required
           minLength={8}
           hint="At least 8 characters."
+          error={feedback.fields.password}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
@@ -64,10 +73,11 @@ export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
           label="Workspace name"
           required
           hint="Usually the name of your site. You can rename it later."
+          error={feedback.fields.workspaceName}
           value={workspaceName}
           onChange={(e) => setWorkspaceName(e.target.value)}
         />
-        {create.error !== null && <ErrorMessage error={create.error} />}
+        <FormAlert summary={feedback.summary} />
         <button type="submit" className="button-primary" disabled={create.pending}>
           {create.pending ? 'Creating…' : 'Create owner and workspace'}
         </button>

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { api } from '../api';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
-import { ErrorMessage } from '../components/Status';
+import { FormAlert } from '../components/Status';
+import { formFeedback } from '../form-errors';
 import { useMutation } from '../hooks';
 import { useRouter } from '../router';
 import { landingSection } from '../sections';
@@ -87,6 +88,7 @@ function WorkspaceNameDialog({ mode, workspace, onClose, onSaved }: DialogProps)
     const saved = await save.execute(name.trim());
     if (saved) await onSaved(saved);
   };
+  const feedback = formFeedback(save.error, { name: 'Workspace name' });
   return (
     <Dialog title={mode === 'create' ? 'New workspace' : 'Rename workspace'} onClose={onClose}>
       <form onSubmit={submit} className="stack">
@@ -94,11 +96,12 @@ function WorkspaceNameDialog({ mode, workspace, onClose, onSaved }: DialogProps)
           label="Workspace name"
           required
           maxLength={100}
+          error={feedback.fields.name}
           value={name}
           onChange={(e) => setName(e.target.value)}
           data-autofocus
         />
-        {save.error !== null && <ErrorMessage error={save.error} />}
+        <FormAlert summary={feedback.summary} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel

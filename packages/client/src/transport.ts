@@ -1,3 +1,4 @@
+import { EtagCache, type EtagCacheOptions } from './etag-cache.js';
 import { QuireError } from './errors.js';
 
 export interface QuireOptions {
@@ -13,6 +14,12 @@ export interface QuireOptions {
   maxRetryDelayMs?: number;
   /** The fetch to use; default the platform's. */
   fetch?: typeof fetch;
+  /**
+   * Conditional GETs: answers are kept with their ETags (16 MiB at most by default, least recently used out
+   * first) and asked for again with `If-None-Match`, so an unchanged one comes back as a bodiless 304 and is
+   * returned from memory. `false` turns it off.
+   */
+  cache?: EtagCacheOptions | false;
 }
 
 /** Per call. */
@@ -83,7 +90,7 @@ export function queryString(query: Query | undefined): string {
  * Sends calls with the key, a timeout per attempt, and retries: a 429 is retried for every method
  * (the server refuses it before doing any work) after at least `Retry-After`; 500, 502, 503, 504 and
  * network failures only for idempotent calls (a POST that failed mid-way may have happened), after an
- * exponential backoff with jitter.
+ * exponential backoff with jitter. GETs are conditional when the ETag cache holds an earlier answer.
  */
 export class Transport {
   private readonly root: string;
@@ -91,6 +98,7 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly maxRetryDelayMs: number;
+  private readonly cache: EtagCache | null;
 
   constructor(private readonly options: QuireOptions) {
     if (!options.apiKey) throw new TypeError('Quire: apiKey is required');
@@ -101,24 +109,32 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.maxRetries = options.maxRetries ?? 3;
     this.maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+    this.cache = options.cache === false ? null : new EtagCache(options.cache);
   }
 
   async request<T>(call: Call): Promise<T> {
     const url = `${this.root}${call.path}${queryString(call.query)}`;
     const idempotent = call.idempotent ?? (call.method === 'GET' || call.method === 'DELETE');
     const signal = call.options?.signal;
+    const cached = call.method === 'GET' ? this.cache?.get(url) : undefined;
     for (let attempt = 0; ; attempt += 1) {
       const canRetry = attempt < this.maxRetries;
       let answer: Answer;
       try {
-        answer = await this.attempt(url, call);
+        answer = await this.attempt(url, call, cached?.etag);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         if (!(error instanceof QuireError) || !idempotent || !canRetry) throw error;
         await sleep(backoffMs(attempt), signal);
         continue;
       }
-      if (answer.status >= 200 && answer.status < 300) return parse(answer) as T;
+      // Parsed afresh each time: the caller may change what it gets without touching the cache.
+      if (answer.status === 304 && cached) return parse({ ...answer, text: cached.text }) as T;
+      if (answer.status >= 200 && answer.status < 300) {
+        if (call.method === 'GET') this.cache?.remember(url, keepableEtag(answer.headers), answer.text);
+        return parse(answer) as T;
+      }
+      if (answer.status === 404) this.cache?.forget(url);
 
       const error = QuireError.fromAnswer(answer);
       const retryable = answer.status === 429 || (idempotent && RETRY_STATUSES.has(answer.status));
@@ -131,7 +147,7 @@ export class Transport {
   }
 
   /** One attempt; a failure to get any answer becomes a QuireError (TIMEOUT or NETWORK_ERROR). */
-  private async attempt(url: string, call: Call): Promise<Answer> {
+  private async attempt(url: string, call: Call, etag: string | undefined): Promise<Answer> {
     const timeoutMs = call.options?.timeoutMs ?? this.timeoutMs;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -139,6 +155,7 @@ export class Transport {
     const forward = () => controller.abort(outer!.reason);
     outer?.addEventListener('abort', forward, { once: true });
     const headers: Record<string, string> = { Accept: 'application/json', 'X-API-Key': this.options.apiKey };
+    if (etag !== undefined) headers['If-None-Match'] = etag;
     let body: string | FormData | undefined;
     if (call.form) body = call.form;
     else if (call.json !== undefined) {
@@ -162,6 +179,11 @@ export class Transport {
       outer?.removeEventListener('abort', forward);
     }
   }
+}
+
+/** The ETag to keep an answer under, or null: `no-store` (key listings) means not even in memory. */
+function keepableEtag(headers: Headers): string | null {
+  return /\bno-store\b/i.test(headers.get('cache-control') ?? '') ? null : headers.get('etag');
 }
 
 function parse(answer: Answer): unknown {

@@ -20,10 +20,12 @@ export async function seededServer(posts: number, extraEnv: Record<string, strin
   return { dir, key, server };
 }
 
-/** A fetch that records the status of every answer it got (or 0 when none came). */
+/** A fetch that records the status of every answer it got (or 0 when none came) and the If-None-Match it sent. */
 export function countingFetch() {
   const statuses: number[] = [];
+  const ifNoneMatch: Array<string | null> = [];
   const counted: typeof fetch = async (input, init) => {
+    ifNoneMatch.push(new Headers(init?.headers).get('if-none-match'));
     try {
       const response = await fetch(input, init);
       statuses.push(response.status);
@@ -33,7 +35,7 @@ export function countingFetch() {
       throw error;
     }
   };
-  return { fetch: counted, statuses };
+  return { fetch: counted, statuses, ifNoneMatch };
 }
 
 /** A loopback HTTP server whose nth request (1-based) `handle` answers; for failures a real server will not produce on demand. */

@@ -48,7 +48,9 @@ const htmlHeaders = (publicUrl: string) => ({
 const NOT_BUILT =
   'The dashboard has not been built yet: run `npm run build` (it builds dashboard/dist), then reload.\n';
 const SETUP_DONE_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · Quire</title></head>' +
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found · Quire</title>' +
+  // Without it the browser asks for /favicon.ico, which Quire does not serve.
+  '<link rel="icon" href="/dashboard/favicon.svg" type="image/svg+xml"></head>' +
   '<body><h1>Not found</h1><p>Quire is already set up. <a href="/dashboard">Sign in to the dashboard</a>.</p></body></html>\n';
 // Root files of the build (favicon.svg, robots.txt); anything else under /dashboard is a client-side route.
 const ROOT_FILE = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/;

@@ -3,13 +3,16 @@ import { api, ws } from '../../api';
 import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
-import { ErrorMessage } from '../../components/Status';
+import { ErrorMessage, FormAlert } from '../../components/Status';
+import { formFeedback } from '../../form-errors';
 import { formatTime, fromLocalInput, toLocalInput, useMutation } from '../../hooks';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceSummary } from '../../types';
 
 const NAME_MAX = 100;
-const ONCE =
-  'You will not see this key again. Copy it now and store it somewhere safe, such as your deployment’s secret settings.';
+const LABELS = { name: 'Name', expiresAt: 'Expires' };
+// True for whoever may reveal it later (its creator, the owner), as long as it is active: no "never again".
+const STORE =
+  'Copy the key now and store it somewhere safe, such as your deployment’s secret settings. While it is active, you can reveal it again from this list.';
 
 interface Props {
   workspace: WorkspaceSummary;
@@ -29,6 +32,7 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
     const key = await create.execute({ name: name.trim(), expiresAt: fromLocalInput(expires) });
     if (key) setCreated(key);
   };
+  const feedback = formFeedback(create.error, LABELS);
 
   if (created) {
     return (
@@ -37,7 +41,7 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
           <strong>{created.name}</strong> is active
           {created.expiresAt ? ` until ${formatTime(created.expiresAt)}` : ' and never expires'}.
         </p>
-        <Secret label="Your new API key" value={created.key} warning={ONCE} />
+        <Secret label="Your new API key" value={created.key} warning={STORE} />
         <div className="actions">
           <button type="button" className="button-primary" onClick={onClose}>
             Done
@@ -55,6 +59,7 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
           required
           maxLength={NAME_MAX}
           hint="Something that says where it is used, such as “Production site build”."
+          error={feedback.fields.name}
           value={name}
           onChange={(e) => setName(e.target.value)}
           data-autofocus
@@ -63,10 +68,11 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
           label="Expires (optional)"
           type="datetime-local"
           hint="Leave empty for a key that never expires."
+          error={feedback.fields.expiresAt}
           value={expires}
           onChange={(e) => setExpires(e.target.value)}
         />
-        {create.error !== null && <ErrorMessage error={create.error} />}
+        <FormAlert summary={feedback.summary} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel
@@ -146,6 +152,7 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
     if (Object.keys(body).length === 0) return onClose();
     if (await save.execute(body)) onSaved();
   };
+  const feedback = formFeedback(save.error, LABELS);
 
   return (
     <Dialog title={`Edit key “${apiKey.name}”`} onClose={onClose}>
@@ -154,6 +161,7 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
           label="Name"
           required
           maxLength={NAME_MAX}
+          error={feedback.fields.name}
           value={name}
           onChange={(e) => setName(e.target.value)}
           data-autofocus
@@ -163,6 +171,7 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
             label="Expires"
             type="datetime-local"
             hint="Empty means the key never expires."
+            error={feedback.fields.expiresAt}
             value={expires}
             onChange={(e) => setExpires(e.target.value)}
           />
@@ -173,7 +182,7 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
         {apiKey.status === 'Revoked' && (
           <p className="hint">This key is revoked: a new name or expiry will not bring it back.</p>
         )}
-        {save.error !== null && <ErrorMessage error={save.error} />}
+        <FormAlert summary={feedback.summary} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel

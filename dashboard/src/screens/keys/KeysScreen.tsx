@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { api, ws } from '../../api';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
+import { Email } from '../../components/Email';
 import { Pagination } from '../../components/Pagination';
 import { formatTime, useAsync } from '../../hooks';
+import { useSearchState } from '../../router';
 import { can, useSession } from '../../session';
 import type { ApiKey, ApiKeyStatus, Paginated, WorkspaceSummary } from '../../types';
 import { CreateKeyDialog, EditKeyDialog, RevealKeyDialog, RevokeKeyDialog } from './KeyDialogs';
@@ -24,8 +26,9 @@ export function KeyStatusBadge({ status }: { status: ApiKeyStatus }) {
 
 export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { session } = useSession();
-  const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(1);
+  const [search, updateSearch] = useSearchState(['filter', 'page'] as const);
+  const filter: Filter = search.filter === 'active' || search.filter === 'inactive' ? search.filter : 'all';
+  const page = Math.max(1, Number(search.page) || 1);
   const [action, setAction] = useState<Action | null>(null);
   const keys = useAsync(
     () =>
@@ -69,10 +72,7 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
               name="key-filter"
               value={option.value}
               checked={filter === option.value}
-              onChange={() => {
-                setFilter(option.value);
-                setPage(1);
-              }}
+              onChange={() => updateSearch({ filter: option.value === 'all' ? '' : option.value, page: '' })}
             />
             <span>{option.label}</span>
           </label>
@@ -96,7 +96,6 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
               <th scope="col">Status</th>
               <th scope="col">Expires</th>
               <th scope="col">Created</th>
-              <th scope="col">Created by</th>
               {writable && (
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -119,10 +118,15 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
                 <td data-label="Expires">
                   {key.expiresAt ? <time dateTime={key.expiresAt}>{formatTime(key.expiresAt)}</time> : 'Never'}
                 </td>
+                {/* Who and when in one column: the names need the width more than a column of emails. */}
                 <td data-label="Created">
-                  <time dateTime={key.createdAt}>{formatTime(key.createdAt)}</time>
+                  <div>
+                    <time dateTime={key.createdAt}>{formatTime(key.createdAt)}</time>
+                    <span className="by">
+                      by <Email address={key.createdBy.email} />
+                    </span>
+                  </div>
                 </td>
-                <td data-label="Created by">{key.createdBy.email}</td>
                 {writable && (
                   <td className="actions-cell">
                     <div className="row-actions">
@@ -159,7 +163,7 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
           page={keys.data.page}
           totalPages={keys.data.totalPages}
           total={keys.data.total}
-          onPage={setPage}
+          onPage={(p) => updateSearch({ page: p > 1 ? String(p) : '' })}
         />
       )}
 

@@ -3,10 +3,19 @@ import { api, ws } from '../../api';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
-import { ErrorMessage } from '../../components/Status';
+import { ErrorMessage, FormAlert } from '../../components/Status';
+import { formFeedback } from '../../form-errors';
 import { useMutation } from '../../hooks';
 import type { Member, AddedMember, WorkspaceSummary } from '../../types';
 import { PermissionsGrid } from './PermissionsGrid';
+
+const ADD_LABELS = { email: 'Email', permissions: 'Permissions' };
+// The server answers 404 for an email without an account: say what to do about it, on the field.
+const NO_ACCOUNT = {
+  field: 'email',
+  message:
+    'No Quire account uses this email. Tick “Create an account for this email” below to create one, or check the address.',
+};
 
 export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSummary; onClose(): void }) {
   const [email, setEmail] = useState('');
@@ -22,6 +31,7 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
     const member = await add.execute({ email: email.trim(), permissions, createUser });
     if (member) setAdded(member);
   };
+  const feedback = formFeedback(add.error, ADD_LABELS, NO_ACCOUNT);
 
   if (added) {
     return (
@@ -52,6 +62,7 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
           label="Email"
           type="email"
           required
+          error={feedback.fields.email}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           data-autofocus
@@ -69,7 +80,7 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
         </div>
         <p className="hint">Without it, the email must already belong to someone with a Quire account.</p>
         <PermissionsGrid caption="Permissions" value={permissions} onChange={setPermissions} />
-        {add.error !== null && <ErrorMessage error={add.error} />}
+        <FormAlert summary={feedback.summary} />
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { api, ws } from '../../api';
 import { ConfirmDialog } from '../../components/Dialog';
+import { Email } from '../../components/Email';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
 import { formatTime, useAsync, useMutation } from '../../hooks';
 import { useSession } from '../../session';
@@ -66,7 +67,7 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
             {members.data.map((member) => (
               <tr key={member.userId}>
                 <th scope="row" data-label="Email">
-                  {member.email}
+                  <Email address={member.email} />
                 </th>
                 <td data-label="Role">{member.isOwner ? <Badge tone="neutral">Owner</Badge> : 'Member'}</td>
                 <td data-label="Permissions" className="wrap">
