@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MediaRow } from '../../db/schema.js';
 import { invalid, notFound, type ValidationIssue } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';

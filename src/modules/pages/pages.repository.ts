@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, PagesTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import { impliedTotal, type PageRequest } from '../../http/pagination.js';
+import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { PageSortKey } from './pages.schemas.js';
 

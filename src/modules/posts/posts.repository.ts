@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
-import { impliedTotal, type PageRequest } from '../../http/pagination.js';
+import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import type { PostHandle } from './posts.renders.js';
