@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(authorsRoutes, { authors: services.authors });
       await scope.register(categoriesRoutes, { categories: services.categories });
       await scope.register(tagsRoutes, { tags: services.tags });
-      await scope.register(postsRoutes, { posts: services.posts });
+      await scope.register(postsRoutes, { posts: services.posts, reads: services.postReads });
       await scope.register(redirectsRoutes, { redirects: services.redirects });
       await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
       await scope.register(pagesRoutes, { pages: services.pages });

@@ -15,7 +15,7 @@ import { WorkspaceItemParams, WorkspaceParams } from './dashboard.schemas.js';
 
 type ContentServices = Pick<
   Services,
-  'posts' | 'pages' | 'media' | 'authors' | 'categories' | 'tags' | 'redirects' | 'linkHealth'
+  'postReads' | 'pages' | 'media' | 'authors' | 'categories' | 'tags' | 'redirects' | 'linkHealth'
 >;
 
 const tags = ['dashboard'];
@@ -41,7 +41,7 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
       sendSerialized(
         reply,
         paginatedJson(
-          await services.posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
+          await services.postReads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
         ),
       ),
   );
@@ -52,7 +52,8 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
       config: { permission: 'posts:read' },
       schema: { tags, params: WorkspaceItemParams, response: { 200: Post, ...ErrorResponses } },
     },
-    async (request, reply) => sendSerialized(reply, await services.posts.get(request.actor, request.params.idOrSlug)),
+    async (request, reply) =>
+      sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug)),
   );
 
   app.get(
