@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { cachedGetFastPath } from './http/cached-get.js';
+import { createEdge } from './http/edge.js';
 import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
 import { loggerOptions } from './http/logging.js';
 import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './http/storable-text.js';
@@ -169,20 +170,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(mediaFileRoutes, { media: services.media });
   const responseCache = new ResponseCache(config.responseCacheBytes);
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
-  if (config.trustProxy === false) {
-    fastPath = cachedGetFastPath({
-      prefix: `${EXTERNAL_PREFIX}/`,
-      db: database.db,
-      cache: responseCache,
-      rateLimit: { store, ...config.rateLimit },
-      log: () => app.log,
-    });
+  const edge = createEdge({ db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit } });
+  if (config.trustProxy === false && responseCache.enabled) {
+    fastPath = cachedGetFastPath({ prefix: `${EXTERNAL_PREFIX}/`, edge, log: () => app.log });
   }
   await app.register(externalApi, {
     prefix: EXTERNAL_PREFIX,
-    db: database.db,
+    edge,
     routeTable: table,
-    rateLimit: { store, ...config.rateLimit },
     responseCache,
     observeResponse: deps.responseObserver,
     routes: async (scope) => {
