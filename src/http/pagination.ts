@@ -58,8 +58,8 @@ const COMMA = Buffer.from(',');
  * A page whose items are UTF-8 JSON already, as the `paginated` schema serializes it: the items spliced
  * in as they are, the rest written out in the order fast-json-stringify writes them (required
  * properties first, so the optional orderBy comes last). Bytes in, bytes out: a page of stored post
- * renders is a quarter of a megabyte, and decoding it to a string only to encode it again cost a third
- * of an uncached list.
+ * renders is large, and decoding it to a string only to encode it again was a large share of an uncached
+ * list.
  */
 export function paginatedJson(page: Paginated<Buffer>): Buffer {
   const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;

@@ -36,7 +36,10 @@ type NewCategoryColumns = Omit<
 export function createCategoriesService(database: DatabaseHandle) {
   const { db, dialect } = database;
 
-  /** Two queries whatever the number of categories: the site settings, and every ancestor chain in one recursive query. */
+  /**
+   * Two queries whatever the number of categories: the site settings, and every ancestor chain in one recursive
+   * query.
+   */
   async function present(executor: Executor, workspaceId: string, rows: readonly CategoryRow[]): Promise<Category[]> {
     const [settings, chains] = await Promise.all([
       loadSiteSettings(executor, workspaceId),

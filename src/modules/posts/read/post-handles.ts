@@ -24,8 +24,8 @@ export interface PostFilter {
 
 /**
  * Up to this many index matches, a search lists them all in one statement and counts them there. The
- * matches of every workspace count, and each costs a row lookup and a place in the sort: 500 cost about
- * 1 ms at 10,000 posts.
+ * matches of every workspace count, and each costs a row lookup and a place in the sort (the bound's
+ * measured cost: docs/performance.md, "Figures behind the code").
  */
 const FEW_MATCHES = 500;
 
@@ -66,8 +66,8 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
         .onRef('post_renders.render_stamp', '=', 'posts.render_stamp')
         .onRef('post_renders.embeds_version', '=', 'workspaces.embeds_version')
         .on('post_renders.format', '=', format)
-        // Summed here and again in the select, which the join cannot name: the second sum cost 7 µs of a
-        // 10-post list's 220 µs statement (better-sqlite3, 5,000 runs), less than a comparison in JS would move.
+        // Summed here and again in the select, which the join cannot name: the second sum costs less than
+        // comparing the two in JS would (docs/performance.md, "Figures behind the code").
         .on(sql<boolean>`post_renders.related_stamp = ${relatedStamp(workspaceId)}`),
     )
     .select([
@@ -142,7 +142,7 @@ export const postHandlesRepository = {
       total = all.length;
     } else {
       // The page's ids first, through the index alone; then only those rows. A deep offset would
-      // otherwise read every skipped row whole, bodies included (85 ms for page 1,000 of 10,000 posts).
+      // otherwise read every skipped row whole, bodies included.
       ids = (
         await idsQuery
           .orderBy(`posts.${column}`, page.order)
