@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from './auth.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
 import type { Edge } from './edge.js';
+import { sealWriteAnswers } from './sealed-answer.js';
 import type { ResponseCache } from './response-cache.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 
@@ -36,6 +37,7 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
     return serveFromCache(edge, options.responseCache, request, reply);
   });
 
+  sealWriteAnswers(scope);
   scope.addHook('onSend', cacheHeaders(options.responseCache));
   // After cacheHeaders, so the observer sees the final status (304) and body.
   const observe = options.observeResponse;
