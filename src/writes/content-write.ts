@@ -27,7 +27,8 @@ export interface ContentWriteScope {
  * keys every cached answer, and the embeds version that labels stored post renders (migration 0011). So a
  * write commits together with its events and its invalidation, or not at all.
  *
- * The writer's seal, when it has one, takes the answer last: one it cannot serialize rolls the write back.
+ * `work` answers what the write answers its client (the resource as written, the snapshot of a deletion): the
+ * writer's seal, when it has one, takes it last, and an answer it cannot serialize rolls the write back.
  * A write that declares no change commits nothing visible and records nothing. A unique index the write
  * collides with (a concurrent write took the slug between the check and the insert) is the 409 the check
  * would have given, naming the field, on either dialect.
