@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(postsRoutes, { posts: services.posts, reads: services.postReads });
       await scope.register(redirectsRoutes, { redirects: services.redirects });
       await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
-      await scope.register(pagesRoutes, { pages: services.pages });
+      await scope.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
     },

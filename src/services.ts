@@ -6,6 +6,7 @@ import { createAuthorsService } from './modules/authors/authors.service.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createTagsService } from './modules/tags/tags.service.js';
 import { createPagesService } from './modules/pages/pages.service.js';
+import { createPageReads } from './modules/pages/read/page-reads.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createPostReads } from './modules/posts/read/post-reads.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
@@ -34,6 +35,7 @@ export function createServices(
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),
     pages: createPagesService(database, publicUrl),
+    pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
     dashboard: createDashboardServices(database, createAccountsService(database)),
   };

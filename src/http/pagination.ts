@@ -62,15 +62,31 @@ const COMMA = Buffer.from(',');
  * list.
  */
 export function paginatedJson(page: Paginated<Buffer>): Buffer {
-  const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
-  const end = Buffer.from(
-    `],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`,
-  );
   const parts: Buffer[] = [DATA_START];
   page.data.forEach((item, index) => {
     if (index > 0) parts.push(COMMA);
     parts.push(item);
   });
-  parts.push(end);
+  parts.push(pageTail(page));
   return Buffer.concat(parts);
+}
+
+/** The same bytes as paginatedJson, written out item by item as `items` yields them. */
+export async function* paginatedChunks(page: Paginated<never>, items: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield DATA_START;
+  let first = true;
+  for await (const item of items) {
+    if (!first) yield COMMA;
+    first = false;
+    yield item;
+  }
+  yield pageTail(page);
+}
+
+/** What follows a page's items, in the order fast-json-stringify writes the `paginated` schema. */
+function pageTail(page: Paginated<unknown>): Buffer {
+  const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
+  return Buffer.from(
+    `],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`,
+  );
 }

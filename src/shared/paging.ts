@@ -40,3 +40,13 @@ export function pageOf<T>(request: PageRequest, data: T[], total: number): Pagin
   if (request.orderBy !== undefined) page.orderBy = request.orderBy;
   return page;
 }
+
+/**
+ * A page of a list as a read module answers it: the items as UTF-8 JSON, yielded as they are loaded, and
+ * how many bytes they come to (http/list-answer.ts assembles a small page and streams a large one).
+ */
+export interface ListAnswer {
+  page: Paginated<never>;
+  items: AsyncIterable<Buffer>;
+  bytes: number;
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageRequest, paginatedJson } from '../../http/pagination.js';
+import { pageRequest } from '../../http/pagination.js';
+import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
@@ -28,9 +29,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
     '/posts',
     { config: read, schema: { tags, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } },
     async (request, reply) =>
-      sendSerialized(
+      sendList(
+        request,
         reply,
-        paginatedJson(await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS))),
+        await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
       ),
   );
 

@@ -51,6 +51,9 @@ function relatedStamp(workspaceId: string) {
     where related_posts.workspace_id = ${workspaceId} and related_posts.post_id = posts.id)`;
 }
 
+/** The largest stored render that comes with its post's handle; larger ones are loaded apart, in batches. */
+const INLINE_RENDER_BYTES = 1024 * 1024;
+
 /**
  * Posts as reads find them: id, the labels of stored renders (post-renders.ts) and the
  * stored render when it is current for `format`; the rows themselves are loaded only for the posts
@@ -75,7 +78,11 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
       'posts.render_stamp',
       relatedStamp(workspaceId).as('related_stamp'),
       'workspaces.embeds_version',
-      'post_renders.json',
+      // A render too large to come with a page is loaded in batches (post-reads.ts); its size decides them.
+      sql<Buffer | string | null>`case when octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}
+        then post_renders.json end`.as('json'),
+      sql<number | null>`octet_length(post_renders.json)`.as('render_bytes'),
+      'posts.word_count',
       'workspaces.live_post_count',
     ])
     .where('posts.workspace_id', '=', workspaceId);
