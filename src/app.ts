@@ -6,7 +6,9 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import fastifyCompress from '@fastify/compress';
 import { cachedGetFastPath } from './http/cached-get.js';
+import { COMPRESS_OPTIONS } from './http/compression.js';
 import { createEdge } from './http/edge.js';
 import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
 import { loggerOptions } from './http/logging.js';
@@ -165,6 +167,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // The OpenAPI generator records routes as they register, so it comes before all of them.
   await registerOpenApi(app);
+  // Before every route too: it adds its onSend to each route as it registers (after the scopes' own hooks, so
+  // the ETag and the response cache see an answer's bytes as they are). Cached answers are sent compressed
+  // already (http/caching.ts), and it leaves an answer with a Content-Encoding alone.
+  await app.register(fastifyCompress, COMPRESS_OPTIONS);
   await app.register(healthRoutes, { db: database.db });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
@@ -172,7 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
   const edge = createEdge({ db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit } });
   if (config.trustProxy === false && responseCache.enabled) {
-    fastPath = cachedGetFastPath({ prefix: `${EXTERNAL_PREFIX}/`, edge, log: () => app.log });
+    fastPath = cachedGetFastPath({ prefix: `${EXTERNAL_PREFIX}/`, edge, cache: responseCache, log: () => app.log });
   }
   await app.register(externalApi, {
     prefix: EXTERNAL_PREFIX,

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { cachedAnswerHeaders, etagMatches } from './caching.js';
+import { cachedAnswer, etagMatches } from './caching.js';
 import type { Edge } from './edge.js';
 import { requestId } from './request-id.js';
+import type { ResponseCache } from './response-cache.js';
 
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
@@ -10,6 +11,7 @@ export interface CachedGetOptions {
   /** The external API's prefix, with its trailing slash. */
   prefix: string;
   edge: Edge;
+  cache: ResponseCache;
   log: () => FastifyBaseLogger;
 }
 
@@ -26,6 +28,7 @@ export interface CachedGetOptions {
 export function cachedGetFastPath({
   prefix,
   edge,
+  cache,
   log,
 }: CachedGetOptions): (request: IncomingMessage, response: ServerResponse) => Promise<boolean> {
   return async (request, response) => {
@@ -42,14 +45,15 @@ export function cachedGetFastPath({
     logged?.info({ req: request }, 'incoming request');
     const started = logged ? performance.now() : 0;
     const notModified = etagMatches(request.headers['if-none-match'], hit.etag);
+    const answer = cachedAnswer(cache, hit, notModified ? undefined : request.headers['accept-encoding']);
     response.writeHead(notModified ? 304 : 200, {
       'x-request-id': id,
       'x-content-type-options': 'nosniff',
       ...decision.headers,
-      ...cachedAnswerHeaders(hit),
-      'content-length': notModified ? 0 : hit.payload.length,
+      ...answer.headers,
+      'content-length': notModified ? 0 : answer.body.length,
     });
-    response.end(notModified ? undefined : hit.payload);
+    response.end(notModified ? undefined : answer.body);
     logged?.info({ res: response, responseTime: performance.now() - started }, 'request completed');
     return true;
   };

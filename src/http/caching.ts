@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.js';
 import type { Edge } from './edge.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 
@@ -22,9 +23,24 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/** The headers of an answer served from the response cache, by the fast path or by Fastify. */
-export function cachedAnswerHeaders(hit: CachedResponse): Record<string, string> {
-  return { 'content-type': hit.contentType, etag: hit.etag, 'cache-control': CONTENT_CACHE_CONTROL };
+/**
+ * An answer served from the response cache, by the fast path or by Fastify: its bytes in the encoding the
+ * client accepts (compressed once per entry and encoding, then kept with it), and the headers that go with them.
+ */
+export function cachedAnswer(
+  cache: ResponseCache,
+  hit: CachedResponse,
+  acceptEncoding: string | string[] | undefined,
+): { body: Buffer; headers: Record<string, string> } {
+  const headers: Record<string, string> = {
+    'content-type': hit.contentType,
+    etag: hit.etag,
+    'cache-control': CONTENT_CACHE_CONTROL,
+  };
+  if (hit.payload.length >= COMPRESS_THRESHOLD) headers.vary = 'Accept-Encoding';
+  const encoding = chooseEncoding(acceptEncoding, hit.payload.length);
+  if (encoding === undefined) return { body: hit.payload, headers };
+  return { body: cache.encoded(hit, encoding), headers: { ...headers, 'content-encoding': encoding } };
 }
 
 /** After authentication: answers a GET from the cache when this version of the workspace has it. */
@@ -42,7 +58,8 @@ export function serveFromCache(
     return undefined;
   }
   request.cachedEtag = hit.etag;
-  return reply.type(hit.contentType).send(hit.payload);
+  const answer = cachedAnswer(cache, hit, request.headers['accept-encoding']);
+  return reply.headers(answer.headers).send(answer.body);
 }
 
 /**
@@ -74,7 +91,7 @@ export function cacheHeaders(cache: ResponseCache) {
     reply.header('ETag', etag);
     reply.header('Cache-Control', CONTENT_CACHE_CONTROL);
     if (etagMatches(request.headers['if-none-match'], etag)) {
-      reply.code(304);
+      reply.code(304).removeHeader('content-encoding');
       return '';
     }
     return payload;

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../modules/accounts/actor.js';
 import type { Permission } from '../modules/accounts/permissions.js';
+import { compress, type Encoding } from './compression.js';
 
 export interface CachedResponse {
   /** The UTF-8 bytes, so a hit is written out without encoding the text again. */
@@ -9,6 +10,15 @@ export interface CachedResponse {
   contentType: string;
   /** The permission the answering route needs, checked again for every key a hit is served to. */
   permission: Permission | undefined;
+  /** The payload compressed, per encoding a client has asked for: compressed once, then sent as kept. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
+/** The bytes an entry holds: its payload and the encodings kept of it. */
+function sizeOf(response: CachedResponse): number {
+  let size = response.payload.length;
+  for (const bytes of Object.values(response.encoded ?? {})) size += bytes.length;
+  return size;
 }
 
 declare module 'fastify' {
@@ -42,6 +52,8 @@ export class ResponseCache {
   /** Per workspace: the newest content version stored, and the keys stored under it. */
   readonly #versions = new Map<string, { version: number; keys: Set<string> }>();
   #bytes = 0;
+  /** The responses the entries hold, so an encoding added to one is counted only while it is held. */
+  readonly #held = new WeakSet<CachedResponse>();
 
   constructor(readonly maxBytes: number) {}
 
@@ -64,6 +76,17 @@ export class ResponseCache {
   /** Only URLs of cacheable routes are ever stored, so a lookup by any URL is safe. */
   key(actor: Actor, url: string): string {
     return `${actor.workspaceId}\n${actor.contentVersion}\n${url}`;
+  }
+
+  /** The entry's payload in `encoding`, compressed on the first request for it and kept (and counted) with it. */
+  encoded(response: CachedResponse, encoding: Encoding): Buffer {
+    const kept = response.encoded?.[encoding];
+    if (kept) return kept;
+    const bytes = compress(response.payload, encoding);
+    response.encoded = { ...response.encoded, [encoding]: bytes };
+    // An entry evicted meanwhile is no longer counted; its encodings go with it.
+    if (this.#held.has(response)) this.#bytes += bytes.length;
+    return bytes;
   }
 
   get(key: string): CachedResponse | undefined {
@@ -97,12 +120,14 @@ export class ResponseCache {
         slot.referenced = false;
         this.#entries.set(oldest, slot);
       } else {
-        this.#bytes -= slot.response.payload.length;
+        this.#bytes -= sizeOf(slot.response);
+        this.#held.delete(slot.response);
         this.#unlist(oldest);
       }
     }
     this.#entries.set(key, { response, referenced: false });
     this.#bytes += size;
+    this.#held.add(response);
     // Making room may have evicted the workspace's last other entry, and its record with it.
     if (!this.#versions.has(workspaceId)) this.#versions.set(workspaceId, current);
     current.keys.add(key);
@@ -112,7 +137,8 @@ export class ResponseCache {
     const old = this.#entries.get(key);
     if (!old) return;
     this.#entries.delete(key);
-    this.#bytes -= old.response.payload.length;
+    this.#bytes -= sizeOf(old.response);
+    this.#held.delete(old.response);
     this.#unlist(key);
   }
 

@@ -81,8 +81,9 @@ async function isFileIn(dir: string, relative: string): Promise<boolean> {
  */
 export const spaRoutes: FastifyPluginAsync<SpaOptions> = async (app, { dir, publicUrl, usersExist }) => {
   const headers = htmlHeaders(publicUrl);
-  // `serve: false`: this plugin only lends reply.sendFile (path-traversal safe) to the routes below.
-  await app.register(fastifyStatic, { root: dir, serve: false, suppressWarning: true });
+  // `serve: false`: this plugin only lends reply.sendFile (path-traversal safe) to the routes below. The build
+  // precompresses the assets (scripts/precompress.mjs): a client that accepts brotli or gzip gets those files.
+  await app.register(fastifyStatic, { root: dir, serve: false, suppressWarning: true, preCompressed: true });
 
   async function sendIndex(reply: FastifyReply, status = 200): Promise<FastifyReply> {
     const html = await fs.readFile(path.join(dir, 'index.html'), 'utf8').catch(() => null);
