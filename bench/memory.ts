@@ -2,10 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, prepareDataset } from './dataset.js';
+import { datasetEnv, ensureBuilt, prepareDataset, type Dataset } from './dataset.js';
 import type { BenchFlags, Dialect } from './flags.js';
-import { ROOT } from './processes.js';
-import { EXTERNAL, startQuire, type QuireServer } from './quire-server.js';
+import { BIN, binNodeFlags, freePort, launch, ROOT, waitFor, type Child } from './processes.js';
+import { EXTERNAL } from './quire-server.js';
+
+type QuireServer = Child;
+
+/** The server as production runs it, started without a request to it, so its memory is measured from idle. */
+async function startIdle(dataset: Dataset): Promise<QuireServer> {
+  const port = await freePort();
+  const env = { ...datasetEnv(dataset), HOST: '127.0.0.1', PORT: String(port), QUIRE_RATE_LIMIT_MAX: '1000000000' };
+  const child = launch([...binNodeFlags(), BIN, 'serve'], env, port);
+  await waitFor(`${child.url}/healthz`, {}, performance.now(), 30_000, child);
+  return child;
+}
 
 /*
  * `npm run bench:memory`: what the largest lists the API allows cost the server in memory (issue 20). It fills a
@@ -96,7 +107,8 @@ async function measure(server: QuireServer, key: string, scenario: string, urlPa
   );
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  await sleep(5_000);
+  // V8 gives memory back to the system some seconds after a process goes idle.
+  await sleep(15_000);
   const afterMiB = rssMiB(server.pid);
   return { scenario, beforeMiB, peakMiB, afterMiB, bytesPerAnswer: sizes[0]!, seconds };
 }
@@ -119,7 +131,7 @@ async function main(): Promise<void> {
   };
   const prepared = await prepareDataset(benchFlags, log);
   const { dataset } = prepared;
-  let server = await startQuire(dataset, { cacheOff: false, cpuProfDir: null });
+  let server = await startIdle(dataset);
   try {
     if (!prepared.reused) {
       log(
@@ -128,7 +140,7 @@ async function main(): Promise<void> {
       await fill(server, dataset.key, flags.posts, flags.paragraphs, log);
       // Measured from a fresh process, not one that has just parsed a gigabyte of requests.
       await server.stop();
-      server = await startQuire(dataset, { cacheOff: false, cpuProfDir: null });
+      server = await startIdle(dataset);
     }
     const results: Measure[] = [];
     const run = async (scenario: string, urlPath: string) => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from './auth.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
 import type { Edge } from './edge.js';
+import { selectFields } from './fields.js';
 import { sealWriteAnswers } from './sealed-answer.js';
 import type { ResponseCache } from './response-cache.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
@@ -38,6 +39,8 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
   });
 
   sealWriteAnswers(scope);
+  // Before cacheHeaders: the ETag and the cache see the answer as cut to `?fields=`.
+  selectFields(scope);
   scope.addHook('onSend', cacheHeaders(options.responseCache));
   // After cacheHeaders, so the observer sees the final status (304) and body.
   const observe = options.observeResponse;

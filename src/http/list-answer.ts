@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ListAnswer } from '../shared/paging.js';
 import { CONTENT_CACHE_CONTROL, etagMatches } from './caching.js';
+import { selectFromItem } from './fields.js';
 import { paginatedChunks, paginatedJson } from './pagination.js';
 import { sendSerialized } from './serialization.js';
 
@@ -13,17 +14,25 @@ import { sendSerialized } from './serialization.js';
  */
 export const STREAM_BYTES = 8 * 1024 * 1024;
 
+/** The list with each item cut to `?fields=`, as it is yielded (http/fields.ts does the rest of a read). */
+function withFields(request: FastifyRequest, list: ListAnswer): ListAnswer {
+  const fields = request.selectedFields;
+  if (!fields) return list;
+  request.fieldsApplied = true;
+  async function* selected() {
+    for await (const item of list.items) yield selectFromItem(item, fields!);
+  }
+  return { ...list, items: selected() };
+}
+
 /**
  * Sends a page of a list. An ordinary page is assembled and sent as bytes; the external scope's onSend gives it
  * the ETag of its bytes and keeps it in the response cache. A page over STREAM_BYTES is streamed; it is too
  * large for the cache, and its ETag names the workspace's content version, which moves with every write of its
  * content, so a matching If-None-Match is a 304 before anything is loaded.
  */
-export async function sendList(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  answer: ListAnswer,
-): Promise<FastifyReply> {
+export async function sendList(request: FastifyRequest, reply: FastifyReply, list: ListAnswer): Promise<FastifyReply> {
+  const answer = withFields(request, list);
   if (answer.bytes <= STREAM_BYTES) {
     const data: Buffer[] = [];
     for await (const item of answer.items) data.push(item);

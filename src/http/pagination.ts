@@ -1,5 +1,6 @@
 import { Type, type TLiteral, type TProperties, type TSchema, type TUnion } from 'typebox';
 import { invalid } from '../errors.js';
+import { Fields } from './fields.js';
 import type { PageRequest, Paginated } from '../shared/paging.js';
 
 export const PAGE_SIZE_DEFAULT = 10;
@@ -20,6 +21,7 @@ export function listQuery<const K extends string, P extends TProperties>(orderBy
       pageSize: Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT }),
       order: Type.Optional(SortOrder),
       orderBy: Type.Optional(Type.Union(orderByKeys.map((key) => Type.Literal(key))) as TUnion<TLiteral<K>[]>),
+      fields: Fields,
       ...filters,
     },
     { additionalProperties: false },

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,8 +42,8 @@ describeEachDialect('compressed answers', (dialect) => {
 
   /** Node's http client, which hands back the bytes as sent (fetch would decode them). */
   async function raw(url: string, headers: Record<string, string>) {
-    const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
-      import('node:http').then(({ get }) => get(`${base}${url}`, { headers }, resolve).on('error', reject)),
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${base}${url}`, { headers }, resolve).on('error', reject),
     );
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);

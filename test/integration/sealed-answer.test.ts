@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type * as Presenter from '../../src/modules/posts/posts.presenter.js';
 import type { Post } from '../../src/modules/posts/posts.schemas.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
@@ -7,7 +8,7 @@ import { describeEachDialect } from '../helpers/database.js';
 const UNWRITABLE = 'An answer that cannot be written out';
 
 vi.mock('../../src/modules/posts/posts.presenter.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/modules/posts/posts.presenter.js')>();
+  const original = await importOriginal<typeof Presenter>();
   return {
     ...original,
     presentPost: (...args: Parameters<typeof original.presentPost>) => {

@@ -1,5 +1,5 @@
 import { Transport, type Call, type Query, type QuireOptions, type RequestOptions } from './transport.js';
-import type { BodyOf, ItemOf, OperationId, QueryOf, ResultOf } from './types.js';
+import type { BodyOf, FieldsOf, ItemOf, OperationId, QueryOf, ResultOf, Selected, SelectedPage } from './types.js';
 
 const segment = (value: string) => `/${encodeURIComponent(value)}`;
 
@@ -8,33 +8,54 @@ const ITERATION_PAGE_SIZE = 100;
 
 type ListOperation = { [Op in OperationId]: ItemOf<Op> extends never ? never : Op }[OperationId];
 
+/** A list's query, with `fields` as an array of the item's field names. */
+export type ListQuery<Op extends ListOperation, Fields> = Omit<QueryOf<Op>, 'fields'> & { fields?: Fields };
+
+/** The query as the API takes it: `fields` joined with commas. */
+function wire(query: { fields?: readonly string[] } | undefined): Query | undefined {
+  if (query?.fields === undefined) return query as Query | undefined;
+  return { ...(query as Query), fields: query.fields.join(',') };
+}
+
 export interface Listing<Op extends ListOperation> {
-  /** One page: `{data, page, pageSize, order, orderBy?, total, totalPages}`. */
-  list(query?: QueryOf<Op>, options?: RequestOptions): Promise<ResultOf<Op>>;
+  /**
+   * One page: `{data, page, pageSize, order, orderBy?, total, totalPages}`. With `fields`, each item holds
+   * those fields and `id` only, and its type says so.
+   */
+  list<const Fields extends FieldsOf<ItemOf<Op>> | undefined = undefined>(
+    query?: ListQuery<Op, Fields>,
+    options?: RequestOptions,
+  ): Promise<SelectedPage<ResultOf<Op>, ItemOf<Op>, Fields>>;
   /**
    * Every item of every page, fetched page by page as the loop asks for more (100 per page unless
    * `pageSize` says otherwise). Rows written during the walk can shift pages; pass an `orderBy`
    * that new rows sort after (e.g. `createdAt` with `order: 'asc'`) for a walk that sees each row once.
    */
-  iterate(query?: QueryOf<Op>, options?: RequestOptions): AsyncGenerator<ItemOf<Op>, void, undefined>;
+  iterate<const Fields extends FieldsOf<ItemOf<Op>> | undefined = undefined>(
+    query?: ListQuery<Op, Fields>,
+    options?: RequestOptions,
+  ): AsyncGenerator<Selected<ItemOf<Op>, Fields>, void, undefined>;
 }
 
 function listing<Op extends ListOperation>(transport: Transport, path: string): Listing<Op> {
-  const list = (query?: QueryOf<Op>, options?: RequestOptions) =>
-    transport.request<ResultOf<Op>>({ method: 'GET', path, query: query as Query, options });
-  async function* iterate(query?: QueryOf<Op>, options?: RequestOptions): AsyncGenerator<ItemOf<Op>, void, undefined> {
-    const base: Query = { pageSize: ITERATION_PAGE_SIZE, ...(query as Query | undefined) };
+  const list = (query?: { fields?: readonly string[] }, options?: RequestOptions) =>
+    transport.request<{ data: unknown[]; totalPages: number }>({ method: 'GET', path, query: wire(query), options });
+  async function* iterate(query?: { fields?: readonly string[] }, options?: RequestOptions) {
+    const base: { page?: unknown; pageSize?: unknown; fields?: readonly string[] } = {
+      pageSize: ITERATION_PAGE_SIZE,
+      ...query,
+    };
     for (let page = Number(base.page ?? 1); ; page += 1) {
-      const result = (await list({ ...base, page } as QueryOf<Op>, options)) as {
-        data: ItemOf<Op>[];
-        totalPages: number;
-      };
+      const result = await list({ ...base, page } as { fields?: readonly string[] }, options);
       yield* result.data;
       if (page >= result.totalPages || result.data.length === 0) return;
     }
   }
-  return { list, iterate };
+  return { list, iterate } as unknown as Listing<Op>;
 }
+
+/** A single read's options: the request's, and `fields` as for a list. */
+export type ReadOptions<Fields> = RequestOptions & { fields?: Fields };
 
 /** get, create, update and delete of one resource addressed by id (or slug, where it has one). */
 function crud<
@@ -45,8 +66,16 @@ function crud<
 >(transport: Transport, path: string) {
   const call = <T>(request: Call) => transport.request<T>(request);
   return {
-    get: (idOrSlug: string, options?: RequestOptions) =>
-      call<ResultOf<Get>>({ method: 'GET', path: path + segment(idOrSlug), options }),
+    get: <const Fields extends FieldsOf<ResultOf<Get>> | undefined = undefined>(
+      idOrSlug: string,
+      options?: ReadOptions<Fields>,
+    ) =>
+      call<Selected<ResultOf<Get>, Fields>>({
+        method: 'GET',
+        path: path + segment(idOrSlug),
+        query: options?.fields ? { fields: options.fields.join(',') } : undefined,
+        options,
+      }),
     create: (body: BodyOf<Create>, options?: RequestOptions) =>
       call<ResultOf<Create>>({ method: 'POST', path, json: body, options }),
     update: (idOrSlug: string, body: BodyOf<Update>, options?: RequestOptions) =>

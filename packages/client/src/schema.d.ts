@@ -1573,6 +1573,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "name" | "expiresAt";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 isActive?: boolean;
             };
             header?: never;
@@ -1751,6 +1753,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "updatedAt" | "displayName";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
                 isActive?: boolean;
             };
@@ -1829,7 +1833,10 @@ export interface operations {
     };
     getAuthor: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -1950,6 +1957,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "updatedAt" | "name" | "sortOrder";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
                 parentId?: string | "";
             };
@@ -2028,7 +2037,10 @@ export interface operations {
     };
     getCategory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -2149,6 +2161,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "name";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
             };
             header?: never;
@@ -2226,7 +2240,10 @@ export interface operations {
     };
     getTag: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -2346,6 +2363,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "updatedAt" | "publishedAt" | "title" | "status" | "seoScore" | "readabilityScore";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
                 status?: "draft" | "scheduled" | "published" | "archived";
                 categoryId?: string | "";
@@ -2429,7 +2448,10 @@ export interface operations {
     };
     getPost: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -2623,6 +2645,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "updatedAt" | "fromPath";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
             };
             header?: never;
@@ -2702,6 +2726,8 @@ export interface operations {
         parameters: {
             query: {
                 path: string;
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
             };
             header?: never;
             path?: never;
@@ -2744,7 +2770,10 @@ export interface operations {
     };
     getRedirect: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -2864,6 +2893,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "hitCount" | "lastSeenAt";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
             };
             header?: never;
@@ -2945,6 +2976,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "updatedAt" | "title" | "status";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
                 status?: "draft" | "published";
             };
@@ -3023,7 +3056,10 @@ export interface operations {
     };
     getPage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -3143,6 +3179,8 @@ export interface operations {
                 pageSize?: number;
                 order?: "asc" | "desc";
                 orderBy?: "createdAt" | "sizeBytes" | "mimeType";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
                 q?: string;
                 mimeTypePrefix?: string;
             };
@@ -3229,7 +3267,10 @@ export interface operations {
     };
     getMedia: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -3343,7 +3384,10 @@ export interface operations {
     };
     getSiteSettings: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

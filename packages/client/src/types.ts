@@ -66,3 +66,21 @@ export type ItemOf<Op extends OperationId> = ResultOf<Op> extends { data: Array<
 
 export type PostListQuery = QueryOf<'listPosts'>;
 export type PostList = ResultOf<'listPosts'>;
+
+/**
+ * `fields`, as the client takes it: the names of the top-level fields wanted (an array the client joins with
+ * commas). The answer then holds those and `id`, and its type says so.
+ */
+export type FieldsOf<Item> = ReadonlyArray<keyof Item & string>;
+
+/** An item cut to the fields asked for (all of it when none were). */
+export type Selected<Item, Fields extends ReadonlyArray<keyof Item & string> | undefined> =
+  Fields extends ReadonlyArray<infer Field extends keyof Item & string>
+    ? Pick<Item, Field | ('id' & keyof Item)>
+    : Item;
+
+/** A page of `Item`s cut to the fields asked for. */
+export type SelectedPage<Page, Item, Fields extends ReadonlyArray<keyof Item & string> | undefined> = Omit<
+  Page,
+  'data'
+> & { data: Array<Selected<Item, Fields>> };

@@ -41,6 +41,23 @@ describe('@quire/client against a real server', () => {
     expect(new Set(seen).size).toBe(SEEDED_POSTS);
   });
 
+  it('asks for fields, and its result type holds those and id only', async () => {
+    const page = await quire.posts.list({ pageSize: 3, fields: ['slug', 'title'] });
+    for (const post of page.data) expect(Object.keys(post)).toEqual(['id', 'slug', 'title']);
+    const first = page.data[0]!;
+    const one = await quire.posts.get(first.slug, { fields: ['excerpt'] });
+    expect(Object.keys(one)).toEqual(['id', 'excerpt']);
+    // The types narrow too: these would not compile if the result still claimed every field.
+    const narrowed: { id: string; slug: string; title: string } = first;
+    // @ts-expect-error: bodyJson was not asked for
+    expect(first.bodyJson).toBeUndefined();
+    expect(narrowed.id).toBe(one.id);
+    for await (const post of quire.posts.iterate({ pageSize: 10, fields: ['title'] })) {
+      expect(Object.keys(post)).toEqual(['id', 'title']);
+      break;
+    }
+  });
+
   it('filters and sorts with typed queries: published posts, newest publication first', async () => {
     const page = await quire.posts.list({ status: 'published', orderBy: 'publishedAt', order: 'desc', pageSize: 5 });
     expect(page).toMatchObject({ page: 1, pageSize: 5, order: 'desc', orderBy: 'publishedAt' });

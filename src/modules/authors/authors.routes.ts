@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { AuthorsService } from './authors.service.js';
@@ -31,7 +32,10 @@ export const authorsRoutes: FastifyPluginAsyncTypebox<{ authors: AuthorsService 
 
   app.get(
     '/authors/:idOrSlug',
-    { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Author, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: IdOrSlugParams, querystring: FieldsQuery, response: { 200: Author, ...ErrorResponses } },
+    },
     (request) => authors.get(request.actor, request.params.idOrSlug),
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { CategoriesService } from './categories.service.js';
@@ -37,7 +38,15 @@ export const categoriesRoutes: FastifyPluginAsyncTypebox<{ categories: Categorie
 
   app.get(
     '/categories/:idOrSlug',
-    { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Category, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        params: IdOrSlugParams,
+        querystring: FieldsQuery,
+        response: { 200: Category, ...ErrorResponses },
+      },
+    },
     (request) => categories.get(request.actor, request.params.idOrSlug),
   );
 

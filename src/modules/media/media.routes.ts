@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdParams } from '../../shared/schemas.js';
 import { MEDIA_SORT_KEYS, Media, MediaList, MediaListQuery, MediaUpdateBody } from './media.schemas.js';
@@ -24,7 +25,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; maxUp
 
   app.get(
     '/media/:id',
-    { config: read, schema: { tags, params: IdParams, response: { 200: Media, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: IdParams, querystring: FieldsQuery, response: { 200: Media, ...ErrorResponses } },
+    },
     (request) => media.get(request.actor, request.params.id),
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PagesService } from './pages.service.js';
@@ -34,7 +35,10 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads
 
   app.get(
     '/pages/:idOrSlug',
-    { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Page, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: IdOrSlugParams, querystring: FieldsQuery, response: { 200: Page, ...ErrorResponses } },
+    },
     (request) => pages.get(request.actor, request.params.idOrSlug),
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
@@ -44,7 +45,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
 
   app.get(
     '/posts/:idOrSlug',
-    { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: IdOrSlugParams, querystring: FieldsQuery, response: { 200: Post, ...ErrorResponses } },
+    },
     async (request, reply) => sendSerialized(reply, await reads.get(request.actor, request.params.idOrSlug)),
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdParams } from '../../shared/schemas.js';
 import type { RedirectsService } from './redirects.service.js';
@@ -49,7 +50,10 @@ export const redirectsRoutes: FastifyPluginAsyncTypebox<{ redirects: RedirectsSe
 
   app.get(
     '/redirects/:id',
-    { config: read, schema: { tags, params: IdParams, response: { 200: Redirect, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: IdParams, querystring: FieldsQuery, response: { 200: Redirect, ...ErrorResponses } },
+    },
     (request) => redirects.get(request.actor, request.params.id),
   );
 

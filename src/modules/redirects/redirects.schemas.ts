@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Fields } from '../../http/fields.js';
 import { listQuery, paginated } from '../../http/pagination.js';
 import { Timestamp, Uuid } from '../../shared/schemas.js';
 import { PATH_MAX_LENGTH } from '../../shared/url-path.js';
@@ -57,5 +58,5 @@ export const RedirectListQuery = listQuery(REDIRECT_SORT_KEYS, {
 export type RedirectListQuery = Static<typeof RedirectListQuery>;
 export const RedirectList = paginated(Redirect);
 
-export const ResolveQuery = Type.Object({ path: PathText }, { additionalProperties: false });
+export const ResolveQuery = Type.Object({ path: PathText, fields: Fields }, { additionalProperties: false });
 export type ResolveQuery = Static<typeof ResolveQuery>;

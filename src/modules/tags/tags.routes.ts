@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { TagsService } from './tags.service.js';
@@ -27,7 +28,15 @@ export const tagsRoutes: FastifyPluginAsyncTypebox<{ tags: TagsService }> = asyn
 
   app.get(
     '/tags/:idOrSlug',
-    { config: read, schema: { tags: routeTags, params: IdOrSlugParams, response: { 200: Tag, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: {
+        tags: routeTags,
+        params: IdOrSlugParams,
+        querystring: FieldsQuery,
+        response: { 200: Tag, ...ErrorResponses },
+      },
+    },
     (request) => tags.get(request.actor, request.params.idOrSlug),
   );
 

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../../db/database.js';
 import { compileSerializer } from '../../../http/serialization.js';
 import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/paging.js';
+import { LARGE_READ_BYTES, LARGE_READS } from '../../../shared/gate.js';
 import { foldForSearch } from '../../../shared/search.js';
 import type { Actor } from '../../accounts/actor.js';
 import { presentPages } from '../pages.embeds.js';
@@ -38,19 +39,24 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
         bytes += weight(row);
       }
       start += batch.length;
-      const bodies = await pagesRepository.findBodies(
-        db,
-        workspaceId,
-        batch.filter((row) => row.body_json === null).map((row) => row.id),
-      );
-      // A page deleted between the list and its body's load is left out.
-      const complete = batch.flatMap((row) => {
-        const body = row.body_json ?? bodies.get(row.id);
-        return body === undefined ? [] : [{ ...row, body_json: body, search_head: '', search_text: '' }];
-      });
-      for (const page of await presentPages(db, workspaceId, complete, publicUrl))
-        yield Buffer.from(serializePage(page));
+      const build = () => render(workspaceId, batch);
+      yield* bytes > LARGE_READ_BYTES ? await LARGE_READS(build) : await build();
     }
+  }
+
+  /** One batch: the bodies it lacks, then each page presented and serialized. */
+  async function render(workspaceId: string, batch: readonly ListedPage[]): Promise<Buffer[]> {
+    const bodies = await pagesRepository.findBodies(
+      db,
+      workspaceId,
+      batch.filter((row) => row.body_json === null).map((row) => row.id),
+    );
+    // A page deleted between the list and its body's load is left out.
+    const complete = batch.flatMap((row) => {
+      const body = row.body_json ?? bodies.get(row.id);
+      return body === undefined ? [] : [{ ...row, body_json: body, search_head: '', search_text: '' }];
+    });
+    return (await presentPages(db, workspaceId, complete, publicUrl)).map((page) => Buffer.from(serializePage(page)));
   }
 
   return {

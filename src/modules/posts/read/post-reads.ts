@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import { notFound } from '../../../errors.js';
 import { compileSerializer } from '../../../http/serialization.js';
 import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/paging.js';
+import { LARGE_READ_BYTES, LARGE_READS } from '../../../shared/gate.js';
 import { foldForSearch } from '../../../shared/search.js';
 import { toIso } from '../../../shared/time.js';
 import type { Actor } from '../../accounts/actor.js';
@@ -84,7 +85,8 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
           batch.push(next);
           bytes += weight(next);
         }
-        loaded = await load(workspaceId, batch);
+        loaded =
+          bytes > LARGE_READ_BYTES ? await LARGE_READS(() => load(workspaceId, batch)) : await load(workspaceId, batch);
       }
       const json = loaded.get(handle.id);
       // A post deleted between the handles and its build has no row left: the page skips it.
