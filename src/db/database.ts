@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   dialect: DialectHelpers;
   /** Statements sent since start; tests read it to hold list routes to a fixed query budget. */
   stats: { queries: number };
+  /** The SQLite database file; null on PostgreSQL. */
+  file: string | null;
   close(): Promise<void>;
 }
 
@@ -26,12 +28,14 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
   const stats = { queries: 0 };
   let dialect: Dialect;
   let helpers: DialectHelpers;
+  let file: string | null = null;
   if (config.databaseUrl) {
     dialect = postgresDialect(config.databaseUrl).dialect;
     helpers = postgresHelpers;
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    dialect = sqliteDialect(sqliteFile(config.dataDir));
+    file = sqliteFile(config.dataDir);
+    dialect = sqliteDialect(file);
     helpers = sqliteHelpers;
   }
   const db = new Kysely<Database>({
@@ -40,5 +44,5 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
       stats.queries += 1;
     },
   });
-  return { db, dialect: helpers, stats, close: () => db.destroy() };
+  return { db, dialect: helpers, stats, file, close: () => db.destroy() };
 }
