@@ -1,6 +1,6 @@
 import { DERIVED_FIELDS_VERSION } from '../../blocks/derive.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { conflict } from '../../errors.js';
+import { conflict, type AppError } from '../../errors.js';
 import type { Progress } from '../../cli/progress.js';
 import { ArchiveError } from '../archive/format.js';
 import { openArchive, type OpenedArchive } from '../archive/reader.js';
@@ -136,6 +136,8 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
   const presentPosts = new Set<string>();
   const skippedColumns = new Set<string>();
   let settingsRows = 0;
+  // A conflict is reported once the whole archive has been read: a damaged archive is told as damaged.
+  let conflictFound: AppError | null = null;
   const megabytes = (bytes: number) => Math.round(bytes / 1e5) / 10;
   progress.start(`check ${file}`, megabytes(archive.size), 'MB');
 
@@ -196,7 +198,7 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
       const stored = await storedIds(database.db, table, ids);
       for (const [id, workspaceId] of stored) {
         if (workspaceId !== plan.target.id)
-          throw conflict(
+          conflictFound ??= conflict(
             `The archive's ${table.name} row ${id} already exists in another workspace of this installation: ids are kept, so one archive can be imported into one workspace here`,
           );
       }
@@ -207,8 +209,8 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
         entry.rows.filter((row) => !stored.has(String(row.id))),
       );
       if (collision !== null)
-        throw conflict(
-          `${table.name} ${collision} is taken by another row of workspace ${plan.target.slug}; nothing was imported`,
+        conflictFound ??= conflict(
+          `The archive's ${table.name} ${collision} is taken by another row of workspace ${plan.target.slug}`,
         );
       counts.present += stored.size;
       counts.create += entry.rows.length - stored.size;
@@ -224,6 +226,7 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
     }
   }
   if (settingsRows !== 1) throw damaged(file, `it holds ${settingsRows} site settings rows instead of one`);
+  if (conflictFound) throw conflictFound;
   plan.skipped.columns = [...skippedColumns];
   progress.end();
 }
