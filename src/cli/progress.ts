@@ -10,6 +10,8 @@ export interface Progress {
   update(done: number): void;
   /** Ends the current step: its last line stays, the bar is cleared. */
   end(): void;
+  /** Gives up the current step after a failure: the bar is cleared and nothing more is said. */
+  abandon(): void;
 }
 
 export interface ProgressOutput {
@@ -21,9 +23,13 @@ export interface ProgressOutput {
 const BAR_INTERVAL_MS = 100;
 const LINE_INTERVAL_MS = 5_000;
 
-export const silentProgress: Progress = { start() {}, update() {}, end() {} };
+export const silentProgress: Progress = { start() {}, update() {}, end() {}, abandon() {} };
 
-const number = (value: number) => Math.round(value).toLocaleString('en-US');
+/** Whole numbers with separators; a small fraction (megabytes of a small file) keeps one decimal. */
+const number = (value: number) =>
+  Number.isInteger(value) || value >= 10
+    ? Math.round(value).toLocaleString('en-US')
+    : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
@@ -97,6 +103,10 @@ export function createProgress(output: ProgressOutput, clock: () => number = () 
       if (!step) return;
       const { text } = describe(step, clock(), true);
       output.write(`${tty ? '\r\x1b[K' : ''}${step.label}: ${text}\n`);
+      step = null;
+    },
+    abandon() {
+      if (step && tty) output.write('\r\x1b[K');
       step = null;
     },
   };

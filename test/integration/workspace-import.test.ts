@@ -200,6 +200,7 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
     const progress = {
       start: (label: string) => void (writing = label.startsWith('import')),
       end() {},
+      abandon() {},
       update() {
         if (writing && (steps += 1) === 5) throw new Error('stdout closed');
       },

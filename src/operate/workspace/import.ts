@@ -55,7 +55,7 @@ export async function importWorkspace(
     try {
       await writeArchive(database, storage, plan, written, progress);
     } catch (error) {
-      progress.end();
+      progress.abandon();
       await undo(database, storage, plan, written);
       throw error;
     }
