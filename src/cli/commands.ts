@@ -44,8 +44,8 @@ export interface Command {
   createsData?: true;
   run(runtime: Runtime, input: CommandInput): Promise<unknown>;
   /**
-   * Instead of `run`, for a command that must not open the data dir's database (restore fills an empty
-   * data dir): it gets the configuration alone.
+   * Run instead of `run`, before any data dir or database is opened, for a command that must find the data
+   * dir as it is (restore fills an empty one): it gets the configuration alone.
    */
   runWithoutRuntime?(config: Config, input: CommandInput): Promise<unknown>;
   /** How a person reads the result; --json prints the value itself. */

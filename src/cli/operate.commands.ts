@@ -1,4 +1,7 @@
 import { createMediaStorage } from '../modules/media/storage/storage.js';
+import { backupInstallation, type BackupSummary } from '../operate/backup/backup.js';
+import { restoreBackup, type RestoreSummary } from '../operate/backup/restore.js';
+import { displayDir } from './data-location.js';
 import { exportWorkspace, type ExportSummary } from '../operate/workspace/export.js';
 import { importWorkspace, type ImportSummary } from '../operate/workspace/import.js';
 import type { Command, CommandInput } from './commands.js';
@@ -33,6 +36,39 @@ function describeImport({ plan, dryRun, seconds }: ImportSummary): string {
     lines.push(
       `  skipped (from a newer Quire, no place for them here): ${[...plan.skipped.tables, ...plan.skipped.columns].join(', ')}`,
     );
+  return lines.join('\n');
+}
+
+function describeBackup(result: BackupSummary): string {
+  const parts = [
+    result.databaseBytes === null ? null : `the database (${megabytes(result.databaseBytes)})`,
+    `${result.mediaFiles} media files`,
+    result.masterKeyIncluded ? 'master.key' : null,
+  ].filter((part) => part !== null);
+  const lines = [
+    `Backed up to ${result.file} (${megabytes(result.bytes)}) in ${result.seconds.toFixed(1)} s: ${parts.join(', ')}.`,
+  ];
+  if (result.missingFiles > 0)
+    lines.push(
+      `${result.missingFiles} media rows had no file in storage (deleted while the backup ran, or lost before).`,
+    );
+  if (result.database === 'postgres')
+    lines.push('The PostgreSQL database is not in it: back it up with pg_dump (docs/operate.md, "Backups").');
+  if (!result.masterKeyIncluded)
+    lines.push('The master key comes from QUIRE_MASTER_KEY and is not in it: keep that key with the backup, apart.');
+  return lines.join('\n');
+}
+
+function describeRestore(result: RestoreSummary): string {
+  const dir = displayDir(result.dataDir);
+  const lines = [
+    `Restored the backup of ${result.backupCreatedAt} into ${dir} in ${result.seconds.toFixed(1)} s: ` +
+      `${result.database === 'sqlite' ? 'the database, ' : ''}${result.mediaFiles} media files` +
+      `${result.masterKeyRestored ? ', master.key' : ''}.`,
+  ];
+  if (result.database === 'postgres')
+    lines.push('Restore the PostgreSQL database from its pg_dump with pg_restore (docs/operate.md, "Backups").');
+  lines.push(`Start the server with QUIRE_DATA_DIR=${dir}; a newer Quire applies its migrations at the first start.`);
   return lines.join('\n');
 }
 
@@ -72,5 +108,32 @@ export const OPERATE_COMMANDS: Record<string, Command> = {
         progress: input.progress,
       }),
     human: describeImport,
+  },
+
+  backup: {
+    usage: 'quire backup --out FILE',
+    options: ['out'],
+    required: ['out'],
+    run: (runtime, input) =>
+      backupInstallation({
+        config: runtime.config,
+        database: runtime.database,
+        masterKey: runtime.masterKey,
+        storage: createMediaStorage(runtime.config),
+        out: text(input, 'out')!,
+        progress: input.progress,
+      }),
+    human: describeBackup,
+  },
+
+  restore: {
+    usage: 'quire restore FILE   (into QUIRE_DATA_DIR, which must be empty or absent)',
+    options: [],
+    positional: 'file',
+    required: ['file'],
+    runWithoutRuntime: (config, input) => restoreBackup(config, text(input, 'file')!, input.progress),
+    // Never called: opening a runtime would make the very data dir restore needs empty.
+    run: () => Promise.reject(new Error('quire restore runs before any database is opened')),
+    human: describeRestore,
   },
 };

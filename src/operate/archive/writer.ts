@@ -90,8 +90,8 @@ export class ArchiveWriter {
     return count;
   }
 
-  /** Streams a file of `size` bytes into the archive under `name`. */
-  async file(name: string, size: number, body: Readable): Promise<void> {
+  /** Streams a file of `size` bytes into the archive under `name`; `onBytes` hears how much is written. */
+  async file(name: string, size: number, body: Readable, onBytes?: (written: number) => void): Promise<void> {
     const hash = crypto.createHash('sha256');
     let written = 0;
     const finished = new Promise<void>((resolve, reject) => {
@@ -106,6 +106,7 @@ export class ArchiveWriter {
           if (written > size) throw new Error(`${name} changed while it was archived`);
           hash.update(bytes);
           if (!sink.write(bytes)) await once(sink, 'drain');
+          onBytes?.(written);
         }
         if (written !== size) throw new Error(`${name} changed while it was archived`);
         sink.end();
