@@ -1,7 +1,9 @@
 import { createMediaStorage } from '../modules/media/storage/storage.js';
 import { backupInstallation, type BackupSummary } from '../operate/backup/backup.js';
 import { restoreBackup, type RestoreSummary } from '../operate/backup/restore.js';
-import { displayDir } from './data-location.js';
+import { migrateTo, type MoveSummary } from '../operate/move/migrate-to.js';
+import type { Runtime } from '../runtime.js';
+import { displayDir, withoutPassword } from './data-location.js';
 import { exportWorkspace, type ExportSummary } from '../operate/workspace/export.js';
 import { importWorkspace, type ImportSummary } from '../operate/workspace/import.js';
 import type { Command, CommandInput } from './commands.js';
@@ -72,6 +74,42 @@ function describeRestore(result: RestoreSummary): string {
   return lines.join('\n');
 }
 
+interface MigrateToResult extends MoveSummary {
+  from: string;
+  to: string;
+  /** What to set and keep so that the server runs on the new database with the same keys and files. */
+  configuration: { set: Record<string, string>; keep: Record<string, string> };
+}
+
+async function runMigrateTo(runtime: Runtime, input: CommandInput): Promise<MigrateToResult> {
+  const url = text(input, 'database-url')!;
+  const to = /^postgres(ql)?:\/\//.test(url) ? withoutPassword(url) : url;
+  const summary = await migrateTo(runtime.database, runtime.config, url, { progress: input.progress, shown: to });
+  const dir = displayDir(runtime.config.dataDir);
+  const reasons: string[] = [];
+  if (runtime.config.masterKey === null) reasons.push('its master.key encrypts the API keys');
+  if (runtime.config.mediaStorage.driver === 'local') reasons.push('its media/ holds the uploaded files');
+  const keep: Record<string, string> = {};
+  if (reasons.length > 0) keep.QUIRE_DATA_DIR = `${dir} (${reasons.join('; ')})`;
+  if (runtime.config.masterKey !== null) keep.QUIRE_MASTER_KEY = 'the same key (it encrypts the API keys)';
+  return {
+    ...summary,
+    from: `${dir}/quire.sqlite`,
+    to,
+    configuration: { set: { DATABASE_URL: withoutPassword(url, '<password>') }, keep },
+  };
+}
+
+function describeMigrateTo(result: MigrateToResult): string {
+  return [
+    `Moved ${result.rows} rows of ${Object.keys(result.tables).length} tables from ${result.from} to ${result.to} in ${result.seconds.toFixed(1)} s; every table's row count and checksum match.`,
+    'To run on PostgreSQL, stop the server, then:',
+    ...Object.entries(result.configuration.set).map(([name, value]) => `  set  ${name}=${value}`),
+    ...Object.entries(result.configuration.keep).map(([name, value]) => `  keep ${name}=${value}`),
+    `The SQLite file is no longer read; keep it as a backup until the new setup has served for a while.`,
+  ].join('\n');
+}
+
 /** The commands of issue 25: moving data in and out of an installation. */
 export const OPERATE_COMMANDS: Record<string, Command> = {
   export: {
@@ -124,6 +162,14 @@ export const OPERATE_COMMANDS: Record<string, Command> = {
         progress: input.progress,
       }),
     human: describeBackup,
+  },
+
+  'migrate-to': {
+    usage: 'quire migrate-to --database-url postgres://…',
+    options: ['database-url'],
+    required: ['database-url'],
+    run: runMigrateTo,
+    human: describeMigrateTo,
   },
 
   restore: {
