@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   stats: { queries: number };
   /** The SQLite database file; null on PostgreSQL. */
   file: string | null;
+  /** Connections open, idle, and callers waiting for one (SQLite has one connection). */
+  connections(): { open: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -29,14 +31,19 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
   let dialect: Dialect;
   let helpers: DialectHelpers;
   let file: string | null = null;
+  let connections: DatabaseHandle['connections'];
   if (config.databaseUrl) {
-    dialect = postgresDialect(config.databaseUrl).dialect;
+    const { dialect: postgres, pool } = postgresDialect(config.databaseUrl);
+    dialect = postgres;
     helpers = postgresHelpers;
+    connections = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
     file = sqliteFile(config.dataDir);
-    dialect = sqliteDialect(file);
+    const use = { busy: false, waiting: 0 };
+    dialect = sqliteDialect(file, use);
     helpers = sqliteHelpers;
+    connections = () => ({ open: 1, idle: use.busy ? 0 : 1, waiting: use.waiting });
   }
   const db = new Kysely<Database>({
     dialect,
@@ -44,5 +51,5 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
       stats.queries += 1;
     },
   });
-  return { db, dialect: helpers, stats, file, close: () => db.destroy() };
+  return { db, dialect: helpers, stats, file, connections, close: () => db.destroy() };
 }
