@@ -11,18 +11,23 @@ export function untyped(db: Kysely<Database>): UntypedDb {
 
 /**
  * The rows of `table` in pages of `size`, in the order of `key`, each page read as `key > last` so that it is
- * one range of the key's index however deep into the table it starts. `workspaceId` limits it to one workspace.
+ * one range of the key's index however deep into the table it starts. `workspaceId` limits it to one workspace;
+ * `columns` names the columns read (all by default), which must include the key's.
  */
 export async function* keysetPages(
   db: Kysely<Database>,
   table: string,
   key: readonly string[],
   size: number,
-  workspaceId?: string,
+  { workspaceId, columns }: { workspaceId?: string; columns?: readonly string[] } = {},
 ): AsyncGenerator<Row[]> {
   let last: unknown[] | null = null;
   for (;;) {
-    let query = untyped(db).selectFrom(table).selectAll();
+    let query = columns
+      ? untyped(db)
+          .selectFrom(table)
+          .select(columns as string[])
+      : untyped(db).selectFrom(table).selectAll();
     if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
     if (last !== null) {
       const after = last;

@@ -61,10 +61,15 @@ export class ArchiveWriter {
     return writer;
   }
 
-  /** Writes a table's rows, read page by page, as NDJSON chunks; answers how many rows it wrote. */
+  /**
+   * Writes a table's rows, read page by page, as NDJSON chunks; answers how many rows it wrote. A row is an
+   * object, or a line of JSON already encoded.
+   */
   async rows(
     table: string,
-    pages: AsyncIterable<ReadonlyArray<Record<string, unknown>>> | Iterable<ReadonlyArray<Record<string, unknown>>>,
+    pages:
+      | AsyncIterable<ReadonlyArray<Record<string, unknown> | string>>
+      | Iterable<ReadonlyArray<Record<string, unknown> | string>>,
   ): Promise<number> {
     let lines: Buffer[] = [];
     let bytes = 0;
@@ -78,7 +83,7 @@ export class ArchiveWriter {
     };
     for await (const page of pages) {
       for (const row of page) {
-        const line = Buffer.from(`${JSON.stringify(row)}\n`);
+        const line = Buffer.from(`${typeof row === 'string' ? row : JSON.stringify(row)}\n`);
         lines.push(line);
         bytes += line.length;
         count += 1;

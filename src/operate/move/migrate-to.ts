@@ -13,6 +13,8 @@ import { columnKind, TableChecksum, type ColumnKind } from './checksum.js';
 import { MOVED_TABLES, NOT_MOVED, type MovedTable } from './tables.js';
 
 const PAGE_ROWS = 500;
+/** A post is some 75 kB with its body and search copies: fewer of them a page. */
+const POSTS_PER_PAGE = 100;
 /** Post rows are some 25 kB: fewer per statement. */
 const POSTS_PER_STATEMENT = 200;
 const SEARCHED: ReadonlyArray<'posts' | 'pages'> = ['posts', 'pages'];
@@ -63,7 +65,7 @@ async function checkTargetEmpty(target: DatabaseHandle, shown: string): Promise<
 /** A table's rows from the source, parents before children where the table references itself. */
 async function* sourcePages(db: Kysely<Database>, table: MovedTable): AsyncGenerator<Row[]> {
   if (!table.parentsFirst) {
-    yield* keysetPages(db, table.name, table.key, PAGE_ROWS);
+    yield* keysetPages(db, table.name, table.key, table.name === 'posts' ? POSTS_PER_PAGE : PAGE_ROWS);
     return;
   }
   const parent = table.parentsFirst;
@@ -180,7 +182,12 @@ async function copyAll(
   const tables: MoveSummary['tables'] = {};
   for (const table of MOVED_TABLES) {
     const checksum = new TableChecksum(columns[table.name] ?? []);
-    for await (const page of keysetPages(trx, table.name, table.key, PAGE_ROWS)) {
+    for await (const page of keysetPages(
+      trx,
+      table.name,
+      table.key,
+      table.name === 'posts' ? POSTS_PER_PAGE : PAGE_ROWS,
+    )) {
       for (const row of page) checksum.add(row);
       progress.update((done += page.length));
     }

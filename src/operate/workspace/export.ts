@@ -11,11 +11,12 @@ import { silentProgress, type Progress } from '../../cli/progress.js';
 import { formatVersion } from '../archive/format.js';
 import { ArchiveWriter } from '../archive/writer.js';
 import { quireRelease } from '../release.js';
-import { encodeRow } from './rows.js';
+import { encodeRowLine } from './rows.js';
 import { ARCHIVED_TABLES, SETTINGS_COLUMNS, SETTINGS_TABLE, type ArchivedTable } from './tables.js';
 
-/** Rows read per query: a page of posts is some 5 MB. */
-const PAGE_ROWS = 200;
+/** Rows read per query; a post is some 25 kB with its body, so fewer of them. */
+const PAGE_ROWS = 500;
+const POSTS_PER_PAGE = 100;
 
 export interface ExportOptions {
   database: DatabaseHandle;
@@ -40,7 +41,10 @@ export interface ExportSummary {
 /** A table's rows, parents before their children when the table references itself. */
 async function* tablePages(db: Kysely<Database>, table: ArchivedTable, workspaceId: string): AsyncGenerator<Row[]> {
   if (table.orderBy !== 'parents-first') {
-    yield* keysetPages(db, table.name, table.key, PAGE_ROWS, workspaceId);
+    // The archived columns only (media's storage path besides): not the search copies of the text.
+    const columns = [...Object.keys(table.columns), ...(table.name === 'media' ? ['storage_path'] : [])];
+    const size = table.name === 'posts' ? POSTS_PER_PAGE : PAGE_ROWS;
+    yield* keysetPages(db, table.name, table.key, size, { workspaceId, columns });
     return;
   }
   // Category trees are small: ordered in memory, each parent before its children (a cycle cannot be stored).
@@ -107,7 +111,7 @@ export async function exportWorkspace(options: ExportOptions): Promise<ExportSum
       for (const table of ARCHIVED_TABLES) {
         let written = 0;
         for await (const page of tablePages(db, table, workspace.id)) {
-          written += await writer.rows(table.name, [page.map((row) => encodeRow(table, row))]);
+          written += await writer.rows(table.name, [page.map((row) => encodeRowLine(table, row))]);
           if (table.name === 'media') {
             for (const media of page) {
               const stored = await options.storage.get(String(media.storage_path));

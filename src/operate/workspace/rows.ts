@@ -8,18 +8,24 @@ const unstorableText = (text: string) => text.includes('\u0000') || LONE_SURROGA
 
 type Row = Record<string, unknown>;
 
-/** A database row as the archive writes it: JSON columns as values, booleans as booleans, numbers as numbers. */
-export function encodeRow(table: ArchivedTable, row: Row): Row {
-  const out: Row = {};
+/**
+ * A database row as the archive writes it, one line of JSON: JSON columns as values, booleans as booleans,
+ * numbers as numbers. A JSON column's text goes in as it is stored (both databases hold valid JSON), which
+ * spares parsing and serializing every post body again.
+ */
+export function encodeRowLine(table: ArchivedTable, row: Row): string {
+  const members: string[] = [];
   for (const [name, column] of Object.entries(table.columns)) {
     const value = row[name];
-    if (value === null || value === undefined) out[name] = null;
-    else if (column.type === 'json') out[name] = JSON.parse(value as string);
-    else if (column.type === 'boolean') out[name] = Boolean(value);
-    else if (column.type === 'integer') out[name] = Number(value);
-    else out[name] = value;
+    let text: string;
+    if (value === null || value === undefined) text = 'null';
+    else if (column.type === 'json') text = value as string;
+    else if (column.type === 'boolean') text = value ? 'true' : 'false';
+    else if (column.type === 'integer') text = String(Number(value));
+    else text = JSON.stringify(value);
+    members.push(`${JSON.stringify(name)}:${text}`);
   }
-  return out;
+  return `{${members.join(',')}}`;
 }
 
 /** An archive row as the database stores it, for the workspace `workspaceId`. */
