@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
@@ -25,6 +27,7 @@ import {
  */
 
 const WRITERS = 4;
+const run = promisify(execFile);
 
 interface Installation {
   env: Env;
@@ -181,7 +184,7 @@ describe('quire backup under write load and quire restore [sqlite]', () => {
     });
 
     it('backs up the media files and master.key, says to pg_dump the database, and restores them', async () => {
-      const { env, key } = installation;
+      const { env, key, keyId } = installation;
       const server = await startServer(env);
       const picture = await uploadPicture(server, key);
       await server.stop();
@@ -201,6 +204,35 @@ describe('quire backup under write load and quire restore [sqlite]', () => {
       );
       const [, workspace, media, name] = new URL(picture.url).pathname.split('/').slice(1);
       expect(fs.readFileSync(path.join(restoredDir, 'media', workspace!, media!, name!))).toEqual(picture.bytes);
+
+      // The database the way docs/operate.md says: pg_dump, then pg_restore into an empty database.
+      if (!fs.existsSync('/usr/bin/pg_dump')) return;
+      const dump = path.join(dir.root, 'quire.pgdump');
+      await run('/usr/bin/pg_dump', ['--format=custom', `--file=${dump}`, database.databaseUrl!]);
+      const copy = await createTestDatabase('postgres');
+      try {
+        await run('/usr/bin/pg_restore', ['--no-owner', `--dbname=${copy.databaseUrl!}`, dump]);
+        const server = await startServer({ ...env, QUIRE_DATA_DIR: restoredDir, DATABASE_URL: copy.databaseUrl! });
+        try {
+          const file = await server.fetch(new URL(picture.url).pathname);
+          expect(Buffer.from(await file.arrayBuffer()).equals(picture.bytes)).toBe(true);
+          const reveal = await server.fetch(`${EXTERNAL}/api-keys/${keyId}/reveal`, {
+            method: 'POST',
+            headers: { 'X-API-Key': key },
+          });
+          expect(((await reveal.json()) as { key: string }).key).toBe(key);
+          const tag = await server.fetch(`${EXTERNAL}/tags`, {
+            method: 'POST',
+            headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ name: 'After the restore' }),
+          });
+          expect(tag.status).toBe(201);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await copy.drop();
+      }
     });
   },
 );
