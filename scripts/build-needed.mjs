@@ -32,7 +32,10 @@ export const BUILD_PARTS = [
   },
 ];
 
-/** The newest modification time of `target` (a file, or the files under a folder), in ms since the epoch; 0 when none. */
+/**
+ * The newest modification time of `target` (a file, or the files under a folder), in ms since the epoch; 0 when
+ * none.
+ */
 export function newestMtimeMs(target, skip = []) {
   let newest = 0;
   const walk = (current) => {

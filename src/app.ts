@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { cachedGetFastPath } from './http/cached-get.js';
+import { createEdge } from './http/edge.js';
 import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
 import { loggerOptions } from './http/logging.js';
 import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './http/storable-text.js';
@@ -184,20 +185,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
-  if (config.trustProxy === false) {
-    fastPath = cachedGetFastPath({
-      prefix: `${EXTERNAL_PREFIX}/`,
-      db: database.db,
-      cache: responseCache,
-      rateLimit: { store, ...config.rateLimit },
-      log: () => app.log,
-    });
+  const edge = createEdge({ db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit } });
+  if (config.trustProxy === false && responseCache.enabled) {
+    fastPath = cachedGetFastPath({ prefix: `${EXTERNAL_PREFIX}/`, edge, log: () => app.log });
   }
   await app.register(externalApi, {
     prefix: EXTERNAL_PREFIX,
-    db: database.db,
+    edge,
     routeTable: table,
-    rateLimit: { store, ...config.rateLimit },
     responseCache,
     observeResponse: deps.responseObserver,
     routes: async (scope) => {
@@ -206,10 +201,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(authorsRoutes, { authors: services.authors });
       await scope.register(categoriesRoutes, { categories: services.categories });
       await scope.register(tagsRoutes, { tags: services.tags });
-      await scope.register(postsRoutes, { posts: services.posts });
+      await scope.register(postsRoutes, { posts: services.posts, reads: services.postReads });
       await scope.register(redirectsRoutes, { redirects: services.redirects });
       await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
-      await scope.register(pagesRoutes, { pages: services.pages });
+      await scope.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
     },

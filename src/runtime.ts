@@ -13,7 +13,10 @@ export interface Runtime {
   database: DatabaseHandle;
   masterKey: MasterKey;
   services: Services;
-  /** The migrations this open applied, and how long they took: a first start after an upgrade may rewrite every post. */
+  /**
+   * The migrations this open applied, and how long they took: a first start after an upgrade may rewrite every
+   * post.
+   */
   migrated: { names: string[]; ms: number };
   close(): Promise<void>;
 }

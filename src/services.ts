@@ -6,7 +6,9 @@ import { createAuthorsService } from './modules/authors/authors.service.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createTagsService } from './modules/tags/tags.service.js';
 import { createPagesService } from './modules/pages/pages.service.js';
+import { createPageReads } from './modules/pages/read/page-reads.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { createPostReads } from './modules/posts/read/post-reads.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
 import { createRedirectsService } from './modules/redirects/redirects.service.js';
 import { createMediaService } from './modules/media/media.service.js';
@@ -29,9 +31,11 @@ export function createServices(
     categories: createCategoriesService(database),
     tags: createTagsService(database),
     posts: createPostsService(database, publicUrl),
+    postReads: createPostReads(database, publicUrl),
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),
     pages: createPagesService(database, publicUrl),
+    pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
     dashboard: createDashboardServices(database, createAccountsService(database)),
   };

@@ -9,7 +9,7 @@ export type { Tag } from '../../src/modules/tags/tags.schemas.js';
 export type { Redirect } from '../../src/modules/redirects/redirects.schemas.js';
 export type { LinkHealth } from '../../src/modules/link-health/link-health.schemas.js';
 export type { Block } from '../../src/blocks/blocks.schemas.js';
-export type { Paginated } from '../../src/http/pagination.js';
+export type { Paginated } from '../../src/shared/paging.js';
 export type { SiteSettings } from '../../src/modules/workspaces/site-settings.js';
 export type { Permission, ReadOnlyResource, Resource } from '../../src/modules/accounts/permissions.js';
 export type { Session, WorkspaceSummary, Member, AddedMember } from '../../src/modules/dashboard/dashboard.schemas.js';

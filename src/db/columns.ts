@@ -67,7 +67,10 @@ export function computed(column: string | null = null, read: (value: unknown) =>
 export interface ColumnMap<Body> {
   /** Every writable field, in the map's order. */
   readonly fields: ReadonlyArray<keyof Body & string>;
-  /** The columns a write of `body` sets: its stored fields that are present (all of them, with `initial`s, on create). */
+  /**
+   * The columns a write of `body` sets: its stored fields that are present (all of them, with `initial`s, on
+   * create).
+   */
   write(body: Partial<Body>, options?: { create?: boolean }): Record<string, unknown>;
   /** The fields a read answers straight from the row: the stored ones and the computed ones with a column. */
   read(row: object): Partial<Body>;

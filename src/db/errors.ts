@@ -19,3 +19,13 @@ export function translateDriverError(dialect: DialectHelpers, error: unknown): A
   const field = FIELDS[column] ?? camelCase(column);
   return conflict(`The ${field} was taken by a concurrent write`, { field });
 }
+
+/**
+ * A write that lost a race to a concurrent one and may simply run again: a unique value taken meanwhile, or
+ * on PostgreSQL a deadlock or serialization failure (the transaction was rolled back whole).
+ */
+export function lostRace(dialect: DialectHelpers, error: unknown): boolean {
+  if (dialect.uniqueViolation(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return dialect.name === 'postgres' && (code === '40P01' || code === '40001');
+}

@@ -13,8 +13,8 @@ const PLACEHOLDER = '\u0000quire-argument-';
 
 /**
  * A query whose SQL text depends on the dialect alone, built and compiled through Kysely once per dialect
- * and then run with each call's arguments. Building a query costs more than running most of ours: a third
- * of a cached answer's CPU for the authentication query, a fifth of a link-health report's for its upsert.
+ * and then run with each call's arguments. Building a query costs more than running most of ours (the
+ * authentication query's share of a cached answer: docs/performance.md, "Figures behind the code").
  *
  * `build` is called once with placeholders in place of its arguments. Each must reach the compiled query
  * as a parameter (it may be used more than once) and nothing in the query's shape may depend on them;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /*
  * Column conventions, identical on both dialects as the application sees them:
@@ -304,7 +304,6 @@ export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
-export type ApiKeyUpdate = Updateable<ApiKeysTable>;
 export type PostRow = Selectable<PostsTable>;
 /**
  * A post as reads load it: search_head and search_text, a second folded copy of the text, serve the

@@ -1,6 +1,6 @@
 /*
  * Compiling every route's validator (ajv) and serializer (fast-json-stringify) when the server starts
- * took about half of its cold start, 1.1 s of 2.4 s in a profile on the benchmark machine, and kept
+ * took about half of its cold start (docs/performance.md, "Figures behind the code"), and kept
  * the generated code of routes that may never be called in memory. Each is compiled on its route's
  * first request instead. `compilePending()` compiles whatever is still waiting: the test suite calls
  * it, so a schema ajv refuses fails there rather than on somebody's first request.

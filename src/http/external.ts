@@ -1,20 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DERIVED_FIELDS_VERSION } from '../blocks/derive.js';
-import type { Db } from '../db/database.js';
-import { AppError } from '../errors.js';
-import { authenticate, authorize } from './auth.js';
-import { takeEarlyWork } from './cached-get.js';
+import { authorize } from './auth.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
+import type { Edge } from './edge.js';
+import { sealWriteAnswers } from './sealed-answer.js';
 import type { ResponseCache } from './response-cache.js';
-import { limitHeaders, resetSeconds, type RateLimitStore } from './rate-limit.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 
 export const EXTERNAL_PREFIX = '/api/v1/external';
 
 export interface ExternalApiOptions {
-  db: Db;
+  edge: Edge;
   routeTable: RouteTable;
-  rateLimit: { store: RateLimitStore; max: number; windowMs: number };
   responseCache: ResponseCache;
   /** Registers the resource modules inside the external scope. */
   routes: (scope: FastifyInstance) => Promise<void> | void;
@@ -30,25 +26,18 @@ export type ResponseObserver = (request: FastifyRequest, reply: FastifyReply, pa
  * exist) → route (404 or 405) → permission (403); validation, lookup and conflict follow in the routes.
  */
 export async function externalApi(scope: FastifyInstance, options: ExternalApiOptions): Promise<void> {
-  const { store, max, windowMs } = options.rateLimit;
+  const { edge } = options;
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // A request the cached-GET fast path handed on was counted there, and its key maybe resolved.
-    const early = takeEarlyWork(request.raw);
-    const limit = early?.limit ?? (await store.hit(request.ip, windowMs));
-    reply.headers({ 'quire-derived-version': DERIVED_FIELDS_VERSION, ...limitHeaders(max, limit) });
-    if (limit.count > max) {
-      const retryAfterSeconds = resetSeconds(limit.resetMs);
-      reply.header('Retry-After', retryAfterSeconds);
-      throw new AppError('RATE_LIMITED', 'Too many requests; retry after the time in Retry-After', {
-        retryAfterSeconds,
-      });
-    }
-    if (early?.refusal !== undefined) throw early.refusal;
-    request.actor = early?.actor ?? (await authenticate(options.db, request.headers['x-api-key']));
+    // Decided already when the cached-GET fast path looked at this request first.
+    const decision = await edge.decide(request.raw, request.ip);
+    reply.headers(decision.headers);
+    if (decision.refusal !== undefined) throw decision.refusal;
+    request.actor = decision.actor!;
     authorize(request.actor, request.routeOptions.config.permission);
-    return serveFromCache(options.responseCache, request, reply);
+    return serveFromCache(edge, options.responseCache, request, reply);
   });
 
+  sealWriteAnswers(scope);
   scope.addHook('onSend', cacheHeaders(options.responseCache));
   // After cacheHeaders, so the observer sees the final status (304) and body.
   const observe = options.observeResponse;

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { impliedTotal, pageOf, paginated, paginatedJson, type PageRequest } from './pagination.js';
+import { impliedTotal, pageOf, type PageRequest } from '../shared/paging.js';
+import { paginated, paginatedJson } from './pagination.js';
 import { compileSerializer } from './serialization.js';
 
 const page = (number: number, pageSize = 10): PageRequest => ({

@@ -1,5 +1,6 @@
-import { Type, type Static, type TLiteral, type TProperties, type TSchema, type TUnion } from 'typebox';
+import { Type, type TLiteral, type TProperties, type TSchema, type TUnion } from 'typebox';
 import { invalid } from '../errors.js';
+import type { PageRequest, Paginated } from '../shared/paging.js';
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
@@ -38,24 +39,6 @@ export function paginated<T extends TSchema>(item: T) {
   });
 }
 
-export interface PageRequest<K extends string = string> {
-  page: number;
-  pageSize: number;
-  order: 'asc' | 'desc';
-  /** Absent when the caller asked for no sort: the list then runs newest first and `orderBy` is omitted. */
-  orderBy: K | undefined;
-}
-
-export interface Paginated<T> {
-  data: T[];
-  page: number;
-  pageSize: number;
-  order: 'asc' | 'desc';
-  orderBy?: string;
-  total: number;
-  totalPages: number;
-}
-
 /** The validated query as a PageRequest; `sortKeys` are the ones the route's schema admits. */
 export function pageRequest<K extends string>(
   query: { page: number; pageSize: number; order?: 'asc' | 'desc'; orderBy?: string },
@@ -68,30 +51,6 @@ export function pageRequest<K extends string>(
   return { page: query.page, pageSize: query.pageSize, order: query.order ?? 'desc', orderBy };
 }
 
-/**
- * The total a page implies on its own: a page that holds rows but is not full ends the list, and an
- * empty first page means an empty list. Otherwise undefined, and the caller counts. A search for a
- * rare word answers from one query this way instead of running the search twice.
- */
-export function impliedTotal(request: PageRequest, rowsOnPage: number): number | undefined {
-  if (rowsOnPage > 0 && rowsOnPage < request.pageSize) return (request.page - 1) * request.pageSize + rowsOnPage;
-  if (rowsOnPage === 0 && request.page === 1) return 0;
-  return undefined;
-}
-
-export function pageOf<T>(request: PageRequest, data: T[], total: number): Paginated<T> {
-  const page: Paginated<T> = {
-    data,
-    page: request.page,
-    pageSize: request.pageSize,
-    order: request.order,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / request.pageSize)),
-  };
-  if (request.orderBy !== undefined) page.orderBy = request.orderBy;
-  return page;
-}
-
 const DATA_START = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
 
@@ -99,21 +58,35 @@ const COMMA = Buffer.from(',');
  * A page whose items are UTF-8 JSON already, as the `paginated` schema serializes it: the items spliced
  * in as they are, the rest written out in the order fast-json-stringify writes them (required
  * properties first, so the optional orderBy comes last). Bytes in, bytes out: a page of stored post
- * renders is a quarter of a megabyte, and decoding it to a string only to encode it again cost a third
- * of an uncached list.
+ * renders is large, and decoding it to a string only to encode it again was a large share of an uncached
+ * list.
  */
 export function paginatedJson(page: Paginated<Buffer>): Buffer {
-  const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
-  const end = Buffer.from(
-    `],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`,
-  );
   const parts: Buffer[] = [DATA_START];
   page.data.forEach((item, index) => {
     if (index > 0) parts.push(COMMA);
     parts.push(item);
   });
-  parts.push(end);
+  parts.push(pageTail(page));
   return Buffer.concat(parts);
 }
 
-export type ListQuery<K extends string> = Static<ReturnType<typeof listQuery<K, TProperties>>>;
+/** The same bytes as paginatedJson, written out item by item as `items` yields them. */
+export async function* paginatedChunks(page: Paginated<never>, items: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  yield DATA_START;
+  let first = true;
+  for await (const item of items) {
+    if (!first) yield COMMA;
+    first = false;
+    yield item;
+  }
+  yield pageTail(page);
+}
+
+/** What follows a page's items, in the order fast-json-stringify writes the `paginated` schema. */
+function pageTail(page: Paginated<unknown>): Buffer {
+  const orderBy = page.orderBy === undefined ? '' : `,"orderBy":${JSON.stringify(page.orderBy)}`;
+  return Buffer.from(
+    `],"page":${page.page},"pageSize":${page.pageSize},"order":"${page.order}","total":${page.total},"totalPages":${page.totalPages}${orderBy}}`,
+  );
+}

@@ -31,10 +31,10 @@ declare module 'fastify' {
  * An answer of a version older than the newest one seen for its workspace can never be found again,
  * so entries of a workspace's older versions are dropped as soon as an answer of a newer one is stored,
  * rather than waiting to be evicted: with a write before every read, stale list pages otherwise
- * filled the whole bound (the peak RSS of the benchmark's cold block).
+ * filled the whole bound.
  *
  * Eviction is second-chance (CLOCK) rather than strict LRU: a hit only marks its entry, where moving
- * it to the young end of the Map cost 6 % of a cached answer's CPU; when room is needed, the oldest
+ * it to the young end of the Map was a measurable share of a cached answer; when room is needed, the oldest
  * entry goes unless it was read since it was last passed over, in which case it moves young instead.
  */
 export class ResponseCache {

@@ -43,7 +43,7 @@ function withPlainUnions(schema: unknown): unknown {
 /**
  * A union of literals of one type (TypeBox's `Union([Literal('draft'), …])`, the enums of the schemas)
  * as that type: fast-json-stringify would otherwise compile each literal with ajv and test the value
- * against them one by one on every answer (about 0.1 s of a cold start's first render). Values were
+ * against them one by one on every answer (and compile them all at a cold start's first render). Values were
  * checked against the literals when they were written.
  */
 function literalUnionType(schema: object): string | undefined {

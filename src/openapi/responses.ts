@@ -107,8 +107,6 @@ const ERRORS: Record<number, ErrorResponse> = {
   },
 };
 
-export const ERROR_STATUSES = Object.keys(ERRORS).map(Number);
-
 export const errorResponseRef = (status: number): Json => ({ $ref: `#/components/responses/${ERRORS[status]!.name}` });
 
 /** `components/responses`: one per error status, each the envelope with that status's code. */

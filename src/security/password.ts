@@ -8,7 +8,7 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-// OWASP's scrypt floor (N=2^17, r=8, p=1): about 100 ms and 128 MiB a hash here.
+// OWASP's scrypt floor (N=2^17, r=8, p=1): 128 MiB of memory a hash, so maxmem leaves room for it.
 const PARAMS = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } as const;
 const KEY_LENGTH = 32;
 

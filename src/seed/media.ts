@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { MediaRow } from '../db/schema.js';
 import { searchText } from '../shared/search.js';
 import { slugFrom } from '../shared/slug.js';
@@ -106,19 +104,4 @@ export function planMedia(count: number, workspaceId: string, ownerUserId: strin
     };
     return { row, file, domain };
   });
-}
-
-/** Writes each file where the media routes look for it: `<dataDir>/media/<storage_path>`. */
-export function writeMediaFiles(dataDir: string, media: readonly SeedMedia[]): void {
-  for (const { row, file } of media) {
-    const target = path.join(dataDir, 'media', ...row.storage_path.split('/'));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(target, file);
-  }
-}
-
-/** Undoes writeMediaFiles when the rows could not be stored. */
-export function removeMediaFiles(dataDir: string, media: readonly SeedMedia[]): void {
-  for (const { row } of media)
-    fs.rmSync(path.join(dataDir, 'media', row.workspace_id, row.id), { recursive: true, force: true });
 }

@@ -19,7 +19,7 @@ export const MAX_POSTS = 1_000_000;
  * PostgreSQL's open transaction) to the size of the whole database; batches keep both bounded.
  */
 const POSTS_PER_TRANSACTION = 2_000;
-// Rows per posts INSERT: bodies make a post row some 25 kB, so a statement stays near 10 MB.
+// Rows per posts INSERT: a seeded post's bodies make its row large, and a statement stays a few megabytes.
 const POSTS_PER_STATEMENT = 400;
 
 export interface SeedOptions {
@@ -205,8 +205,8 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
     options.onProgress?.(end, options.posts);
   }
   // PostgreSQL plans from table statistics that autovacuum refreshes only some time after a bulk load;
-  // until then it takes a 10,000-post table for an empty one and, for a search, walks the date index
-  // past every row instead of asking the trigram index (0.5 s against 1 ms measured for a rare word).
+  // until then it takes a full table for an empty one and, for a search, walks the date index past every
+  // row instead of asking the trigram index.
   if (dialect.name === 'postgres') await sql`analyze posts, post_tags, related_posts`.execute(db);
 
   return {

@@ -27,6 +27,8 @@ export interface ContentWriteScope {
  * keys every cached answer, and the embeds version that labels stored post renders (migration 0011). So a
  * write commits together with its events and its invalidation, or not at all.
  *
+ * `work` answers what the write answers its client (the resource as written, the snapshot of a deletion): the
+ * writer's seal, when it has one, takes it last, and an answer it cannot serialize rolls the write back.
  * A write that declares no change commits nothing visible and records nothing. A unique index the write
  * collides with (a concurrent write took the slug between the check and the insert) is the 409 the check
  * would have given, naming the field, on either dialect.
@@ -46,6 +48,7 @@ export async function contentWrite<T>(
     };
     const result = await work(scope);
     if (changes.length > 0) await contentEventsRepository.record(trx, writer, changes, nowIso());
+    writer.seal?.(result);
     return result;
   });
 }

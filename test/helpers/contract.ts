@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -116,6 +117,9 @@ function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyRepl
       problems.push(`header ${name} is missing`);
   }
 
+  // A streamed answer (a page of posts too large to assemble, http/post-list.ts) leaves before its body exists:
+  // its headers are checked here, its body by the test that reads it (large-posts.test.ts).
+  if (payload instanceof Readable) return problems.length > 0 ? `${where}: ${problems.join('; ')}` : null;
   const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
   const content = found.response.content as Record<string, JsonObject> | undefined;
   if (!content) {

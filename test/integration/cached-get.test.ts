@@ -160,4 +160,25 @@ describeEachDialect('cached GETs over HTTP', (dialect) => {
     expect(lines[1]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
     expect(JSON.stringify(lines)).not.toContain(key);
   });
+
+  it('a request the cache cannot answer is decided once: one key lookup, as through Fastify alone', async () => {
+    const { key } = await ctx.ownerKey();
+    const cost = async (request: () => Promise<unknown>) => {
+      const before = queries();
+      await request();
+      return queries() - before;
+    };
+    // A missing post misses the cache every time; over HTTP the fast path looks first and hands it on.
+    const overHttp = await cost(async () => expect((await fetchGet(key, '/posts/no-such-post')).status).toBe(404));
+    const throughFastify = await cost(async () =>
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/posts/no-such-post`, headers: { 'x-api-key': key } }))
+          .statusCode,
+      ).toBe(404),
+    );
+    expect(overHttp).toBe(throughFastify);
+    const refused = await fetchGet('quire_live_not-a-key', '/posts');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('ratelimit-limit')).toBe(String(MAX));
+  });
 });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
-import { createPostsService } from '../../src/modules/posts/posts.service.js';
-import { postRendersRepository, renderFormat } from '../../src/modules/posts/posts.renders.js';
-import { postsRepository } from '../../src/modules/posts/posts.repository.js';
+import { postHandlesRepository } from '../../src/modules/posts/read/post-handles.js';
+import { createPostReads } from '../../src/modules/posts/read/post-reads.js';
+import { postRendersRepository, renderFormat } from '../../src/modules/posts/read/post-renders.js';
 import { buildTestApp, EXTERNAL, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { insertAuthor, insertCategory, insertMedia, insertTag } from '../helpers/content.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { createPost, getPost, image, listPosts, paragraph, postsApi, type Json, type Post } from '../helpers/posts.js';
 
 /*
- * Reads answer from each post's stored render (posts.renders.ts). Every write that changes what a post
+ * Reads answer from each post's stored render (read/post-renders.ts). Every write that changes what a post
  * shows must make the next read show it, with the response cache off so that nothing else could.
  */
 describeEachDialect('posts: stored renders are never stale', (dialect) => {
@@ -153,7 +153,7 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
 
   it('a render built from rows read before a write is never served after it', async () => {
     const format = renderFormat(ctx.config.publicUrl);
-    const handle = await postsRepository.findHandle(db(), workspace.id, format, post.id);
+    const handle = await postHandlesRepository.findHandle(db(), workspace.id, format, post.id);
     await send('PATCH', `/posts/${post.id}`, { title: 'Written meanwhile' });
     // The slow reader stores what it built under the labels it read first.
     await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [
@@ -164,7 +164,7 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
 
   it('nor one built before a write to a related post', async () => {
     const format = renderFormat(ctx.config.publicUrl);
-    const handle = await postsRepository.findHandle(db(), workspace.id, format, post.id);
+    const handle = await postHandlesRepository.findHandle(db(), workspace.id, format, post.id);
     await send('PATCH', `/posts/${related.id}`, { title: 'Related, meanwhile' });
     await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [
       { handle: handle!, json: Buffer.from('{"stale":true}') },
@@ -175,7 +175,7 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
   });
 
   it('a server with another public URL builds its own', async () => {
-    const other = createPostsService(ctx.runtime.database, 'https://cdn.example');
+    const other = createPostReads(ctx.runtime.database, 'https://cdn.example');
     const actor = {
       workspaceId: workspace.id,
       userId: workspace.owner.id,

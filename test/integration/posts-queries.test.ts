@@ -10,7 +10,7 @@ import { createPost, heading, image, paragraph, postsApi, type Post, type Respon
  * per post (or per image) fails here rather than in production. They include the key lookup.
  */
 const BUDGET = {
-  // Reads find their posts with each one's stored render (posts.renders.ts): the key lookup, the ids
+  // Reads find their posts with each one's stored render (read/post-renders.ts): the key lookup, the ids
   // of the page, the page's posts with their renders; the total of an unfiltered list comes with them
   // (workspaces.live_post_count). Posts without a current render add eight, however many they are:
   // their rows, the six embeds (site settings, tags, related, authors, categories, media), and one
@@ -24,7 +24,7 @@ const BUDGET = {
   get: { stored: 2, built: 10 },
   // key lookup, begin, post (locked on PostgreSQL), media and related-post checks, update, replace related
   // (delete, insert), bump the content version, the six embed queries, commit. The answer is built from the
-  // row as written, without reading it again; the posts relating to it are not written (posts.renders.ts).
+  // row as written, without reading it again; the posts relating to it are not written (read/post-renders.ts).
   patch: 16,
 };
 

@@ -199,7 +199,10 @@ describeEachDialect('posts: list and read', (dialect) => {
       },
     ];
 
-    /** The order a user expects: by the key, never-published posts last either way, then by id in the same direction. */
+    /**
+     * The order a user expects: by the key, never-published posts last either way, then by id in the same
+     * direction.
+     */
     function expected(rows: Array<{ id: string } & Partial<PostRow>>, key: SortKey, order: 'asc' | 'desc'): string[] {
       const column = COLUMN[key];
       const sign = order === 'asc' ? 1 : -1;
@@ -452,7 +455,10 @@ describeEachDialect('posts: list and read', (dialect) => {
   });
 
   describe('a single post', () => {
-    /** A post with every embedded relation set: author with avatar, a 3-level category, media, tags and related posts. */
+    /**
+     * A post with every embedded relation set: author with avatar, a 3-level category, media, tags and related
+     * posts.
+     */
     async function richPost() {
       const { workspace, key } = await ctx.ownerKey();
       const w = workspace.id;

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { renderFormat } from '../../src/modules/posts/posts.renders.js';
+import { createPostReads } from '../../src/modules/posts/read/post-reads.js';
+import { renderFormat } from '../../src/modules/posts/read/post-renders.js';
 import { createPostsService } from '../../src/modules/posts/posts.service.js';
 import type { Post } from '../../src/modules/posts/posts.schemas.js';
 import { describeEachDialect } from '../helpers/database.js';
@@ -78,10 +79,11 @@ describeEachDialect('migration 0010: renders stored before it', (dialect) => {
 
     await migrateToLatest(handle());
     const posts = createPostsService(handle(), PUBLIC_URL);
-    expect((await posts.get(actor, post)).toString()).toBe(stored);
+    const reads = createPostReads(handle(), PUBLIC_URL);
+    expect((await reads.get(actor, post)).toString()).toBe(stored);
 
     await posts.update(actor, related, { title: 'Related, renamed' });
-    const shown = JSON.parse((await posts.get(actor, post)).toString()) as Post;
+    const shown = JSON.parse((await reads.get(actor, post)).toString()) as Post;
     expect(shown.relatedPosts.map((one) => one.title)).toEqual(['Related, renamed']);
   });
 });

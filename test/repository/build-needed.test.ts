@@ -17,7 +17,10 @@ function write(root: string, file: string, at: number, content = ''): void {
   fs.utimesSync(path.join(root, file), at, at);
 }
 
-/** A checkout whose every part has one source file written at `source` and, unless left out, a build at `built` (seconds). */
+/**
+ * A checkout whose every part has one source file written at `source` and, unless left out, a build at `built`
+ * (seconds).
+ */
 function checkout({ source, built, unbuilt = [] }: { source: number; built: number; unbuilt?: string[] }): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-build-needed-'));
   roots.push(root);

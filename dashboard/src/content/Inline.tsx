@@ -20,7 +20,10 @@ export function InlineText({ text }: { text: string }) {
   return <>{parse(text, 0)}</>;
 }
 
-/** The `)` that closes a link target opened just before `start`; a target may hold balanced parentheses, as in Markdown. */
+/**
+ * The `)` that closes a link target opened just before `start`; a target may hold balanced parentheses, as in
+ * Markdown.
+ */
 function closingParen(text: string, start: number): number {
   let open = 0;
   for (let i = start; i < text.length; i += 1) {

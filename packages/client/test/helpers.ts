@@ -38,7 +38,10 @@ export function countingFetch() {
   return { fetch: counted, statuses, ifNoneMatch };
 }
 
-/** A loopback HTTP server whose nth request (1-based) `handle` answers; for failures a real server will not produce on demand. */
+/**
+ * A loopback HTTP server whose nth request (1-based) `handle` answers; for failures a real server will not produce
+ * on demand.
+ */
 export async function stubServer(
   handle: (n: number, request: http.IncomingMessage, response: http.ServerResponse) => void,
 ) {

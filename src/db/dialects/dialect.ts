@@ -22,7 +22,7 @@ export interface DialectHelpers {
    * search_head or search_text contains `needle`: a condition naming exactly those rows, for the planner to start from.
    * Undefined when it finds more, or when the dialect's planner needs no such help: PostgreSQL keeps
    * statistics on its trigram index, while SQLite takes every FTS5 match as a probe into a walk of the
-   * workspace's sort index, which at 100,000 posts cost 38 ms of CPU for a phrase in 49 of them.
+   * workspace's sort index, which is slow for a phrase in a few dozen of a large workspace's posts.
    */
   searchFew(
     db: QueryExecutorProvider,
@@ -30,7 +30,10 @@ export interface DialectHelpers {
     needle: string,
     limit: number,
   ): Promise<RawBuilder<boolean> | undefined>;
-  /** Creates the index of one of `table`'s search columns (a migration's step), filling it from the rows already there. */
+  /**
+   * Creates the index of one of `table`'s search columns (a migration's step), filling it from the rows already
+   * there.
+   */
   createSearchIndex(db: Kysely<unknown>, table: SearchableTable, column?: SearchColumn): Promise<void>;
   /** Drops that index, so that a migration can rewrite the column without re-indexing row by row. */
   dropSearchIndex(db: Kysely<unknown>, table: SearchableTable, column: SearchColumn): Promise<void>;

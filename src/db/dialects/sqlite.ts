@@ -186,7 +186,10 @@ const indexedRowids = (table: SearchableTable, needle: string, limit: number) =>
     rowid: number;
   }>`${columnRowids(table, 'search_head', needle, limit)} union all ${columnRowids(table, 'search_text', needle, limit)}`;
 
-/** The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the column. */
+/**
+ * The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the
+ * column.
+ */
 async function createColumnIndex(db: Kysely<unknown>, table: SearchableTable, column: SearchColumn): Promise<void> {
   const index = searchIndexName(table, column);
   await sql`create virtual table ${sql.table(index)} using fts5(${sql.raw(column)}, content=${sql.lit(table)}, content_rowid='rowid', tokenize='trigram')`.execute(
@@ -220,7 +223,7 @@ export const sqliteHelpers: DialectHelpers = {
   uniqueViolation: sqliteUniqueViolation,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the
-  // union took another pass (a word in 9,938 of 10,000 posts: page and count 8.7 ms, against 10.9).
+  // union took another pass.
   searchIndexed: (table, needle) =>
     indexable(needle)
       ? sql<boolean>`(${sql.ref(`${table}.rowid`)} in (${columnRowids(table, 'search_head', needle)}) or ${sql.ref(`${table}.rowid`)} in (${columnRowids(table, 'search_text', needle)}))`

@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are written against the schema as it was then, not against today's types */
+/* eslint-disable @typescript-eslint/no-explicit-any -- a migration is written against the schema as it was then */
 import type { Kysely, Migration } from 'kysely';
 
 /**

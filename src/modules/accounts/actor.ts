@@ -1,10 +1,11 @@
+import type { Writer } from '../../writes/changes.js';
 import type { Permission } from './permissions.js';
 
 /**
  * Who is acting, resolved afresh for every request from the key, its creator's membership and the
  * workspace. Services take it first: its workspaceId is the only workspace they may touch.
  */
-export interface Actor {
+export interface Actor extends Writer {
   workspaceId: string;
   userId: string;
   apiKeyId: string | null;

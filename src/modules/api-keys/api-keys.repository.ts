@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { ApiKeyRow, Database, NewApiKeyRow } from '../../db/schema.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../shared/paging.js';
 
 type Executor = Kysely<Database>;
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, badRequest, invalid, notFound } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { nowIso, toIso } from '../../shared/time.js';
 import type { Actor } from '../accounts/actor.js';

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { AuthorRow, AuthorsTable, Database } from '../../db/schema.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { AuthorSortKey } from './authors.schemas.js';
 

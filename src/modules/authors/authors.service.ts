@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { AuthorRow, Database } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { LockStrength } from '../../db/locks.js';
 import type { CategoryRow, Database } from '../../db/schema.js';
 import { conflict, invalid, notFound } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
@@ -36,7 +36,10 @@ type NewCategoryColumns = Omit<
 export function createCategoriesService(database: DatabaseHandle) {
   const { db, dialect } = database;
 
-  /** Two queries whatever the number of categories: the site settings, and every ancestor chain in one recursive query. */
+  /**
+   * Two queries whatever the number of categories: the site settings, and every ancestor chain in one recursive
+   * query.
+   */
   async function present(executor: Executor, workspaceId: string, rows: readonly CategoryRow[]): Promise<Category[]> {
     const [settings, chains] = await Promise.all([
       loadSiteSettings(executor, workspaceId),

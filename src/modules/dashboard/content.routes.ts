@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageRequest, paginatedJson } from '../../http/pagination.js';
+import { pageRequest } from '../../http/pagination.js';
+import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
 import type { Services } from '../../services.js';
@@ -15,7 +16,7 @@ import { WorkspaceItemParams, WorkspaceParams } from './dashboard.schemas.js';
 
 type ContentServices = Pick<
   Services,
-  'posts' | 'pages' | 'media' | 'authors' | 'categories' | 'tags' | 'redirects' | 'linkHealth'
+  'postReads' | 'pageReads' | 'pages' | 'media' | 'authors' | 'categories' | 'tags' | 'redirects' | 'linkHealth'
 >;
 
 const tags = ['dashboard'];
@@ -38,11 +39,10 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
       schema: { tags, params, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } },
     },
     async (request, reply) =>
-      sendSerialized(
+      sendList(
+        request,
         reply,
-        paginatedJson(
-          await services.posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
-        ),
+        await services.postReads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
       ),
   );
 
@@ -52,7 +52,8 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
       config: { permission: 'posts:read' },
       schema: { tags, params: WorkspaceItemParams, response: { 200: Post, ...ErrorResponses } },
     },
-    async (request, reply) => sendSerialized(reply, await services.posts.get(request.actor, request.params.idOrSlug)),
+    async (request, reply) =>
+      sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug)),
   );
 
   app.get(
@@ -61,7 +62,12 @@ export const dashboardContentRoutes: FastifyPluginAsyncTypebox<{ services: Conte
       config: { permission: 'pages:read' },
       schema: { tags, params, querystring: PageListQuery, response: { 200: PageList, ...ErrorResponses } },
     },
-    (request) => services.pages.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
+    async (request, reply) =>
+      sendList(
+        request,
+        reply,
+        await services.pageReads.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
+      ),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { sealWriteAnswers } from '../../http/sealed-answer.js';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
@@ -52,6 +53,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
     checkCsrf(request, found.session.csrfToken);
   });
 
+  sealWriteAnswers(scope);
   scope.addHook('preValidation', async (request: FastifyRequest) => {
     const { access, permission } = request.routeOptions.config;
     if (access === undefined && permission === undefined) return;

@@ -19,8 +19,8 @@ function byRowKey(a: Waiting, b: Waiting): number {
 
 /**
  * Records reports in batches: those that arrive while a batch commits are recorded together in the next
- * one, in one transaction. A report is one small upsert, and its commit cost more than the upsert itself
- * (SQLite, 10,000 posts' database: 85 µs a report committed alone, 21 µs in a transaction of 32). Each
+ * one, in one transaction. A report is one small upsert, and its commit costs more than the upsert itself
+ * (docs/performance.md, "Figures behind the code"). Each
  * caller still gets its own row, read by its own statement, and only after the commit, so answers stay
  * exact increments. One batch is in flight at a time per process; across processes, PostgreSQL row locks
  * are taken in (workspace, path) order, so two batches wait for each other instead of deadlocking.

@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, LinkHealthTable } from '../../db/schema.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../shared/paging.js';
 import type { LinkHealthSortKey } from './link-health.schemas.js';
 
 type Executor = Kysely<Database>;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import { invalid } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { checkReferrer, normalizePath, type PathResult } from '../../shared/url-path.js';
 import type { Actor } from '../accounts/actor.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, MediaRow, NewMediaRow } from '../../db/schema.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../shared/paging.js';
 import type { MediaSortKey } from './media.schemas.js';
 
 type Executor = Kysely<Database>;

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MediaRow } from '../../db/schema.js';
 import { invalid, notFound, type ValidationIssue } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
@@ -218,7 +218,7 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
      */
     async remove(actor: Actor, id: string, log: MediaLog): Promise<Media> {
       const workspaceId = actor.workspaceId;
-      const row = await contentWrite(database, actor, async ({ trx, changed }) => {
+      const answer = await contentWrite(database, actor, async ({ trx, changed }) => {
         const current = await requireMedia(trx, workspaceId, id);
         // The foreign keys clear these posts' featured image (which their SEO score reads) and these avatars.
         const { posts, authors } = await repo.usersOf(trx, workspaceId, id);
@@ -233,15 +233,15 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
         for (const post of posts) changed({ type: 'post', id: post.id, slug: post.slug, action: 'updated' });
         for (const author of authors) changed({ type: 'author', id: author.id, slug: author.slug, action: 'updated' });
         if (logo) changed({ type: 'settings', id: workspaceId, slug: null, action: 'updated' });
-        return current;
+        return presentMedia(publicUrl, current);
       });
       // The public URL already answers 404 (it needs the row); a file left behind only costs space.
       await storage
-        .delete(row.storage_path)
+        .delete(answer.storagePath)
         .catch((cause: unknown) =>
-          log.warn({ err: cause, key: row.storage_path }, 'could not remove the file of a deleted media row'),
+          log.warn({ err: cause, key: answer.storagePath }, 'could not remove the file of a deleted media row'),
         );
-      return presentMedia(publicUrl, row);
+      return answer;
     },
 
     /** The file behind a public URL; a wrong workspace, id or filename, or a deleted row, is a 404. */

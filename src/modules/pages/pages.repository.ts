@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, PagesTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
-import { impliedTotal, type PageRequest } from '../../http/pagination.js';
+import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { PageSortKey } from './pages.schemas.js';
 
@@ -16,6 +16,25 @@ const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 
 function livePages(db: Executor, workspaceId: string) {
   return db.selectFrom('pages').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
 }
+
+/** The largest body that comes with its page in a list; larger ones are loaded apart, in batches. */
+const INLINE_BODY_BYTES = 1024 * 1024;
+
+/** A page's columns as a list reads them, but for its body (and the search text, which serves the index). */
+const LISTED_COLUMNS = [
+  'id',
+  'workspace_id',
+  'slug',
+  'title',
+  'body_text',
+  'page_type',
+  'status',
+  'published_at',
+  'seo',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof PageRow>;
 
 /** All SQL of pages; every function takes the workspace id first, after the executor. */
 export const pagesRepository = {
@@ -30,7 +49,15 @@ export const pagesRepository = {
     if (filter.q) query = query.where(dialect.searchIndexed('pages', filter.q));
     if (filter.status) query = query.where('status', '=', filter.status);
     const rows = await query
-      .selectAll()
+      .select(LISTED_COLUMNS)
+      // A body too large to come with a page is loaded apart, in batches (read/page-reads.ts).
+      // The text measures the body on both dialects (PostgreSQL keeps the blocks as jsonb, compressed).
+      .select([
+        sql<string | null>`case when octet_length(body_text) <= ${INLINE_BODY_BYTES} then body_json end`.as(
+          'body_json',
+        ),
+        sql<number>`octet_length(body_text)`.as('body_bytes'),
+      ])
       .orderBy(SORT_COLUMNS[page.orderBy ?? 'createdAt'], page.order)
       .orderBy('id', page.order)
       .limit(page.pageSize)
@@ -40,6 +67,18 @@ export const pagesRepository = {
       impliedTotal(page, rows.length) ??
       Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
     return { rows, total };
+  },
+
+  /** The bodies of pages a list found without them, by id. */
+  async findBodies(db: Executor, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('pages')
+      .select(['id', 'body_json'])
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.body_json]));
   },
 
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<PageRow | undefined> {

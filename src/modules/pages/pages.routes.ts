@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PagesService } from './pages.service.js';
+import type { PageReads } from './read/page-reads.js';
 import { Page, PAGE_SORT_KEYS, PageCreateBody, PageList, PageListQuery, PageUpdateBody } from './pages.schemas.js';
 
 const tags = ['pages'];
 const read = { permission: 'pages:read' } as const;
 const write = { permission: 'pages:write' } as const;
 
-export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService }> = async (app, { pages }) => {
+export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads: PageReads }> = async (
+  app,
+  { pages, reads },
+) => {
   app.get(
     '/pages',
     { config: read, schema: { tags, querystring: PageListQuery, response: { 200: PageList, ...ErrorResponses } } },
-    (request) => pages.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
+    async (request, reply) =>
+      sendList(
+        request,
+        reply,
+        await reads.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
+      ),
   );
 
   app.post(

@@ -1,25 +1,22 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import { deriveBody, imageMediaIds } from '../../blocks/derive.js';
+import { deriveBody } from '../../blocks/derive.js';
 import { checkSeoMedia, imageReferenceIssues } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
-import { foldForSearch, searchText } from '../../shared/search.js';
+import { searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
-import { mediaRepository } from '../media/media.repository.js';
-import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { pageColumns } from './pages.columns.js';
-import { presentPage } from './pages.presenter.js';
+import { presentPages } from './pages.embeds.js';
 import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
-import type { Page, PageCreateBody, PageListQuery, PageSortKey, PageUpdateBody } from './pages.schemas.js';
+import type { Page, PageCreateBody, PageUpdateBody } from './pages.schemas.js';
 
 type Executor = Kysely<Database>;
 
@@ -40,20 +37,8 @@ type NewPageColumns = Omit<
 
 export function createPagesService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
-  /** Three queries for any number of pages: the site settings, then every image and the logo at once. */
-  async function present(executor: Executor, workspaceId: string, rows: readonly PageRow[]): Promise<Page[]> {
-    const bodies = rows.map((row) => JSON.parse(row.body_json) as StoredBlock[]);
-    const settings = await loadSiteSettings(executor, workspaceId);
-    const mediaIds = [
-      ...bodies.flatMap((body) => imageMediaIds(body)),
-      ...(settings.logoMediaId ? [settings.logoMediaId] : []),
-    ];
-    const media = new Map((await mediaRepository.findMany(executor, workspaceId, mediaIds)).map((m) => [m.id, m]));
-    return rows.map((row, i) => presentPage(row, bodies[i]!, { publicUrl, media, settings }));
-  }
-
   async function presentOne(executor: Executor, workspaceId: string, row: PageRow): Promise<Page> {
-    return (await present(executor, workspaceId, [row]))[0]!;
+    return (await presentPages(executor, workspaceId, [row], publicUrl))[0]!;
   }
 
   /** A write's page is locked on PostgreSQL until its transaction ends, as a post is (posts.service.ts). */
@@ -74,15 +59,6 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
   }
 
   return {
-    async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<Paginated<Page>> {
-      const filter = {
-        ...(query.q ? { q: foldForSearch(query.q) } : {}),
-        ...(query.status ? { status: query.status } : {}),
-      };
-      const { rows, total } = await repo.list(db, dialect, actor.workspaceId, filter, page);
-      return pageOf(page, await present(db, actor.workspaceId, rows), total);
-    },
-
     async get(actor: Actor, idOrSlug: string): Promise<Page> {
       return presentOne(db, actor.workspaceId, await requirePage(db, actor.workspaceId, idOrSlug));
     },

@@ -8,7 +8,9 @@ import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings, type SiteSettings } from '../workspaces/site-settings.js';
 import { presentTag } from '../tags/tags.presenter.js';
 import type { Tag } from '../tags/tags.schemas.js';
+import { presentPost } from './posts.presenter.js';
 import { postsRepository, type RelatedRow } from './posts.repository.js';
+import type { Post } from './posts.schemas.js';
 
 /** A post row with its two stored bodies parsed once. */
 export interface ParsedPost {
@@ -84,4 +86,15 @@ export async function loadPostEmbeds(
     categories: byId(categoryRows),
     media: byId(mediaRows),
   };
+}
+
+/** Posts as the API answers them, with everything they embed: a fixed number of queries for any number of posts. */
+export async function presentPosts(
+  db: Kysely<Database>,
+  workspaceId: string,
+  posts: readonly ParsedPost[],
+  publicUrl: string,
+): Promise<Post[]> {
+  const embeds = await loadPostEmbeds(db, workspaceId, posts);
+  return posts.map((post) => presentPost(post, embeds, publicUrl));
 }

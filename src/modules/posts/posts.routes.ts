@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { pageRequest, paginatedJson } from '../../http/pagination.js';
+import { pageRequest } from '../../http/pagination.js';
+import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PostsService } from './posts.service.js';
+import type { PostReads } from './read/post-reads.js';
 import {
   Post,
   POST_SORT_KEYS,
@@ -18,15 +20,19 @@ const tags = ['posts'];
 const read = { permission: 'posts:read' } as const;
 const write = { permission: 'posts:write' } as const;
 
-export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
-  // Reads answer with stored renders, serialized from these same schemas (posts.renders.ts).
+export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads: PostReads }> = async (
+  app,
+  { posts, reads },
+) => {
+  // Reads answer with stored renders, serialized from these same schemas (read/post-renders.ts).
   app.get(
     '/posts',
     { config: read, schema: { tags, querystring: PostListQuery, response: { 200: PostList, ...ErrorResponses } } },
     async (request, reply) =>
-      sendSerialized(
+      sendList(
+        request,
         reply,
-        paginatedJson(await posts.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS))),
+        await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
       ),
   );
 
@@ -39,7 +45,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
   app.get(
     '/posts/:idOrSlug',
     { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: Post, ...ErrorResponses } } },
-    async (request, reply) => sendSerialized(reply, await posts.get(request.actor, request.params.idOrSlug)),
+    async (request, reply) => sendSerialized(reply, await reads.get(request.actor, request.params.idOrSlug)),
   );
 
   app.patch(

@@ -8,7 +8,6 @@ import { Media } from '../media/media.schemas.js';
 import { JsonLd, NullableSeo, Seo } from '../seo/seo.schemas.js';
 import { Tag } from '../tags/tags.schemas.js';
 
-export const POST_STATUSES = ['draft', 'scheduled', 'published', 'archived'] as const;
 export const PostStatus = Type.Union([
   Type.Literal('draft'),
   Type.Literal('scheduled'),

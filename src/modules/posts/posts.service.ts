@@ -7,30 +7,20 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { Database, StoredPost } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
-import { compileSerializer } from '../../http/serialization.js';
-import { foldForSearch, searchText } from '../../shared/search.js';
+import { searchText } from '../../shared/search.js';
 import { claimSlug } from '../../shared/slug-claim.js';
-import { nowIso, toIso } from '../../shared/time.js';
+import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
-import { loadPostEmbeds, parsePost, type ParsedPost } from './posts.embeds.js';
-import { presentPost } from './posts.presenter.js';
+import { parsePost, presentPosts, type ParsedPost } from './posts.embeds.js';
 import { checkPostReferences } from './posts.references.js';
 import { postColumns } from './posts.columns.js';
-import { postRendersRepository, renderFormat, type PostHandle } from './posts.renders.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkPostNotScheduled, checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
-import {
-  Post,
-  type PostCreateBody,
-  type PostListQuery,
-  type PostSortKey,
-  type PostUpdateBody,
-} from './posts.schemas.js';
+import type { Post, PostCreateBody, PostUpdateBody } from './posts.schemas.js';
 
 type Executor = Kysely<Database>;
 
@@ -78,55 +68,10 @@ function changedColumns(current: StoredPost, next: PostPatch): PostPatch {
 }
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
-  const { db, dialect } = database;
-  const format = renderFormat(publicUrl);
-  const serializePost = compileSerializer<Post>(Post);
-  async function present(executor: Executor, workspaceId: string, parsed: readonly ParsedPost[]): Promise<Post[]> {
-    const embeds = await loadPostEmbeds(executor, workspaceId, parsed);
-    return parsed.map((post) => presentPost(post, embeds, publicUrl));
-  }
-
+  const { dialect } = database;
   async function presentOne(executor: Executor, workspaceId: string, post: ParsedPost): Promise<Post> {
-    const [presented] = await present(executor, workspaceId, [post]);
+    const [presented] = await presentPosts(executor, workspaceId, [post], publicUrl);
     return presented!;
-  }
-
-  /**
-   * The serialized answer for each handle, in order, as UTF-8 bytes: its stored render when current, else
-   * one built now from the rows and stored under the handle's labels. A fixed number of queries for any page.
-   */
-  async function rendered(workspaceId: string, handles: readonly PostHandle[]): Promise<Buffer[]> {
-    const missing = handles.filter((handle) => handle.json === null);
-    const built = new Map<string, Buffer>();
-    if (missing.length > 0) {
-      const posts = await present(
-        db,
-        workspaceId,
-        (
-          await repo.findByIds(
-            db,
-            workspaceId,
-            missing.map((handle) => handle.id),
-          )
-        ).map(parsePost),
-      );
-      for (const post of posts) built.set(post.id, Buffer.from(serializePost(post)));
-      await postRendersRepository.store(
-        db,
-        dialect,
-        workspaceId,
-        format,
-        missing.flatMap((handle) => {
-          const json = built.get(handle.id);
-          return json === undefined ? [] : [{ handle, json }];
-        }),
-      );
-    }
-    return handles.flatMap((handle) => {
-      // PostgreSQL answers text as a string; SQLite answers bytes (and text for renders stored before bytes were).
-      if (handle.json !== null) return [typeof handle.json === 'string' ? Buffer.from(handle.json) : handle.json];
-      return built.get(handle.id) ?? [];
-    });
   }
 
   /**
@@ -141,29 +86,6 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   return {
-    /** The page with each post as UTF-8 JSON (paginatedJson writes the envelope). */
-    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<Paginated<Buffer>> {
-      const filter = {
-        q: query.q ? foldForSearch(query.q) : undefined,
-        status: query.status,
-        categoryId: query.categoryId === '' ? null : query.categoryId,
-        authorId: query.authorId,
-        tagId: query.tagId,
-        dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
-        dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
-      };
-      const { handles, total } = await repo.list(db, dialect, actor.workspaceId, format, filter, page);
-      return pageOf(page, await rendered(actor.workspaceId, handles), total);
-    },
-
-    /** The post as UTF-8 JSON, serialized from the Post schema. */
-    async get(actor: Actor, idOrSlug: string): Promise<Buffer> {
-      const handle = await repo.findHandle(db, actor.workspaceId, format, idOrSlug);
-      const [json] = handle ? await rendered(actor.workspaceId, [handle]) : [];
-      if (json === undefined) throw notFound('Post');
-      return json;
-    },
-
     async create(actor: Actor, body: PostCreateBody): Promise<Post> {
       checkStatusOnCreate(body.status ?? 'draft');
       checkPostNotScheduled(body, null, Date.now());

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, RedirectsTable } from '../../db/schema.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../shared/paging.js';
 import type { RedirectSortKey } from './redirects.schemas.js';
 
 type Executor = Kysely<Database>;

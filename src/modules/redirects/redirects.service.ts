@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, invalid, notFound, type ValidationIssue } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { normalizePath, normalizeTarget, pathOfTarget, type PathResult } from '../../shared/url-path.js';
 import type { Actor } from '../accounts/actor.js';

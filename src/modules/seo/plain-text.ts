@@ -27,8 +27,8 @@ const INLINE_ONLY = { disable: { null: BLOCK_CONSTRUCTS } };
  * What can make the parser's text differ from the input: a character that opens an inline construct
  * (`! & * < [ \ ] _` and the backtick), a line ending, a NUL or byte order mark (replaced or dropped),
  * and white space at either end (a paragraph is trimmed). A string with none of them is its own plain
- * text, and most titles and answers have none: they skip the parse, which costs tens of microseconds
- * even for a short string. plain-text.test.ts checks this against the parser on arbitrary strings.
+ * text, and most titles and answers have none: they skip the parse, which is costly even for a short
+ * string. plain-text.test.ts checks this against the parser on arbitrary strings.
  */
 const MAY_CHANGE = /[!&*<[\\\]_`\r\n\0\uFEFF]|^[ \t]|[ \t]$/u;
 

@@ -25,7 +25,7 @@ export function textStatistics(text: string): TextStatistics {
   let words = 0;
   let syllables = 0;
   let sentences = 0;
-  // A text repeats its words; counting each distinct token once makes scoring a long body a third faster.
+  // A text repeats its words; counting each distinct token's syllables once spares most of the work.
   const known = new Map<string, number>();
   for (const segment of text.split(/[.!?]+(?=\s|$)|\n+/u)) {
     const tokens = segment.split(/\s+/u).filter((token) => WORD.test(token));

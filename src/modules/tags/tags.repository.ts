@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, TagRow, TagsTable } from '../../db/schema.js';
-import type { PageRequest } from '../../http/pagination.js';
+import type { PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { TagSortKey } from './tags.schemas.js';
 

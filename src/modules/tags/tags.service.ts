@@ -4,7 +4,7 @@ import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TagRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { pageOf, type PageRequest, type Paginated } from '../../http/pagination.js';
+import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';

@@ -42,7 +42,7 @@ export function createMediaStorage(config: Pick<Config, 'dataDir' | 'mediaStorag
 }
 
 /**
- * The AWS SDK takes a quarter of a second to import, so a server on local storage never loads it
+ * The AWS SDK is slow to import, so a server on local storage never loads it
  * and one on S3 loads it with its first media request.
  */
 function deferredS3(settings: Extract<MediaStorageConfig, { driver: 's3' }>): MediaStorage {

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS } from '../../../test/helpers/json-ld-fixtures.js';
-import type { AuthorRow, CategoryRow, MediaRow, StoredPost } from '../../db/schema.js';
-import { compileSerializer } from '../../http/serialization.js';
-import type { PostEmbeds } from './posts.embeds.js';
-import { parsePost } from './posts.embeds.js';
-import { presentPost } from './posts.presenter.js';
-import { POST_RENDER_VERSION } from './posts.renders.js';
-import { Post } from './posts.schemas.js';
+import { SETTINGS } from '../../../../test/helpers/json-ld-fixtures.js';
+import type { AuthorRow, CategoryRow, MediaRow, StoredPost } from '../../../db/schema.js';
+import { compileSerializer } from '../../../http/serialization.js';
+import type { PostEmbeds } from '../posts.embeds.js';
+import { parsePost } from '../posts.embeds.js';
+import { presentPost } from '../posts.presenter.js';
+import { POST_RENDER_VERSION } from './post-renders.js';
+import { Post } from '../posts.schemas.js';
 
 const W = '00000000-0000-4000-8000-000000000001';
 const at = '2026-01-02T03:04:05.006Z';
@@ -114,10 +114,54 @@ const embeds: PostEmbeds = {
   media: new Map([10, 11, 12].map((n) => [id(n), media(n)])),
 };
 
+/**
+ * The fields of Post when the fingerprint below was taken. A field added to the schema moves the render format
+ * by itself (renderFormat hashes the schema); only what the presenter makes of these must be fingerprinted.
+ */
+const RECORDED_FIELDS = [
+  'id',
+  'workspaceId',
+  'slug',
+  'title',
+  'excerpt',
+  'bodyJson',
+  'bodyText',
+  'tocItems',
+  'readingTimeMin',
+  'featuredMediaId',
+  'featuredMedia',
+  'authorId',
+  'author',
+  'categoryId',
+  'category',
+  'status',
+  'publishedAt',
+  'scheduledAt',
+  'isHowTo',
+  'summaryForAi',
+  'canonicalUrl',
+  'viewCount',
+  'seo',
+  'schemaType',
+  'structuredData',
+  'structuredBlocks',
+  'seoScore',
+  'readabilityScore',
+  'jsonLd',
+  'deletedAt',
+  'createdAt',
+  'updatedAt',
+  'tags',
+  'relatedPosts',
+];
+
 describe('POST_RENDER_VERSION', () => {
-  it("moves whenever a post's serialized form does", () => {
-    const json = compileSerializer<Post>(Post)(presentPost(parsePost(row), embeds, 'https://cms.example'));
-    const fingerprint = crypto.hash('sha1', json, 'hex');
+  it("moves whenever the presenter changes a post's serialized form", () => {
+    const json = JSON.parse(
+      compileSerializer<Post>(Post)(presentPost(parsePost(row), embeds, 'https://cms.example')),
+    ) as Record<string, unknown>;
+    const known = Object.fromEntries(Object.entries(json).filter(([field]) => RECORDED_FIELDS.includes(field)));
+    const fingerprint = crypto.hash('sha1', JSON.stringify(known), 'hex');
     // When this fails, the form of a stored render changed: bump POST_RENDER_VERSION (renders stored
     // by earlier builds would otherwise be served) and record the new pair here.
     expect({ version: POST_RENDER_VERSION, fingerprint }).toEqual({

@@ -1,20 +1,24 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DialectHelpers } from '../../db/dialects/dialect.js';
-import type { Database } from '../../db/schema.js';
+import type { DialectHelpers } from '../../../db/dialects/dialect.js';
+import type { Database } from '../../../db/schema.js';
+import { Post } from '../posts.schemas.js';
 
 type Executor = Kysely<Database>;
 
 /**
- * The version of a post's serialized form. Bump it whenever the presenter, the Post schema or the
- * serializer changes what a post's JSON looks like: renders stored under another version are never
- * served. posts.renders.test.ts holds a fingerprint of one rendered post and fails until it is bumped.
+ * The version of a post's serialized form beyond its schema. Bump it whenever the presenter or the serializer
+ * changes what a post's JSON holds: renders stored under another version are never served. A change to the Post
+ * schema (a new field) moves the format by itself. post-renders.test.ts fails until a bump is due.
  */
 export const POST_RENDER_VERSION = 2;
 
-/** What a render depends on besides the rows: its version, and the public URL media links are built from. */
+/** The Post schema as it shapes a render; a change to it leaves every stored render unserved. */
+const POST_SCHEMA = crypto.hash('sha1', JSON.stringify(Post), 'base64url');
+
+/** What a render depends on besides the rows: its version, the schema, and the public URL media links use. */
 export function renderFormat(publicUrl: string): string {
-  return crypto.hash('sha1', `${POST_RENDER_VERSION}\n${publicUrl}`, 'base64url');
+  return crypto.hash('sha1', `${POST_RENDER_VERSION}\n${POST_SCHEMA}\n${publicUrl}`, 'base64url');
 }
 
 /**
@@ -28,13 +32,49 @@ export interface PostHandle {
   /** The sum of its related posts' render stamps (postsRepository): a write to one of them moves it. */
   related_stamp: number;
   embeds_version: number;
-  /** UTF-8 JSON; see PostRendersTable.json. */
+  /** UTF-8 JSON (see PostRendersTable.json) when a current render is stored and small; else null. */
   json: Buffer | string | null;
+  /** The size of the current stored render, large or small; null when none is current. */
+  render_bytes: number | null;
+  /** The post's words: what its render will weigh, roughly, before it is built. */
+  word_count: number;
   /** The workspace's count of posts not deleted, read with the labels: an unfiltered list's total. */
   live_post_count: number;
 }
 
 export const postRendersRepository = {
+  /** The stored renders of these handles that are still current for their labels, by post id. */
+  async findJson(
+    db: Executor,
+    workspaceId: string,
+    format: string,
+    handles: readonly PostHandle[],
+  ): Promise<Map<string, Buffer>> {
+    const rows = await db
+      .selectFrom('post_renders')
+      .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', 'json'])
+      .where('workspace_id', '=', workspaceId)
+      .where('format', '=', format)
+      .where(
+        'post_id',
+        'in',
+        handles.map((handle) => handle.id),
+      )
+      .execute();
+    const labels = new Map(handles.map((handle) => [handle.id, handle]));
+    const found = new Map<string, Buffer>();
+    for (const row of rows) {
+      const handle = labels.get(row.post_id);
+      const current =
+        handle !== undefined &&
+        Number(row.render_stamp) === Number(handle.render_stamp) &&
+        Number(row.related_stamp) === Number(handle.related_stamp) &&
+        Number(row.embeds_version) === Number(handle.embeds_version);
+      if (current) found.set(row.post_id, typeof row.json === 'string' ? Buffer.from(row.json) : row.json);
+    }
+    return found;
+  },
+
   /**
    * Stores new renders under the labels of the handles they were built for; an older render is replaced.
    * As bytes where the dialect keeps them: a list then joins its renders without decoding or encoding them.

@@ -1,0 +1,72 @@
+import type { DatabaseHandle } from '../../../db/database.js';
+import { compileSerializer } from '../../../http/serialization.js';
+import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/paging.js';
+import { foldForSearch } from '../../../shared/search.js';
+import type { Actor } from '../../accounts/actor.js';
+import { presentPages } from '../pages.embeds.js';
+import { pagesRepository, type PageRow } from '../pages.repository.js';
+import { Page, type PageListQuery, type PageSortKey } from '../pages.schemas.js';
+
+/** The bytes of pages one batch of a list holds in memory at a time (as post-reads.ts BATCH_BYTES). */
+export const BATCH_BYTES = 8 * 1024 * 1024;
+
+type ListedPage = Omit<PageRow, 'body_json' | 'search_head' | 'search_text'> & {
+  /** Null when the body is too large to come with the list: it is loaded with its batch. */
+  body_json: string | null;
+  body_bytes: number;
+};
+
+/** What a page's answer weighs: its text twice over (in the blocks and as bodyText) and a few kilobytes more. */
+const weight = (page: ListedPage) => 2 * Number(page.body_bytes) + 4 * 1024;
+
+/**
+ * How lists of pages are read: presented and serialized a batch at a time, so that a list of pages near the
+ * limits is streamed without holding all of them (http/list-answer.ts); an ordinary list is one batch, in the
+ * queries it always cost.
+ */
+export function createPageReads(database: DatabaseHandle, publicUrl: string) {
+  const { db, dialect } = database;
+  const serializePage = compileSerializer<Page>(Page);
+
+  async function* rendered(workspaceId: string, rows: readonly ListedPage[]): AsyncGenerator<Buffer> {
+    for (let start = 0; start < rows.length;) {
+      const batch: ListedPage[] = [];
+      let bytes = 0;
+      for (const row of rows.slice(start)) {
+        if (batch.length > 0 && bytes + weight(row) > BATCH_BYTES) break;
+        batch.push(row);
+        bytes += weight(row);
+      }
+      start += batch.length;
+      const bodies = await pagesRepository.findBodies(
+        db,
+        workspaceId,
+        batch.filter((row) => row.body_json === null).map((row) => row.id),
+      );
+      // A page deleted between the list and its body's load is left out.
+      const complete = batch.flatMap((row) => {
+        const body = row.body_json ?? bodies.get(row.id);
+        return body === undefined ? [] : [{ ...row, body_json: body, search_head: '', search_text: '' }];
+      });
+      for (const page of await presentPages(db, workspaceId, complete, publicUrl))
+        yield Buffer.from(serializePage(page));
+    }
+  }
+
+  return {
+    async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<ListAnswer> {
+      const filter = {
+        ...(query.q ? { q: foldForSearch(query.q) } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      };
+      const { rows, total } = await pagesRepository.list(db, dialect, actor.workspaceId, filter, page);
+      return {
+        page: pageOf(page, [], total),
+        items: rendered(actor.workspaceId, rows),
+        bytes: rows.reduce((sum, row) => sum + weight(row), 0),
+      };
+    },
+  };
+}
+
+export type PageReads = ReturnType<typeof createPageReads>;

@@ -1,0 +1,187 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectHelpers } from '../../../db/dialects/dialect.js';
+import { preparedQuery } from '../../../db/prepared-query.js';
+import type { Database, PostRow } from '../../../db/schema.js';
+import { impliedTotal, type PageRequest } from '../../../shared/paging.js';
+import { idOrSlugKey } from '../../../shared/slug.js';
+import { livePosts } from '../posts.repository.js';
+import type { PostSortKey } from '../posts.schemas.js';
+import type { PostHandle } from './post-renders.js';
+
+type Executor = Kysely<Database>;
+
+export interface PostFilter {
+  /** Already folded with foldForSearch. */
+  q?: string | undefined;
+  status?: PostRow['status'] | undefined;
+  /** null: uncategorised posts only. */
+  categoryId?: string | null | undefined;
+  authorId?: string | undefined;
+  tagId?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+}
+
+/**
+ * Up to this many index matches, a search lists them all in one statement and counts them there. The
+ * matches of every workspace count, and each costs a row lookup and a place in the sort (the bound's
+ * measured cost: docs/performance.md, "Figures behind the code").
+ */
+const FEW_MATCHES = 500;
+
+const SORT_COLUMNS: Record<PostSortKey, keyof PostRow> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  publishedAt: 'published_at',
+  title: 'title',
+  status: 'status',
+  seoScore: 'seo_score',
+  readabilityScore: 'readability_score',
+};
+
+/**
+ * The sum of the render stamps of the posts `posts` lists as related, deleted ones included. Each write
+ * to a post moves its own stamp up, and the list itself changes only by a write to `posts`, which moves
+ * its stamp instead: so the post's stamp and this sum never come back to values they had with other rows
+ * behind them, and a render stored under both is never served after a write that could change it.
+ */
+function relatedStamp(workspaceId: string) {
+  return sql<number>`(select coalesce(sum(related.render_stamp), 0) from related_posts
+    inner join posts as related on related.id = related_posts.related_post_id
+    where related_posts.workspace_id = ${workspaceId} and related_posts.post_id = posts.id)`;
+}
+
+/** The largest stored render that comes with its post's handle; larger ones are loaded apart, in batches. */
+const INLINE_RENDER_BYTES = 1024 * 1024;
+
+/**
+ * Posts as reads find them: id, the labels of stored renders (post-renders.ts) and the
+ * stored render when it is current for `format`; the rows themselves are loaded only for the posts
+ * without one.
+ */
+function postHandles(db: Executor, workspaceId: string, format: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('workspaces', 'workspaces.id', 'posts.workspace_id')
+    .leftJoin('post_renders', (join) =>
+      join
+        .onRef('post_renders.post_id', '=', 'posts.id')
+        .onRef('post_renders.render_stamp', '=', 'posts.render_stamp')
+        .onRef('post_renders.embeds_version', '=', 'workspaces.embeds_version')
+        .on('post_renders.format', '=', format)
+        // Summed here and again in the select, which the join cannot name: the second sum costs less than
+        // comparing the two in JS would (docs/performance.md, "Figures behind the code").
+        .on(sql<boolean>`post_renders.related_stamp = ${relatedStamp(workspaceId)}`),
+    )
+    .select([
+      'posts.id',
+      'posts.render_stamp',
+      relatedStamp(workspaceId).as('related_stamp'),
+      'workspaces.embeds_version',
+      // A render too large to come with a page is loaded in batches (post-reads.ts); its size decides them.
+      sql<Buffer | string | null>`case when octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}
+        then post_renders.json end`.as('json'),
+      sql<number | null>`octet_length(post_renders.json)`.as('render_bytes'),
+      'posts.word_count',
+      'workspaces.live_post_count',
+    ])
+    .where('posts.workspace_id', '=', workspaceId);
+}
+
+/** Every uncached read of one post runs one of these: Kysely builds and compiles each once per dialect. */
+const handleById = preparedQuery((db: Executor, workspaceId: string, format: string, id: string) =>
+  postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.id', '=', id),
+);
+const handleBySlug = preparedQuery((db: Executor, workspaceId: string, format: string, slug: string) =>
+  postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.slug', '=', slug),
+);
+
+/** The read queries of posts: which posts a list or a single read finds, with their stored renders. */
+export const postHandlesRepository = {
+  async list(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    format: string,
+    filter: PostFilter,
+    page: PageRequest<PostSortKey>,
+  ) {
+    // A term the index finds in few rows: the planner starts from exactly those (DialectHelpers.searchFew).
+    const few = filter.q ? await dialect.searchFew(db, 'posts', filter.q, FEW_MATCHES) : undefined;
+    let query = livePosts(db, workspaceId);
+    if (filter.q) query = query.where(few ?? dialect.searchIndexed('posts', filter.q));
+    if (filter.status) query = query.where('posts.status', '=', filter.status);
+    if (filter.categoryId === null) query = query.where('posts.category_id', 'is', null);
+    else if (filter.categoryId) query = query.where('posts.category_id', '=', filter.categoryId);
+    if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
+    if (filter.tagId) {
+      const tagId = filter.tagId;
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('post_tags')
+            .select('post_tags.post_id')
+            .whereRef('post_tags.post_id', '=', 'posts.id')
+            .where('post_tags.tag_id', '=', tagId),
+        ),
+      );
+    }
+    if (filter.dateFrom) query = query.where('posts.created_at', '>=', filter.dateFrom);
+    if (filter.dateTo) query = query.where('posts.created_at', '<=', filter.dateTo);
+
+    const column = SORT_COLUMNS[page.orderBy ?? 'createdAt'];
+    const offset = (page.page - 1) * page.pageSize;
+    let idsQuery = query.select('posts.id');
+    // Posts never published sort after the rest in both directions, on both dialects alike.
+    if (column === 'published_at') idsQuery = idsQuery.orderBy(sql`(posts.published_at is null)`);
+    let ids: string[];
+    let total: number | undefined;
+    if (few) {
+      // Every match at once, which gives the total too. The unary plus keeps the planner off the sort
+      // index, whose walk over the whole workspace would meet the handful of rows one probe at a time.
+      const all = (
+        await idsQuery
+          .orderBy(sql`+${sql.ref(`posts.${column}`)}`, page.order)
+          .orderBy(sql`+posts.id`, page.order)
+          .execute()
+      ).map((row) => row.id);
+      ids = all.slice(offset, offset + page.pageSize);
+      total = all.length;
+    } else {
+      // The page's ids first, through the index alone; then only those rows. A deep offset would
+      // otherwise read every skipped row whole, bodies included.
+      ids = (
+        await idsQuery
+          .orderBy(`posts.${column}`, page.order)
+          .orderBy('posts.id', page.order)
+          .limit(page.pageSize)
+          .offset(offset)
+          .execute()
+      ).map((row) => row.id);
+    }
+    // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
+    const found =
+      ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
+    const byId = new Map(found.map((handle) => [handle.id, handle]));
+    const handles = ids.flatMap((id) => byId.get(id) ?? []);
+    const unfiltered = Object.values(filter).every((value) => value === undefined);
+    total ??=
+      impliedTotal(page, handles.length) ??
+      (unfiltered && handles[0]
+        ? handles[0].live_post_count
+        : Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total));
+    return { handles, total };
+  },
+
+  /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
+  async findHandle(
+    db: Executor,
+    workspaceId: string,
+    format: string,
+    idOrSlug: string,
+  ): Promise<PostHandle | undefined> {
+    const key = idOrSlugKey(idOrSlug);
+    const { rows } = await (key.column === 'id' ? handleById : handleBySlug)(db, workspaceId, format, key.value);
+    return rows[0];
+  },
+};
