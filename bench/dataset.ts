@@ -59,7 +59,8 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-async function createDatabase(): Promise<string> {
+/** A new, empty benchmark database on QUIRE_BENCH_DATABASE_URL's server. */
+export async function createDatabase(): Promise<string> {
   const name = `quire_bench_${crypto.randomBytes(5).toString('hex')}`;
   await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl());
@@ -67,7 +68,7 @@ async function createDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function dropDatabase(databaseUrl: string): Promise<void> {
+export async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   if (!/^quire_bench_[0-9a-f]+$/.test(name)) throw new Error(`refusing to drop ${name}: not a benchmark database`);
   await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));

@@ -36,6 +36,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { registerOpenApi } from './openapi/document.js';
 import { docsRoutes, openApiDocumentRoute } from './openapi/routes.js';
+import type { Metrics } from './metrics/metrics.js';
 import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
 
@@ -60,6 +61,15 @@ export interface AppDependencies {
 /** Builds the whole application; production and the tests call this same function. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // prom-client is loaded only when metrics are wanted: off by default, they cost a start nothing then.
+  const responseCache = new ResponseCache(config.responseCacheBytes);
+  const metrics: Metrics | null =
+    config.metrics.token !== null || config.metrics.port !== null
+      ? (await import('./metrics/metrics.js')).createMetrics({
+          database,
+          responseCacheBytes: () => responseCache.bytes,
+        })
+      : null;
   const options: FastifyServerOptions = {
     // Requests Node's parser refuses (raw non-ASCII in a URL, malformed headers) still get the envelope.
     // A request not received within requestTimeout (a trickled body) arrives here too.
@@ -107,8 +117,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       // Only GETs of the external API may be answered from the response cache; all else goes on at once.
       if (fastPath === undefined || request.method !== 'GET' || !request.url?.startsWith(`${EXTERNAL_PREFIX}/`))
         return handler(request, response);
+      const started = metrics ? performance.now() : 0;
       fastPath(request, response).then(
-        (answered) => answered || handler(request, response),
+        (answered) => {
+          if (!answered) return handler(request, response);
+          metrics?.answeredEarly(request, response, started);
+        },
         (error: unknown) => {
           app.log.error({ err: error }, 'cached-GET fast path failed');
           handler(request, response);
@@ -128,6 +142,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     return server;
   };
   const app = Fastify(options).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('quireMetrics', metrics);
+  metrics?.instrument(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -174,7 +190,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { db: database.db });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
-  const responseCache = new ResponseCache(config.responseCacheBytes);
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
   const edge = createEdge({ db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit } });
   if (config.trustProxy === false && responseCache.enabled) {
@@ -201,6 +216,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await app.register(docsRoutes);
+  if (metrics && config.metrics.token !== null) {
+    const { metricsRoute } = await import('./metrics/metrics.js');
+    metricsRoute(app, metrics, config.metrics.token);
+  }
   await app.register(dashboard, {
     services,
     publicUrl: config.publicUrl,

@@ -96,6 +96,7 @@ describe('loadConfig accepts good values', () => {
       trustProxy: true,
       logLevel: 'debug',
       eventRetentionDays: 30,
+      metrics: { token: null, port: null, host: '127.0.0.1' },
     });
   });
 
@@ -222,5 +223,28 @@ describe('loadConfig refuses bad values with a one-line message naming the varia
     expect(failure({ QUIRE_MASTER_KEY: shortKey }).message).not.toContain(shortKey);
     expect(failure({ DATABASE_URL: 'mysql://root:hunter2@db/quire' }).message).not.toContain('hunter2');
     expect(failure({ REDIS_URL: 'http://:hunter2@cache' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('metrics (QUIRE_METRICS_*)', () => {
+  it('are off unless a token or a port is set; the port listens on loopback unless told otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+    expect(loadConfig({ QUIRE_METRICS_TOKEN: 'a'.repeat(16), QUIRE_METRICS_PORT: '9464' }).metrics).toEqual({
+      token: 'a'.repeat(16),
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ QUIRE_METRICS_PORT: '9464', QUIRE_METRICS_HOST: '0.0.0.0' }).metrics.host).toBe('0.0.0.0');
+  });
+
+  it.each([
+    ['QUIRE_METRICS_TOKEN', { QUIRE_METRICS_TOKEN: 'short' }],
+    ['QUIRE_METRICS_TOKEN', { QUIRE_METRICS_TOKEN: 'has a space in it, long enough' }],
+    ['QUIRE_METRICS_PORT', { QUIRE_METRICS_PORT: '70000' }],
+    ['QUIRE_METRICS_HOST', { QUIRE_METRICS_PORT: '9464', QUIRE_METRICS_HOST: 'metrics.example.com' }],
+  ])('refuses a bad %s in one line, without echoing a token', (variable, env) => {
+    const error = failure(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).not.toContain('has a space');
   });
 });

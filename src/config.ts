@@ -21,6 +21,18 @@ export interface Config {
   logLevel: LogLevel;
   /** Days a content event is kept before the server prunes it (src/writes/event-retention.ts). */
   eventRetentionDays: number;
+  /** Where GET /metrics answers, if anywhere (src/metrics): off unless a token or a port is set. */
+  metrics: MetricsConfig;
+}
+
+/**
+ * `token`: GET /metrics on the server's own port, for a request carrying `Authorization: Bearer <token>`.
+ * `port`: GET /metrics on a listener of its own (on `host`, loopback by default), for whatever can reach it.
+ */
+export interface MetricsConfig {
+  token: string | null;
+  port: number | null;
+  host: string;
 }
 
 /** Where uploaded files live: the data dir, or an S3-compatible bucket shared by every instance. */
@@ -164,6 +176,18 @@ function mediaStorage(env: Env): MediaStorageConfig {
   };
 }
 
+function metrics(env: Env): MetricsConfig {
+  const token = read(env, 'QUIRE_METRICS_TOKEN') ?? null;
+  // A guessable token would put the server's traffic figures one dictionary away.
+  if (token !== null && !/^[\x21-\x7e]{16,256}$/.test(token))
+    throw new ConfigError('QUIRE_METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces');
+  const port = read(env, 'QUIRE_METRICS_PORT') === undefined ? null : integer(env, 'QUIRE_METRICS_PORT', 0, 0, 65535);
+  const host = read(env, 'QUIRE_METRICS_HOST') ?? '127.0.0.1';
+  if (net.isIP(host) === 0 && host !== 'localhost')
+    throw new ConfigError('QUIRE_METRICS_HOST', 'must be an IP address or localhost');
+  return { token, port, host };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = read(env, 'HOST') ?? '127.0.0.1';
   const port = integer(env, 'PORT', 3000, 0, 65535);
@@ -193,5 +217,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,
     eventRetentionDays: integer(env, 'QUIRE_EVENT_RETENTION_DAYS', 30, 1, 36_500),
+    metrics: metrics(env),
   };
 }

@@ -39,12 +39,18 @@ export async function serve(config: Config): Promise<void> {
     app.log.info({ migrations: runtime.migrated.names, ms: runtime.migrated.ms }, 'applied migrations');
 
   const stopPruning = startEventPruning(runtime.database, { retentionDays: config.eventRetentionDays, log: app.log });
+  const metricsServer =
+    app.quireMetrics && config.metrics.port !== null
+      ? await (await import('./metrics/metrics.js')).startMetricsServer(app.quireMetrics, config.metrics)
+      : null;
+  if (metricsServer) app.log.info({ address: metricsServer.address() }, 'metrics listening');
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'closing: finishing in-flight requests');
     stopPruning();
+    metricsServer?.close();
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     redis?.disconnect();

@@ -1,9 +1,12 @@
+import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
 import type { Actor } from '../modules/accounts/actor.js';
 import { ALL_PERMISSIONS, parsePermissionList } from '../modules/accounts/permissions.js';
 import type { Runtime } from '../runtime.js';
 import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
+import { OPERATE_COMMANDS } from './operate.commands.js';
+import type { Progress } from './progress.js';
 
 /** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
 const SETTING_FLAGS = {
@@ -21,6 +24,8 @@ const SETTING_FLAGS = {
 export interface CommandInput {
   flags: Record<string, string | boolean | undefined>;
   readStdin: () => Promise<string>;
+  /** Where long work reports how far it is (cli/progress.ts); silent with --json. */
+  progress?: Progress;
 }
 
 export interface Command {
@@ -29,6 +34,8 @@ export interface Command {
   options: string[];
   /** Flags that take no value. */
   switches?: string[];
+  /** The name of the one positional argument (`quire import FILE`), read into `flags` under that name. */
+  positional?: string;
   required: string[];
   /**
    * Whether the command may begin a data dir: it makes the first thing a server needs. Every other command
@@ -36,6 +43,11 @@ export interface Command {
    */
   createsData?: true;
   run(runtime: Runtime, input: CommandInput): Promise<unknown>;
+  /**
+   * Run instead of `run`, before any data dir or database is opened, for a command that must find the data
+   * dir as it is (restore fills an empty one): it gets the configuration alone.
+   */
+  runWithoutRuntime?(config: Config, input: CommandInput): Promise<unknown>;
   /** How a person reads the result; --json prints the value itself. */
   human?(result: never): string;
 }
@@ -233,11 +245,11 @@ export const COMMANDS: Record<string, Command> = {
     options: ['workspace', 'posts'],
     required: ['workspace'],
     run: (runtime, input) =>
-      seedCommand(runtime, text(input, 'workspace'), parsePostCount(input.flags.posts), {
-        quiet: input.flags.json === true,
-      }),
+      seedCommand(runtime, text(input, 'workspace'), parsePostCount(input.flags.posts), input.progress),
     human: describeSeed,
   },
+
+  ...OPERATE_COMMANDS,
 };
 
 export function describe(result: unknown, command: Command): string {

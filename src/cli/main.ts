@@ -5,6 +5,7 @@ import { serve } from '../main.js';
 import { openRuntime } from '../runtime.js';
 import { COMMANDS, describe, type Command } from './commands.js';
 import { dataDirMissing, dataLocation, displayDir } from './data-location.js';
+import { commandProgress } from './progress.js';
 
 function usage(): string {
   return [
@@ -82,15 +83,32 @@ export async function main(argv: string[]): Promise<void> {
       ...command.options.map((name) => [name, { type: 'string' as const }]),
       ...['json', ...(command.switches ?? [])].map((name) => [name, { type: 'boolean' as const }]),
     ]);
-    flags = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as Record<
-      string,
-      string | boolean | undefined
-    >;
+    const parsed = parseArgs({ args: rest, options, strict: true, allowPositionals: command.positional !== undefined });
+    flags = parsed.values as Record<string, string | boolean | undefined>;
+    if (parsed.positionals.length > 1) throw new Error(`one ${command.positional} is expected`);
+    if (command.positional && parsed.positionals[0] !== undefined) flags[command.positional] = parsed.positionals[0];
   } catch (error) {
     fail(`${(error as Error).message}; usage: ${command.usage}`, 2);
   }
   const missing = command.required.filter((name) => typeof flags[name] !== 'string');
-  if (missing.length > 0) fail(`missing --${missing.join(', --')}; usage: ${command.usage}`, 2);
+  if (missing.length > 0)
+    fail(
+      `missing ${missing.map((name) => (name === command.positional ? name.toUpperCase() : `--${name}`)).join(', ')}; usage: ${command.usage}`,
+      2,
+    );
+  const input = { flags, readStdin, progress: commandProgress(flags.json === true) };
+  const print = (result: unknown) =>
+    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describe(result, command)}\n`);
+
+  if (command.runWithoutRuntime) {
+    try {
+      print(await command.runWithoutRuntime(config, input));
+    } catch (error) {
+      input.progress.abandon();
+      fail(error instanceof AppError ? error.message : `unexpected error: ${(error as Error).message}`);
+    }
+    return;
+  }
 
   const creating = dataDirMissing(config);
   // Anything else would open an empty data dir with a new master key, and then not find what it was asked for.
@@ -103,9 +121,9 @@ export async function main(argv: string[]): Promise<void> {
   if (creating)
     process.stderr.write(`quire: created a new data dir at ${displayDir(config.dataDir)} (QUIRE_DATA_DIR)\n`);
   try {
-    const result = await command.run(runtime, { flags, readStdin });
-    process.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${describe(result, command)}\n`);
+    print(await command.run(runtime, input));
   } catch (error) {
+    input.progress.abandon();
     // What was not found was looked for in one place: say which, since a command run without the server's
     // QUIRE_DATA_DIR or DATABASE_URL reads another database and finds nothing.
     if (error instanceof AppError)

@@ -15,6 +15,10 @@ export interface DatabaseHandle {
   dialect: DialectHelpers;
   /** Statements sent since start; tests read it to hold list routes to a fixed query budget. */
   stats: { queries: number };
+  /** The SQLite database file; null on PostgreSQL. */
+  file: string | null;
+  /** Connections open, idle, and callers waiting for one (SQLite has one connection). */
+  connections(): { open: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -26,13 +30,20 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
   const stats = { queries: 0 };
   let dialect: Dialect;
   let helpers: DialectHelpers;
+  let file: string | null = null;
+  let connections: DatabaseHandle['connections'];
   if (config.databaseUrl) {
-    dialect = postgresDialect(config.databaseUrl).dialect;
+    const { dialect: postgres, pool } = postgresDialect(config.databaseUrl);
+    dialect = postgres;
     helpers = postgresHelpers;
+    connections = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   } else {
     fs.mkdirSync(config.dataDir, { recursive: true });
-    dialect = sqliteDialect(sqliteFile(config.dataDir));
+    file = sqliteFile(config.dataDir);
+    const use = { busy: false, waiting: 0 };
+    dialect = sqliteDialect(file, use);
     helpers = sqliteHelpers;
+    connections = () => ({ open: 1, idle: use.busy ? 0 : 1, waiting: use.waiting });
   }
   const db = new Kysely<Database>({
     dialect,
@@ -40,5 +51,5 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
       stats.queries += 1;
     },
   });
-  return { db, dialect: helpers, stats, close: () => db.destroy() };
+  return { db, dialect: helpers, stats, file, connections, close: () => db.destroy() };
 }

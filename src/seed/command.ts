@@ -1,3 +1,4 @@
+import { silentProgress, type Progress } from '../cli/progress.js';
 import { badRequest } from '../errors.js';
 import { createMediaStorage } from '../modules/media/storage/storage.js';
 import type { Runtime } from '../runtime.js';
@@ -15,24 +16,22 @@ export function parsePostCount(raw: string | boolean | undefined): number {
   return value;
 }
 
-/** `quire seed`: what the CLI runs, with a progress line on an interactive terminal. */
+/** `quire seed`: what the CLI runs, showing its progress in posts. */
 export async function seedCommand(
   runtime: Runtime,
   workspace: string,
   posts: number,
-  { quiet = false } = {},
+  progress: Progress = silentProgress,
 ): Promise<SeedSummary> {
   const target = await runtime.services.accounts.requireWorkspace(workspace);
-  const progress = !quiet && process.stderr.isTTY;
+  progress.start(`seed ${target.slug}`, posts, 'posts');
   const summary = await seedWorkspace(runtime.database, {
     workspaceId: target.id,
     posts,
     storage: createMediaStorage(runtime.config),
-    ...(progress
-      ? { onProgress: (done: number, total: number) => process.stderr.write(`\rseeding: ${done}/${total} posts`) }
-      : {}),
+    onProgress: (done) => progress.update(done),
   });
-  if (progress) process.stderr.write('\r\x1b[K');
+  progress.end();
   return summary;
 }
 

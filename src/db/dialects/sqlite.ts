@@ -63,12 +63,21 @@ class SqliteConnection implements DatabaseConnection {
   }
 }
 
+/** How the one connection is used: whether it is held, and how many callers wait for it (the metrics read it). */
+export interface ConnectionUse {
+  busy: boolean;
+  waiting: number;
+}
+
 /** SQLite has one connection; callers queue for it, and a transaction holds it until it ends. */
 class SqliteDriver implements Driver {
   #connection!: SqliteConnection;
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(readonly db: BetterSqlite3.Database) {}
+  constructor(
+    readonly db: BetterSqlite3.Database,
+    readonly use: ConnectionUse,
+  ) {}
 
   async init(): Promise<void> {
     this.#connection = new SqliteConnection(this.db);
@@ -80,7 +89,10 @@ class SqliteDriver implements Driver {
     let release!: () => void;
     const previous = this.#queue;
     this.#queue = new Promise<void>((resolve) => (release = resolve));
+    this.use.waiting += 1;
     await previous;
+    this.use.waiting -= 1;
+    this.use.busy = true;
     this.#release = release;
     return this.#connection;
   }
@@ -88,6 +100,7 @@ class SqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {
     const release = this.#release;
     this.#release = undefined;
+    this.use.busy = false;
     release?.();
   }
 
@@ -130,11 +143,11 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-export function sqliteDialect(file: string): Dialect {
+export function sqliteDialect(file: string, use: ConnectionUse = { busy: false, waiting: 0 }): Dialect {
   const db = openSqlite(file);
   return {
     createAdapter: () => new TransactionalDdlSqliteAdapter(),
-    createDriver: () => new SqliteDriver(db),
+    createDriver: () => new SqliteDriver(db, use),
     createIntrospector: (kysely: Kysely<unknown>) => new SqliteIntrospector(kysely),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };

@@ -51,19 +51,23 @@ export function checkWorkspaceName(name: string): string {
 
 /**
  * Inserts a workspace owned by `ownerUserId` with the owner's membership row, inside the caller's
- * transaction (the CLI's create and the dashboard's first-run setup share it).
+ * transaction (the CLI's create and the dashboard's first-run setup share it). `identity` keeps a given id
+ * and slug (an import keeps its archive's); otherwise both are new.
  */
 export async function insertOwnedWorkspace(
   trx: Kysely<Database>,
   name: string,
   ownerUserId: string,
+  identity?: { id: string; slug: string },
 ): Promise<WorkspaceSummary> {
   const now = nowIso();
-  const slug = await firstFreeSlug(slugFrom(name, 'workspace'), (candidates) =>
-    workspacesRepository.takenSlugs(trx, candidates),
-  );
+  const slug =
+    identity?.slug ??
+    (await firstFreeSlug(slugFrom(name, 'workspace'), (candidates) =>
+      workspacesRepository.takenSlugs(trx, candidates),
+    ));
   const workspace = {
-    id: crypto.randomUUID(),
+    id: identity?.id ?? crypto.randomUUID(),
     name,
     slug,
     owner_user_id: ownerUserId,

@@ -1,0 +1,276 @@
+import type { ResourceType } from '../../writes/changes.js';
+import { searchText } from '../../shared/search.js';
+
+/** How a column is written in an archive row: JSON columns as the JSON value, booleans as booleans. */
+export type ColumnType = 'uuid' | 'text' | 'timestamp' | 'integer' | 'boolean' | 'json';
+
+export interface ArchivedColumn {
+  type: ColumnType;
+  nullable?: true;
+}
+
+/**
+ * One table of a workspace export (docs/operate.md, "How a table joins the archive"). The archive holds the
+ * columns listed here, the workspace id left out (an import writes its own); what a write derives for the
+ * indexes (`derived`) is computed again on import rather than trusted.
+ */
+export interface ArchivedTable {
+  name: string;
+  /** The columns that identify a row: an import skips a row whose key is already there. */
+  key: readonly string[];
+  columns: Readonly<Record<string, ArchivedColumn>>;
+  /** Columns naming a row of another archived table (or of this one): checked before anything is written. */
+  references?: Readonly<Record<string, string>>;
+  /**
+   * Columns naming a row of the installation rather than of the workspace (who uploaded a media item): kept
+   * when the installation imported into has that row, else written as null.
+   */
+  installationReferences?: Readonly<Record<string, 'users' | 'api_keys'>>;
+  /** Unique within a workspace besides the key: a row that would collide with another is refused. */
+  unique?: { columns: readonly string[]; liveOnly?: true };
+  /** The resource a row is, for its content event; absent for rows that are part of another (a post's tags). */
+  resource?: { type: ResourceType; slug?: string };
+  /** Columns the database stores for its indexes, computed from the row on import. */
+  derived?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** The order rows are exported in, so that a row comes after the rows it references. */
+  orderBy?: 'parents-first';
+}
+
+const uuid = { type: 'uuid' } as const;
+const uuidOrNull = { type: 'uuid', nullable: true } as const;
+const text = { type: 'text' } as const;
+const textOrNull = { type: 'text', nullable: true } as const;
+const time = { type: 'timestamp' } as const;
+const timeOrNull = { type: 'timestamp', nullable: true } as const;
+const integer = { type: 'integer' } as const;
+const integerOrNull = { type: 'integer', nullable: true } as const;
+const bool = { type: 'boolean' } as const;
+const json = { type: 'json' } as const;
+const jsonOrNull = { type: 'json', nullable: true } as const;
+
+const str = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** Every table a workspace export holds, in the order they are written and imported. */
+export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
+  {
+    name: 'media',
+    key: ['id'],
+    columns: {
+      id: uuid,
+      filename: text,
+      mime_type: text,
+      size_bytes: integer,
+      width: integerOrNull,
+      height: integerOrNull,
+      alt: textOrNull,
+      caption: textOrNull,
+      uploaded_by_user_id: uuidOrNull,
+      uploaded_by_api_key_id: uuidOrNull,
+      created_at: time,
+      updated_at: time,
+    },
+    installationReferences: { uploaded_by_user_id: 'users', uploaded_by_api_key_id: 'api_keys' },
+    resource: { type: 'media' },
+    derived: (row) => ({ search_text: searchText(str(row.alt), str(row.caption), str(row.filename)) }),
+  },
+  {
+    name: 'authors',
+    key: ['id'],
+    columns: {
+      id: uuid,
+      slug: text,
+      display_name: text,
+      bio: textOrNull,
+      credentials: textOrNull,
+      avatar_media_id: uuidOrNull,
+      same_as: json,
+      is_active: bool,
+      seo: jsonOrNull,
+      person: jsonOrNull,
+      created_at: time,
+      updated_at: time,
+    },
+    references: { avatar_media_id: 'media' },
+    unique: { columns: ['slug'] },
+    resource: { type: 'author', slug: 'slug' },
+    derived: (row) => ({ search_text: searchText(str(row.display_name), str(row.slug)) }),
+  },
+  {
+    name: 'categories',
+    key: ['id'],
+    columns: {
+      id: uuid,
+      slug: text,
+      name: text,
+      description: textOrNull,
+      parent_id: uuidOrNull,
+      sort_order: integer,
+      is_active: bool,
+      seo: jsonOrNull,
+      collection_metadata: jsonOrNull,
+      created_at: time,
+      updated_at: time,
+    },
+    references: { parent_id: 'categories' },
+    unique: { columns: ['slug'] },
+    resource: { type: 'category', slug: 'slug' },
+    derived: (row) => ({ search_text: searchText(str(row.name), str(row.slug)) }),
+    orderBy: 'parents-first',
+  },
+  {
+    name: 'tags',
+    key: ['id'],
+    columns: { id: uuid, slug: text, name: text, seo: jsonOrNull, created_at: time, updated_at: time },
+    unique: { columns: ['slug'] },
+    resource: { type: 'tag', slug: 'slug' },
+    derived: (row) => ({ search_text: searchText(str(row.name), str(row.slug)) }),
+  },
+  {
+    name: 'posts',
+    key: ['id'],
+    columns: {
+      id: uuid,
+      slug: text,
+      title: text,
+      excerpt: text,
+      body_json: json,
+      body_text: text,
+      toc_items: json,
+      word_count: integer,
+      reading_time_min: integer,
+      featured_media_id: uuidOrNull,
+      author_id: uuidOrNull,
+      category_id: uuidOrNull,
+      status: text,
+      published_at: timeOrNull,
+      scheduled_at: timeOrNull,
+      is_how_to: bool,
+      summary_for_ai: textOrNull,
+      canonical_url: textOrNull,
+      view_count: integer,
+      seo: jsonOrNull,
+      schema_type: text,
+      structured_data: jsonOrNull,
+      structured_blocks: json,
+      seo_score: integer,
+      readability_score: integer,
+      deleted_at: timeOrNull,
+      created_at: time,
+      updated_at: time,
+    },
+    references: { featured_media_id: 'media', author_id: 'authors', category_id: 'categories' },
+    unique: { columns: ['slug'], liveOnly: true },
+    resource: { type: 'post', slug: 'slug' },
+    derived: (row) => ({
+      search_head: searchText(str(row.title), str(row.excerpt)),
+      search_text: searchText(str(row.body_text)),
+    }),
+  },
+  {
+    name: 'post_tags',
+    key: ['post_id', 'tag_id'],
+    columns: { post_id: uuid, tag_id: uuid, created_at: time },
+    references: { post_id: 'posts', tag_id: 'tags' },
+  },
+  {
+    name: 'related_posts',
+    key: ['post_id', 'related_post_id'],
+    columns: { post_id: uuid, related_post_id: uuid, position: integer },
+    references: { post_id: 'posts', related_post_id: 'posts' },
+  },
+  {
+    name: 'pages',
+    key: ['id'],
+    columns: {
+      id: uuid,
+      slug: text,
+      title: text,
+      body_json: json,
+      body_text: text,
+      page_type: text,
+      status: text,
+      published_at: timeOrNull,
+      seo: jsonOrNull,
+      deleted_at: timeOrNull,
+      created_at: time,
+      updated_at: time,
+    },
+    unique: { columns: ['slug'], liveOnly: true },
+    resource: { type: 'page', slug: 'slug' },
+    derived: (row) => ({ search_head: searchText(str(row.title)), search_text: searchText(str(row.body_text)) }),
+  },
+  {
+    name: 'redirects',
+    key: ['id'],
+    columns: { id: uuid, from_path: text, to_path: text, status_code: integer, created_at: time, updated_at: time },
+    unique: { columns: ['from_path'] },
+    resource: { type: 'redirect' },
+  },
+  {
+    name: 'link_health',
+    key: ['id'],
+    columns: {
+      id: uuid,
+      path: text,
+      referrer: textOrNull,
+      status_code: integer,
+      hit_count: integer,
+      first_seen_at: time,
+      last_seen_at: time,
+    },
+    unique: { columns: ['path'] },
+  },
+];
+
+/** The workspace row's site settings: one row, applied to the workspace imported into. */
+export const SETTINGS_TABLE = 'site_settings';
+export const SETTINGS_COLUMNS = [
+  'site_name',
+  'site_url',
+  'logo_media_id',
+  'publisher_name',
+  'publisher_url',
+  'post_url_pattern',
+  'page_url_pattern',
+  'author_url_pattern',
+  'category_url_pattern',
+] as const;
+
+/**
+ * Columns of the archived tables that are deliberately not archived: the workspace id (an import writes its
+ * own), a media row's storage path (`<workspace>/<media>/<filename>`, rebuilt for the workspace imported
+ * into), and what `derived` computes again. A test holds every column of the schema to this list or the
+ * table's own, so a column added by a migration must be placed in one of them.
+ */
+export const NOT_ARCHIVED: Readonly<Record<string, readonly string[]>> = {
+  media: ['workspace_id', 'storage_path', 'search_text'],
+  authors: ['workspace_id', 'search_text'],
+  categories: ['workspace_id', 'search_text'],
+  tags: ['workspace_id', 'search_text'],
+  // render_stamp labels stored renders, a cache an import does not carry.
+  posts: ['workspace_id', 'search_head', 'search_text', 'render_stamp'],
+  post_tags: ['workspace_id'],
+  related_posts: ['workspace_id'],
+  pages: ['workspace_id', 'search_head', 'search_text'],
+  redirects: ['workspace_id'],
+  link_health: ['workspace_id'],
+};
+
+/**
+ * Tables of the schema that a workspace export leaves out, and why: accounts and keys belong to the
+ * installation (and hold password hashes and key ciphertexts), the rest is history or caches.
+ */
+export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
+  users: 'accounts belong to the installation; never password hashes',
+  workspaces: 'its name, slug and site settings are in the header and site_settings; its counters are recomputed',
+  memberships: 'who may do what is the installation’s',
+  api_keys: 'never API keys',
+  sessions: 'dashboard sign-ins',
+  sign_in_attempts: 'the sign-in throttle',
+  post_renders: 'a cache that reads rebuild',
+  content_events: 'the import records its own events',
+};
+
+export function archivedTable(name: string): ArchivedTable | undefined {
+  return ARCHIVED_TABLES.find((table) => table.name === name);
+}
