@@ -26,7 +26,6 @@ const LISTED_COLUMNS = [
   'workspace_id',
   'slug',
   'title',
-  'body_text',
   'page_type',
   'status',
   'published_at',
@@ -56,6 +55,9 @@ export const pagesRepository = {
         sql<string | null>`case when octet_length(body_text) <= ${INLINE_BODY_BYTES} then body_json end`.as(
           'body_json',
         ),
+        sql<string | null>`case when octet_length(body_text) <= ${INLINE_BODY_BYTES} then body_text end`.as(
+          'body_text',
+        ),
         sql<number>`octet_length(body_text)`.as('body_bytes'),
       ])
       .orderBy(SORT_COLUMNS[page.orderBy ?? 'createdAt'], page.order)
@@ -69,16 +71,20 @@ export const pagesRepository = {
     return { rows, total };
   },
 
-  /** The bodies of pages a list found without them, by id. */
-  async findBodies(db: Executor, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  /** The bodies (blocks and text) of pages a list found without them, by id. */
+  async findBodies(
+    db: Executor,
+    workspaceId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, Pick<PageRow, 'body_json' | 'body_text'>>> {
     if (ids.length === 0) return new Map();
     const rows = await db
       .selectFrom('pages')
-      .select(['id', 'body_json'])
+      .select(['id', 'body_json', 'body_text'])
       .where('workspace_id', '=', workspaceId)
       .where('id', 'in', [...ids])
       .execute();
-    return new Map(rows.map((row) => [row.id, row.body_json]));
+    return new Map(rows.map((row) => [row.id, row]));
   },
 
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<PageRow | undefined> {

@@ -11,9 +11,10 @@ import { Page, type PageListQuery, type PageSortKey } from '../pages.schemas.js'
 /** The bytes of pages one batch of a list holds in memory at a time (as post-reads.ts BATCH_BYTES). */
 export const BATCH_BYTES = 8 * 1024 * 1024;
 
-type ListedPage = Omit<PageRow, 'body_json' | 'search_head' | 'search_text'> & {
-  /** Null when the body is too large to come with the list: it is loaded with its batch. */
+type ListedPage = Omit<PageRow, 'body_json' | 'body_text' | 'search_head' | 'search_text'> & {
+  /** Null, as the text, when the body is too large to come with the list: both are loaded with its batch. */
   body_json: string | null;
+  body_text: string | null;
   body_bytes: number;
 };
 
@@ -53,8 +54,9 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
     );
     // A page deleted between the list and its body's load is left out.
     const complete = batch.flatMap((row) => {
-      const body = row.body_json ?? bodies.get(row.id);
-      return body === undefined ? [] : [{ ...row, body_json: body, search_head: '', search_text: '' }];
+      const body = row.body_json !== null && row.body_text !== null ? row : bodies.get(row.id);
+      if (body === undefined) return [];
+      return [{ ...row, body_json: body.body_json!, body_text: body.body_text!, search_head: '', search_text: '' }];
     });
     return (await presentPages(db, workspaceId, complete, publicUrl)).map((page) => Buffer.from(serializePage(page)));
   }
