@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { RequestSpec, Scenario } from './scenarios.js';
 
 /** One response as the real server sent it, for the ceiling to send again. */
@@ -23,32 +24,46 @@ export function routeKey(method: string, path: string, apiKey: string | null): s
   return `${method} ${path} ${apiKey ?? ''}`;
 }
 
+/** One request over Node's http client, which hands back the bytes as sent (fetch would decode them). */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, timeout: 60_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`${method} ${url} timed out`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 async function captureOne(baseUrl: string, spec: RequestSpec, body: string | undefined): Promise<CapturedResponse> {
   const headers: Record<string, string> = {};
   if (spec.apiKey !== null) headers['x-api-key'] = spec.apiKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  // autocannon asks for no compression; neither may this, or the bytes would differ.
-  headers['accept-encoding'] = 'identity';
-  const response = await fetch(`${baseUrl}${spec.path}`, {
-    method: spec.method,
-    headers,
-    ...(body === undefined ? {} : { body }),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
+  // What autocannon will ask for, so that the ceiling replays the very bytes the server sends it.
+  headers['accept-encoding'] = spec.acceptEncoding ?? 'identity';
+  const response = await send(`${baseUrl}${spec.path}`, spec.method, headers, body);
   if (response.status !== spec.expectStatus) {
     throw new Error(
-      `${spec.method} ${spec.path} answered ${response.status}, not ${spec.expectStatus}: ${bytes.toString('utf8').slice(0, 500)}`,
+      `${spec.method} ${spec.path} answered ${response.status}, not ${spec.expectStatus}: ${response.bytes.toString('utf8').slice(0, 500)}`,
     );
   }
-  if (response.headers.has('content-encoding'))
-    throw new Error(`${spec.method} ${spec.path} came compressed; the ceiling replays identity bodies`);
   const kept: Array<[string, string]> = [];
-  response.headers.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && name !== 'set-cookie') kept.push([name, value]);
-  });
-  for (const cookie of response.headers.getSetCookie()) kept.push(['set-cookie', cookie]);
-  return { status: response.status, headers: kept, bodyBase64: bytes.toString('base64') };
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (HOP_BY_HOP.has(name) || value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) kept.push([name, one]);
+  }
+  return { status: response.status, headers: kept, bodyBase64: response.bytes.toString('base64') };
 }
 
 /**

@@ -86,6 +86,7 @@ function autocannonRequests(scenario: Scenario): TaggedRequest[] {
     const headers: Record<string, string> = {};
     if (spec.apiKey !== null) headers['x-api-key'] = spec.apiKey;
     if (spec.bodies.length > 0) headers['content-type'] = 'application/json';
+    if (spec.acceptEncoding !== undefined) headers['accept-encoding'] = spec.acceptEncoding;
     const request: TaggedRequest = {
       method: spec.method,
       path: spec.path,

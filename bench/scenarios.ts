@@ -18,6 +18,8 @@ export interface RequestSpec {
   /** Reads are what a cold scenario reports; its writes only invalidate. */
   kind: 'read' | 'write';
   expectStatus: number;
+  /** Sent as Accept-Encoding; unset, the request asks for no compression. */
+  acceptEncoding?: string;
 }
 
 export interface Scenario {
@@ -40,6 +42,9 @@ export const SCENARIO_NAMES = [
   'list-default',
   'list-default-no-cache',
   'list-default-cold',
+  'list-default-br',
+  'list-100',
+  'list-100-br',
   'list-by-tag',
   'list-by-category',
   'list-by-status',
@@ -110,6 +115,15 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
     scenario('list-default-cold', "the same read, each after a PATCH of another post's title on the same connection", [
       coldWrite,
       list,
+    ]),
+    scenario('list-default-br', 'GET /posts with Accept-Encoding: br: the same page, compressed once and kept', [
+      { ...list, acceptEncoding: 'br' },
+    ]),
+    scenario('list-100', 'GET /posts?pageSize=100: a page of 100, every embed', [
+      read(`${EXTERNAL}/posts?pageSize=100`),
+    ]),
+    scenario('list-100-br', 'the same with Accept-Encoding: br', [
+      { ...read(`${EXTERNAL}/posts?pageSize=100`), acceptEncoding: 'br' },
     ]),
     scenario('list-by-tag', 'GET /posts?tagId=…&orderBy=publishedAt&order=desc', [
       read(`${EXTERNAL}/posts?tagId=${fixtures.tagId}&${byPublished}`),
