@@ -97,6 +97,14 @@ const skipped = !services.postgresUrl;
       const old = await events(source.runtime.database.db);
       const now = await events(moved!.database.db);
       expect(now).toEqual(old);
+      // The sequence stands at the last copied number, so the next write draws past it at its first attempt
+      // (a collision would be retried as a lost race and hide a sequence left at 1 for a while).
+      const { rows } = await sql<{ last_value: string; is_called: boolean }>`
+        select last_value, is_called from content_events_seq`.execute(moved!.database.db);
+      expect({ last: Number(rows[0]!.last_value), called: rows[0]!.is_called }).toEqual({
+        last: old.at(-1)!.seq,
+        called: true,
+      });
       const version = async () =>
         (
           await moved!.database.db
