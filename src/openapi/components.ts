@@ -36,6 +36,7 @@ import {
   RedirectResolution,
   RedirectUpdateBody,
 } from '../modules/redirects/redirects.schemas.js';
+import { PageRevision, PostRevision, RevisionList, RevisionSummary } from '../modules/revisions/revisions.schemas.js';
 import { Seo } from '../modules/seo/seo.schemas.js';
 import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
 import { Tag, TagCreateBody, TagList, TagUpdateBody } from '../modules/tags/tags.schemas.js';
@@ -63,6 +64,10 @@ const NAMED: Record<string, TSchema> = {
   PageList,
   PageCreateBody,
   PageUpdateBody,
+  PostRevision,
+  PageRevision,
+  RevisionSummary,
+  RevisionList,
   Media,
   MediaList,
   MediaUpdateBody,

@@ -120,6 +120,15 @@ describeEachDialect('isolation: B’s ids and slugs under A’s key', (dialect) 
         byName.push({ method: 'DELETE', url: `/${resource}/${name}`, expect: 404 });
       }
     }
+    for (const [resource, row] of [
+      ['posts', b.post],
+      ['pages', b.page],
+    ] as const)
+      for (const name of [cased(row.id), row.slug]) {
+        byName.push({ method: 'GET', url: `/${resource}/${name}/revisions`, expect: 404 });
+        byName.push({ method: 'GET', url: `/${resource}/${name}/revisions/1`, expect: 404 });
+        byName.push({ method: 'POST', url: `/${resource}/${name}/revisions/1/restore`, expect: 404 });
+      }
     for (const name of [cased(b.post.id), b.post.slug])
       for (const method of ['POST', 'DELETE'] as const)
         byName.push({ method, url: `/posts/${name}/tags`, body: { tagIds: [a.tag.id] }, expect: 404 });

@@ -151,6 +151,9 @@ describe('the OpenAPI document', () => {
       'Seo',
       'Block',
       'BlockWrite',
+      'PostRevision',
+      'PageRevision',
+      'RevisionList',
     ])
       expect(schemas[name], name).toBeDefined();
     expect(schemas.Block.discriminator).toEqual({
