@@ -298,8 +298,15 @@ export interface RevisionsTable {
   created_at: Timestamp;
 }
 
+/** The highest content event number retention deleted, per workspace (migration 0013). */
+export interface ContentEventHorizonsTable {
+  workspace_id: string;
+  pruned_through: number;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
+  content_event_horizons: ContentEventHorizonsTable;
   post_revisions: RevisionsTable;
   page_revisions: RevisionsTable;
   sessions: SessionsTable;

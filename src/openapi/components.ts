@@ -17,6 +17,7 @@ import {
   CategoryUpdateBody,
   CollectionMetadata,
 } from '../modules/categories/categories.schemas.js';
+import { ChangeEvent, ChangesPage } from '../modules/changes/changes.schemas.js';
 import { LinkHealth, LinkHealthList, LinkHealthReportBody } from '../modules/link-health/link-health.schemas.js';
 import { Media, MediaList, MediaUpdateBody } from '../modules/media/media.schemas.js';
 import { Page, PageCreateBody, PageList, PageUpdateBody } from '../modules/pages/pages.schemas.js';
@@ -99,6 +100,8 @@ const NAMED: Record<string, TSchema> = {
   ApiKeyCreateBody,
   ApiKeyUpdateBody,
   SiteSettings,
+  ChangeEvent,
+  ChangesPage,
   Seo,
   Block,
   BlockWrite,

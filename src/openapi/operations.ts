@@ -12,6 +12,8 @@ export interface OperationInfo {
   conflict?: true;
   /** The operation can answer 404 although it has no path parameter (a lookup by query). */
   notFound?: true;
+  /** The operation can answer 403 although no one permission guards it (it filters by several). */
+  forbidden?: true;
 }
 
 const SOFT_DELETE =
@@ -220,6 +222,13 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       'Upserts the record of (workspace, path) and increments `hitCount`; repeat reports are safe. Always 200.',
   },
 
+  'GET /changes': {
+    operationId: 'listChanges',
+    summary: 'Follow what changed',
+    description:
+      'The workspace’s content events in commit order: `{data, next, hasMore}`, each event `{seq, event, type, id, slug, action, timestamp}` (`event` is `post.published`, `tag.deleted` …; deletions included, with the slug the resource had). Ask again with `after` set to `next`: a reader that follows it never misses an event, whatever order concurrent writes committed in. Without `after` the feed starts at its oldest kept event (events are kept 30 days by default); a cursor older than that, from another workspace or malformed is a 400 naming `/after` (`details.reason: cursor_expired` for the first: read the content again in full, then follow the feed from its start). `limit` is 1–1000, 100 by default. Each event is shown to a key that may read its resource (`posts:read` for posts, `site-settings:read` for the site settings …); a key that may read none is a 403.',
+    forbidden: true,
+  },
   'GET /site-settings': {
     operationId: 'getSiteSettings',
     summary: 'Get the site settings',

@@ -124,6 +124,7 @@ export class Quire {
   readonly linkHealth;
   readonly apiKeys;
   readonly siteSettings;
+  readonly changes;
   private readonly transport: Transport;
 
   constructor(options: QuireOptions) {
@@ -218,6 +219,15 @@ export class Quire {
         }),
       reveal: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revealApiKey'>>('reveal', id, options),
       revoke: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revokeApiKey'>>('revoke', id, options),
+    };
+    this.changes = {
+      /**
+       * One answer of the change feed, `{data, next, hasMore}`: the events after `after` in commit order. Keep
+       * `next` and ask with it as `after` (at once while `hasMore`); a QuireError BAD_REQUEST with
+       * `details.reason: 'cursor_expired'` means the cursor is older than the events kept: read again in full.
+       */
+      list: (query?: Omit<QueryOf<'listChanges'>, 'fields'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'listChanges'>>({ method: 'GET', path: '/changes', query: query as Query, options }),
     };
     this.siteSettings = {
       /** The site URL, URL patterns, publisher and logo the jsonLd is built from (needs `site-settings:read`). */

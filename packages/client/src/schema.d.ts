@@ -673,6 +673,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what changed
+         * @description The workspace’s content events in commit order: `{data, next, hasMore}`, each event `{seq, event, type, id, slug, action, timestamp}` (`event` is `post.published`, `tag.deleted` …; deletions included, with the slug the resource had). Ask again with `after` set to `next`: a reader that follows it never misses an event, whatever order concurrent writes committed in. Without `after` the feed starts at its oldest kept event (events are kept 30 days by default); a cursor older than that, from another workspace or malformed is a 400 naming `/after` (`details.reason: cursor_expired` for the first: read the content again in full, then follow the feed from its start). `limit` is 1–1000, 100 by default. Each event is shown to a key that may read its resource (`posts:read` for posts, `site-settings:read` for the site settings …); a key that may read none is a 403.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media": {
         parameters: {
             query?: never;
@@ -916,6 +936,28 @@ export interface components {
             isActive?: boolean;
             seo?: components["schemas"]["Seo"] | null;
             collectionMetadata?: components["schemas"]["CollectionMetadata"];
+        };
+        ChangeEvent: {
+            /** @description The event’s number: increasing in commit order in the workspace. */
+            seq: number;
+            /** @enum {string} */
+            event: "post.created" | "post.updated" | "post.published" | "post.unpublished" | "post.archived" | "post.deleted" | "page.created" | "page.updated" | "page.published" | "page.unpublished" | "page.deleted" | "media.created" | "media.updated" | "media.deleted" | "author.created" | "author.updated" | "author.deleted" | "category.created" | "category.updated" | "category.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "redirect.created" | "redirect.updated" | "redirect.deleted" | "site-settings.updated";
+            /** @enum {string} */
+            type: "post" | "page" | "media" | "author" | "category" | "tag" | "redirect" | "settings";
+            /** Format: uuid */
+            id: string;
+            slug: string | null;
+            /** @enum {string} */
+            action: "created" | "updated" | "published" | "unpublished" | "archived" | "deleted" | "attached" | "detached";
+            /** Format: date-time */
+            timestamp: string;
+        };
+        ChangesPage: {
+            data: components["schemas"]["ChangeEvent"][];
+            /** @description The cursor to ask with next (`after`). */
+            next: string;
+            /** @description More events are there already: ask again at once. */
+            hasMore: boolean;
         };
         CodeBlock: {
             /**
@@ -3617,6 +3659,53 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The `next` of an earlier answer; without it the feed starts at its oldest kept event. */
+                after?: string;
+                limit?: number;
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

@@ -26,6 +26,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'redirects', key: ['id'] },
   { name: 'link_health', key: ['id'] },
   { name: 'content_events', key: ['seq'] },
+  { name: 'content_event_horizons', key: ['workspace_id'] },
   { name: 'sessions', key: ['id'] },
   { name: 'sign_in_attempts', key: ['id'] },
 ];

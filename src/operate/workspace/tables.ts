@@ -302,6 +302,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   sign_in_attempts: 'the sign-in throttle',
   post_renders: 'a cache that reads rebuild',
   content_events: 'the import records its own events',
+  content_event_horizons: 'how far retention pruned the events, which are not exported either',
 };
 
 export function archivedTable(name: string): ArchivedTable | undefined {
