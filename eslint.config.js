@@ -33,6 +33,11 @@ export default tseslint.config(
         },
         {
           selector:
+            'CallExpression[callee.property.name=/^(insertInto|updateTable|deleteFrom)$/][arguments.0.value=/^(post|page)_revisions$/]',
+          message: 'Revisions are recorded by contentWrite (src/writes/revisions.ts) only.',
+        },
+        {
+          selector:
             "CallExpression[callee.property.name='set'] Property[key.name=/^(content_version|embeds_version)$/]",
           message: 'The versions move with the content events (migration 0011); write through contentWrite.',
         },

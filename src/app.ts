@@ -23,6 +23,7 @@ import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
+import { changesRoutes } from './modules/changes/changes.routes.js';
 import { dashboard, DEFAULT_DASHBOARD_DIR } from './modules/dashboard/dashboard.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaFileRoutes } from './modules/media/media-files.routes.js';
@@ -32,6 +33,7 @@ import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { linkHealthRoutes } from './modules/link-health/link-health.routes.js';
 import { redirectsRoutes } from './modules/redirects/redirects.routes.js';
+import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { registerOpenApi } from './openapi/document.js';
@@ -211,6 +213,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(redirectsRoutes, { redirects: services.redirects });
       await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
       await scope.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
+      await scope.register(revisionsRoutes, { revisions: services.revisions });
+      await scope.register(changesRoutes, { database });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
     },

@@ -96,8 +96,16 @@ describe('loadConfig accepts good values', () => {
       trustProxy: true,
       logLevel: 'debug',
       eventRetentionDays: 30,
+      revisionsKept: 50,
       metrics: { token: null, port: null, host: '127.0.0.1' },
     });
+  });
+
+  it('keeps 50 revisions of each post and page unless QUIRE_REVISIONS_KEPT says otherwise, and refuses a bad count', () => {
+    expect(loadConfig({}).revisionsKept).toBe(50);
+    expect(loadConfig({ QUIRE_REVISIONS_KEPT: '3' }).revisionsKept).toBe(3);
+    for (const bad of ['0', '-1', 'ten', '2.5', '10001'])
+      expect(failure({ QUIRE_REVISIONS_KEPT: bad }).variable).toBe('QUIRE_REVISIONS_KEPT');
   });
 
   it('accepts both PostgreSQL schemes and TLS Redis', () => {

@@ -21,6 +21,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Days a content event is kept before the server prunes it (src/writes/event-retention.ts). */
   eventRetentionDays: number;
+  /** Revisions kept of each post and page; a write drops the older ones (src/writes/revisions.ts). */
+  revisionsKept: number;
   /** Where GET /metrics answers, if anywhere (src/metrics): off unless a token or a port is set. */
   metrics: MetricsConfig;
 }
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,
     eventRetentionDays: integer(env, 'QUIRE_EVENT_RETENTION_DAYS', 30, 1, 36_500),
+    revisionsKept: integer(env, 'QUIRE_REVISIONS_KEPT', 50, 1, 10_000),
     metrics: metrics(env),
   };
 }

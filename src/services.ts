@@ -11,6 +11,7 @@ import { createPostsService } from './modules/posts/posts.service.js';
 import { createPostReads } from './modules/posts/read/post-reads.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
 import { createRedirectsService } from './modules/redirects/redirects.service.js';
+import { createRevisionsService } from './modules/revisions/revisions.service.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
 import type { MediaStorage } from './modules/media/storage/storage.js';
@@ -23,6 +24,8 @@ export function createServices(
   publicUrl: string,
   mediaStorage: MediaStorage,
 ) {
+  const posts = createPostsService(database, publicUrl);
+  const pages = createPagesService(database, publicUrl);
   return {
     media: createMediaService(database, publicUrl, mediaStorage),
     accounts: createAccountsService(database),
@@ -30,11 +33,12 @@ export function createServices(
     authors: createAuthorsService(database, publicUrl),
     categories: createCategoriesService(database),
     tags: createTagsService(database),
-    posts: createPostsService(database, publicUrl),
+    posts,
     postReads: createPostReads(database, publicUrl),
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),
-    pages: createPagesService(database, publicUrl),
+    pages,
+    revisions: createRevisionsService(database, { posts, pages }),
     pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
     dashboard: createDashboardServices(database, createAccountsService(database)),

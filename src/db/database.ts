@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   dialect: DialectHelpers;
   /** Statements sent since start; tests read it to hold list routes to a fixed query budget. */
   stats: { queries: number };
+  /** Revisions a content write keeps of each post and page it writes (QUIRE_REVISIONS_KEPT, writes/revisions.ts). */
+  revisionsKept: number;
   /** The SQLite database file; null on PostgreSQL. */
   file: string | null;
   /** Connections open, idle, and callers waiting for one (SQLite has one connection). */
@@ -26,7 +28,12 @@ export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'quire.sqlite');
 }
 
-export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DatabaseHandle {
+/** Revisions kept of each post and page when the configuration does not say (a move's target never writes any). */
+const REVISIONS_KEPT_DEFAULT = 50;
+
+export function createDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'revisionsKept'>>,
+): DatabaseHandle {
   const stats = { queries: 0 };
   let dialect: Dialect;
   let helpers: DialectHelpers;
@@ -51,5 +58,6 @@ export function createDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>):
       stats.queries += 1;
     },
   });
-  return { db, dialect: helpers, stats, file, connections, close: () => db.destroy() };
+  const revisionsKept = config.revisionsKept ?? REVISIONS_KEPT_DEFAULT;
+  return { db, dialect: helpers, stats, revisionsKept, file, connections, close: () => db.destroy() };
 }

@@ -12,6 +12,8 @@ import { searchHeads } from './migrations/0008_search_heads.js';
 import { workspaceIdIndexes } from './migrations/0009_workspace_id_indexes.js';
 import { renderRelatedStamp } from './migrations/0010_render_related_stamp.js';
 import { contentEvents } from './migrations/0011_content_events.js';
+import { revisions } from './migrations/0012_revisions.js';
+import { eventHorizons } from './migrations/0013_event_horizons.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -27,6 +29,8 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0009_workspace_id_indexes': workspaceIdIndexes(),
     '0010_render_related_stamp': renderRelatedStamp(),
     '0011_content_events': contentEvents(helpers),
+    '0012_revisions': revisions(helpers),
+    '0013_event_horizons': eventHorizons(helpers),
   };
 }
 

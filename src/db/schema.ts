@@ -278,8 +278,37 @@ export interface ContentEventsTable {
   created_at: Timestamp;
 }
 
+/**
+ * One revision of a post or page (migration 0012, src/writes/revisions.ts); `post_revisions` and
+ * `page_revisions` have these same columns.
+ */
+export interface RevisionsTable {
+  workspace_id: string;
+  /** The post's id (post_revisions) or the page's (page_revisions). */
+  resource_id: string;
+  /** 1, 2, 3 … per post or page. */
+  n: number;
+  action: string;
+  slug: string;
+  title: string;
+  /** The writable fields as the write left them, as JSON text. */
+  fields: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  created_at: Timestamp;
+}
+
+/** The highest content event number retention deleted, per workspace (migration 0013). */
+export interface ContentEventHorizonsTable {
+  workspace_id: string;
+  pruned_through: number;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
+  content_event_horizons: ContentEventHorizonsTable;
+  post_revisions: RevisionsTable;
+  page_revisions: RevisionsTable;
   sessions: SessionsTable;
   sign_in_attempts: SignInAttemptsTable;
   users: UsersTable;

@@ -17,6 +17,7 @@ import {
   CategoryUpdateBody,
   CollectionMetadata,
 } from '../modules/categories/categories.schemas.js';
+import { ChangeEvent, ChangesPage } from '../modules/changes/changes.schemas.js';
 import { LinkHealth, LinkHealthList, LinkHealthReportBody } from '../modules/link-health/link-health.schemas.js';
 import { Media, MediaList, MediaUpdateBody } from '../modules/media/media.schemas.js';
 import { Page, PageCreateBody, PageList, PageUpdateBody } from '../modules/pages/pages.schemas.js';
@@ -36,6 +37,7 @@ import {
   RedirectResolution,
   RedirectUpdateBody,
 } from '../modules/redirects/redirects.schemas.js';
+import { PageRevision, PostRevision, RevisionList, RevisionSummary } from '../modules/revisions/revisions.schemas.js';
 import { Seo } from '../modules/seo/seo.schemas.js';
 import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
 import { Tag, TagCreateBody, TagList, TagUpdateBody } from '../modules/tags/tags.schemas.js';
@@ -63,6 +65,10 @@ const NAMED: Record<string, TSchema> = {
   PageList,
   PageCreateBody,
   PageUpdateBody,
+  PostRevision,
+  PageRevision,
+  RevisionSummary,
+  RevisionList,
   Media,
   MediaList,
   MediaUpdateBody,
@@ -94,6 +100,8 @@ const NAMED: Record<string, TSchema> = {
   ApiKeyCreateBody,
   ApiKeyUpdateBody,
   SiteSettings,
+  ChangeEvent,
+  ChangesPage,
   Seo,
   Block,
   BlockWrite,

@@ -45,7 +45,7 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
     };
 
   const errors = [400, 401];
-  if (permission) errors.push(403);
+  if (permission || operation.forbidden) errors.push(403);
   if (source.params || operation.notFound) errors.push(404);
   if (operation.conflict) errors.push(409);
   errors.push(429, 500);

@@ -12,11 +12,17 @@ export interface OperationInfo {
   conflict?: true;
   /** The operation can answer 404 although it has no path parameter (a lookup by query). */
   notFound?: true;
+  /** The operation can answer 403 although no one permission guards it (it filters by several). */
+  forbidden?: true;
 }
 
 const SOFT_DELETE =
   'Soft delete: the answer is the pre-delete snapshot with `deletedAt` set; the slug is freed and the row is hidden from every later read.';
 const SLUG_CONFLICT = 'An explicit `slug` already taken by a live row is a 409.';
+const REVISIONS =
+  'Every create and update keeps a revision (numbered 1, 2, 3 …; tag changes and deletions keep none); the newest 50 are kept unless the server says otherwise.';
+const RESTORE =
+  'A new write of the revision’s fields but `status` and `publishedAt`, checked as a PATCH is: a slug taken since by another row is a 409, a reference deleted since a 400 naming the field. It keeps a revision of its own; the answer is the resource as written.';
 const NO_SCHEDULING =
   'v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`.';
 
@@ -77,6 +83,41 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     conflict: true,
   },
   'DELETE /pages/:idOrSlug': { operationId: 'deletePage', summary: 'Delete a page', description: SOFT_DELETE },
+
+  'GET /posts/:idOrSlug/revisions': {
+    operationId: 'listPostRevisions',
+    summary: "List a post's revisions",
+    description: `${REVISIONS} Newest first unless \`orderBy=n\` with \`order=asc\`; each without its fields.`,
+  },
+  'GET /posts/:idOrSlug/revisions/:n': {
+    operationId: 'getPostRevision',
+    summary: 'Get one revision of a post',
+    description:
+      'With `fields`: the writable fields as that write left them, a body `PATCH /posts/{idOrSlug}` accepts.',
+  },
+  'POST /posts/:idOrSlug/revisions/:n/restore': {
+    operationId: 'restorePostRevision',
+    summary: 'Restore a revision of a post',
+    description: RESTORE,
+    conflict: true,
+  },
+  'GET /pages/:idOrSlug/revisions': {
+    operationId: 'listPageRevisions',
+    summary: "List a page's revisions",
+    description: `${REVISIONS} Newest first unless \`orderBy=n\` with \`order=asc\`; each without its fields.`,
+  },
+  'GET /pages/:idOrSlug/revisions/:n': {
+    operationId: 'getPageRevision',
+    summary: 'Get one revision of a page',
+    description:
+      'With `fields`: the writable fields as that write left them, a body `PATCH /pages/{idOrSlug}` accepts.',
+  },
+  'POST /pages/:idOrSlug/revisions/:n/restore': {
+    operationId: 'restorePageRevision',
+    summary: 'Restore a revision of a page',
+    description: RESTORE,
+    conflict: true,
+  },
 
   'GET /media': { operationId: 'listMedia', summary: 'List media' },
   'POST /media': {
@@ -181,6 +222,13 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       'Upserts the record of (workspace, path) and increments `hitCount`; repeat reports are safe. Always 200.',
   },
 
+  'GET /changes': {
+    operationId: 'listChanges',
+    summary: 'Follow what changed',
+    description:
+      'The workspace’s content events in commit order: `{data, next, hasMore}`, each event `{seq, event, type, id, slug, action, timestamp}` (`event` is `post.published`, `tag.deleted` …; deletions included, with the slug the resource had). Ask again with `after` set to `next`: a reader that follows it never misses an event, whatever order concurrent writes committed in. Without `after` the feed starts at its oldest kept event (events are kept 30 days by default); a cursor older than that, from another workspace or malformed is a 400 naming `/after` (`details.reason: cursor_expired` for the first: read the content again in full, then follow the feed from its start). `limit` is 1–1000, 100 by default. Each event is shown to a key that may read its resource (`posts:read` for posts, `site-settings:read` for the site settings …); a key that may read none is a 403.',
+    forbidden: true,
+  },
   'GET /site-settings': {
     operationId: 'getSiteSettings',
     summary: 'Get the site settings',

@@ -44,5 +44,9 @@ export const TAGS = [
     name: 'site-settings',
     description: 'The site URL, URL patterns, publisher and logo the JSON-LD is built from; read-only here.',
   },
+  {
+    name: 'changes',
+    description: 'The workspace’s content events in commit order, for a site that syncs what changed.',
+  },
   { name: 'meta', description: 'The API describing itself.' },
 ];

@@ -16,6 +16,11 @@ export interface Change {
   /** The slug it has after the write (before it, for a deletion); null for resources without one. */
   slug: string | null;
   action: ChangeAction;
+  /**
+   * A write of a post or page keeps a revision of it (writes/revisions.ts) unless it deletes it or only moves
+   * its tags. `false` only where the write brings the resource's revisions along (an archive's import).
+   */
+  revision?: false;
 }
 
 /**

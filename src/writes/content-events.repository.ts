@@ -30,15 +30,80 @@ export const contentEventsRepository = {
     }
   },
 
-  /** Deletes up to `limit` events recorded before `before`, oldest first; answers how many went. */
+  /**
+   * Deletes up to `limit` events recorded before `before`, oldest first, and raises the horizon of each
+   * workspace it pruned to the highest number it deleted; answers how many went. Run it in a transaction, so
+   * that no event goes without its horizon moving: the change feed tells a reader behind it to resync.
+   */
   async prune(db: Executor, before: string, limit: number): Promise<number> {
-    const result = await db
+    const deleted = await db
       .deleteFrom('content_events')
       .where('seq', 'in', (eb) =>
         eb.selectFrom('content_events').select('seq').where('created_at', '<', before).orderBy('seq').limit(limit),
       )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+      .returning(['workspace_id', 'seq'])
+      .execute();
+    const highest = new Map<string, number>();
+    for (const { workspace_id, seq } of deleted)
+      highest.set(workspace_id, Math.max(highest.get(workspace_id) ?? 0, Number(seq)));
+    if (highest.size > 0)
+      await db
+        .insertInto('content_event_horizons')
+        .values([...highest].map(([workspace_id, pruned_through]) => ({ workspace_id, pruned_through })))
+        .onConflict((oc) =>
+          oc
+            .column('workspace_id')
+            .doUpdateSet({ pruned_through: (eb) => eb.ref('excluded.pruned_through') })
+            .where((eb) => eb('content_event_horizons.pruned_through', '<', eb.ref('excluded.pruned_through'))),
+        )
+        .execute();
+    return deleted.length;
+  },
+
+  /**
+   * Where a workspace's feed stands: its newest event's number (0 when it has none) and the highest number
+   * retention deleted (0 when none). Read before the events, so that every event up to `latest` has committed
+   * (numbers are drawn in commit order, migration 0011) and a reader may move its cursor there.
+   */
+  async feedState(db: Executor, workspaceId: string): Promise<{ latest: number; prunedThrough: number }> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('content_events')
+          .select((inner) => inner.fn.max('seq').as('latest'))
+          .where('workspace_id', '=', workspaceId)
+          .as('latest'),
+        eb
+          .selectFrom('content_event_horizons')
+          .select('pruned_through')
+          .where('workspace_id', '=', workspaceId)
+          .as('pruned_through'),
+      ])
+      .executeTakeFirstOrThrow();
+    return { latest: Number(row.latest ?? 0), prunedThrough: Number(row.pruned_through ?? 0) };
+  },
+
+  /**
+   * A workspace's events numbered after `afterSeq` and up to `upToSeq`, of the resource types given (every
+   * type when undefined), in order; at most `limit`.
+   */
+  listBetween(
+    db: Executor,
+    workspaceId: string,
+    afterSeq: number,
+    upToSeq: number,
+    types: readonly string[] | undefined,
+    limit: number,
+  ) {
+    if (types?.length === 0) return Promise.resolve([]);
+    let query = db
+      .selectFrom('content_events')
+      .select(['seq', 'resource_type', 'resource_id', 'slug', 'action', 'created_at'])
+      .where('workspace_id', '=', workspaceId)
+      .where('seq', '>', afterSeq)
+      .where('seq', '<=', upToSeq);
+    if (types !== undefined) query = query.where('resource_type', 'in', [...types]);
+    return query.orderBy('seq').limit(limit).execute();
   },
 
   /** A workspace's events after `afterSeq`, in order (tests and, later, the change feed). */

@@ -6,6 +6,7 @@ import { nowIso } from '../shared/time.js';
 import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import type { Change, Writer } from './changes.js';
 import { contentEventsRepository } from './content-events.repository.js';
+import { recordRevisions } from './revisions.js';
 
 /** What a content write's work is given: the transaction, and where to say what it changed. */
 export interface ContentWriteScope {
@@ -25,7 +26,8 @@ export interface ContentWriteScope {
  * The one way content is written. Runs `work` in a transaction, then records one content event per change
  * it declared in that same transaction; recording an event moves the workspace's content version, which
  * keys every cached answer, and the embeds version that labels stored post renders (migration 0011). So a
- * write commits together with its events and its invalidation, or not at all.
+ * write commits together with its events and its invalidation, or not at all. A post or page it changed
+ * gets its revision here too (writes/revisions.ts), so no write of one can leave it out.
  *
  * `work` answers what the write answers its client (the resource as written, the snapshot of a deletion): the
  * writer's seal, when it has one, takes it last, and an answer it cannot serialize rolls the write back.
@@ -47,7 +49,11 @@ export async function contentWrite<T>(
       serialize: () => workspacesRepository.lock(trx, database.dialect, writer.workspaceId),
     };
     const result = await work(scope);
-    if (changes.length > 0) await contentEventsRepository.record(trx, writer, changes, nowIso());
+    if (changes.length > 0) {
+      const now = nowIso();
+      await contentEventsRepository.record(trx, writer, changes, now);
+      await recordRevisions(trx, writer, changes, now, database.revisionsKept);
+    }
     writer.seal?.(result);
     return result;
   });

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/database.js';
+import { writeTransaction } from '../db/transaction.js';
 import { contentEventsRepository } from './content-events.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -6,11 +7,11 @@ const DAY_MS = 86_400_000;
 const PRUNE_BATCH = 5_000;
 
 /** Deletes the events older than `retentionDays`; answers how many went. */
-export async function pruneEvents({ db }: DatabaseHandle, retentionDays: number, now = Date.now()): Promise<number> {
+export async function pruneEvents(database: DatabaseHandle, retentionDays: number, now = Date.now()): Promise<number> {
   const before = new Date(now - retentionDays * DAY_MS).toISOString();
   let total = 0;
   for (;;) {
-    const deleted = await contentEventsRepository.prune(db, before, PRUNE_BATCH);
+    const deleted = await writeTransaction(database, (trx) => contentEventsRepository.prune(trx, before, PRUNE_BATCH));
     total += deleted;
     if (deleted < PRUNE_BATCH) return total;
   }

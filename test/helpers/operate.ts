@@ -123,14 +123,14 @@ export async function fillWorkspace(ctx: TestContext, workspace: TestWorkspace, 
 }
 
 /** Who uploaded a media item names a user and a key of the installation, which an archive does not carry. */
+/** Who wrote a row: an installation's users and keys, which a move keeps and an import may not have. */
+const UPLOADERS = new Set(['uploadedByUserId', 'uploadedByApiKeyId', 'userId', 'apiKeyId']);
+
 function withoutUploaders(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUploaders);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([name, member]) => [
-      name,
-      name === 'uploadedByUserId' || name === 'uploadedByApiKeyId' ? null : withoutUploaders(member),
-    ]),
+    Object.entries(value).map(([name, member]) => [name, UPLOADERS.has(name) ? null : withoutUploaders(member)]),
   );
 }
 
@@ -138,7 +138,8 @@ const LISTS = ['posts', 'pages', 'media', 'authors', 'categories', 'tags', 'redi
 
 /**
  * Every external read of every resource of the key's workspace, by URL: each list, each item by id and by
- * slug, each redirect resolved, the site settings, and each media file's bytes (as a sha256).
+ * slug, the revisions of each post and page, each redirect resolved, the site settings, and each media file's
+ * bytes (as a sha256).
  */
 export async function readEverything(ctx: TestContext, key: string): Promise<Record<string, unknown>> {
   const read: Record<string, unknown> = {};
@@ -160,6 +161,10 @@ export async function readEverything(ctx: TestContext, key: string): Promise<Rec
       }
       await get(`/${list}/${item.id}`);
       if (item.slug) await get(`/${list}/${item.slug}`);
+      if (list === 'posts' || list === 'pages') {
+        const revisions = (await get(`/${list}/${item.id}/revisions?pageSize=100`)) as { data: Array<{ n: number }> };
+        for (const { n } of revisions.data) await get(`/${list}/${item.id}/revisions/${n}`);
+      }
       if (list === 'media') {
         const file = await ctx.app.inject({ method: 'GET', url: new URL(item.url!).pathname });
         expect(file.statusCode).toBe(200);

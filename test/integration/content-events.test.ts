@@ -289,6 +289,23 @@ describeEachDialect('content writes record their events and move the versions', 
     expect((await versions(seeded.id)).content).toBe(events.length);
   });
 
+  it('revisions: a restore is an update of the post or page, by the key that restored it', async () => {
+    cover('POST /posts/:idOrSlug/revisions/:n/restore');
+    cover('POST /pages/:idOrSlug/revisions/:n/restore');
+    const post = ok(await api('POST', '/posts', { title: 'Restorable' }));
+    ok(await api('PATCH', `/posts/${String(post.id)}`, { title: 'Changed' }));
+    await expectEvents(
+      async () => ok(await api('POST', `/posts/${String(post.id)}/revisions/1/restore`)),
+      [['post', 'updated', 'restorable']],
+    );
+    const page = ok(await api('POST', '/pages', { title: 'Restorable page' }));
+    ok(await api('PATCH', `/pages/${String(page.id)}`, { title: 'Changed page' }));
+    await expectEvents(
+      async () => ok(await api('POST', `/pages/${String(page.id)}/revisions/1/restore`)),
+      [['page', 'updated', 'restorable-page']],
+    );
+  });
+
   it('every write operation of the external API is exercised above', () => {
     const writes = Object.keys(OPERATIONS).filter((operation) => !operation.startsWith('GET '));
     expect(writes.filter((operation) => !covered.has(operation))).toEqual([]);

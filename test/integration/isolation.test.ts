@@ -27,6 +27,8 @@ interface Content {
   redirect: string;
   redirectFrom: string;
   apiKey: string;
+  /** Where the workspace's change feed stands: a cursor of it. */
+  cursor: string;
 }
 
 interface Probe {
@@ -84,6 +86,11 @@ describeEachDialect('isolation: B’s ids and slugs under A’s key', (dialect) 
       redirect: (await create('/redirects', { fromPath: redirectFrom, toPath: `/${prefix}-new` })).id,
       redirectFrom,
       apiKey: spare.id,
+      cursor: (
+        (await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/changes`, headers: { 'x-api-key': key } })).json() as {
+          next: string;
+        }
+      ).next,
     };
   }
 
@@ -120,6 +127,16 @@ describeEachDialect('isolation: B’s ids and slugs under A’s key', (dialect) 
         byName.push({ method: 'DELETE', url: `/${resource}/${name}`, expect: 404 });
       }
     }
+    for (const [resource, row] of [
+      ['posts', b.post],
+      ['pages', b.page],
+    ] as const)
+      for (const name of [cased(row.id), row.slug]) {
+        byName.push({ method: 'GET', url: `/${resource}/${name}/revisions`, expect: 404 });
+        byName.push({ method: 'GET', url: `/${resource}/${name}/revisions/1`, expect: 404 });
+        byName.push({ method: 'POST', url: `/${resource}/${name}/revisions/1/restore`, expect: 404 });
+      }
+    byName.push({ method: 'GET', url: `/changes?after=${b.cursor}`, expect: 400 });
     for (const name of [cased(b.post.id), b.post.slug])
       for (const method of ['POST', 'DELETE'] as const)
         byName.push({ method, url: `/posts/${name}/tags`, body: { tagIds: [a.tag.id] }, expect: 404 });

@@ -23,9 +23,10 @@ const BUDGET = {
   // key lookup, the post with its render; then as for a list.
   get: { stored: 2, built: 10 },
   // key lookup, begin, post (locked on PostgreSQL), media and related-post checks, update, replace related
-  // (delete, insert), bump the content version, the six embed queries, commit. The answer is built from the
-  // row as written, without reading it again; the posts relating to it are not written (read/post-renders.ts).
-  patch: 16,
+  // (delete, insert), bump the content version, the six embed queries, the revision (the row and its related
+  // posts as written, the numbered insert: writes/revisions.ts), commit. The answer is built from the row as
+  // written, without reading it again; the posts relating to it are not written (read/post-renders.ts).
+  patch: 19,
 };
 
 describeEachDialect('posts: query budget', (dialect) => {

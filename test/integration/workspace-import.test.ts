@@ -141,7 +141,7 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
 
     await rewriteArchive(file, variant('major.tgz'), (all) =>
       all.map((e) =>
-        e.name === 'quire-archive.json' ? { ...e, body: Buffer.from(e.body.toString().replace('"1.0"', '"2.0"')) } : e,
+        e.name === 'quire-archive.json' ? { ...e, body: Buffer.from(e.body.toString().replace('"1.1"', '"2.0"')) } : e,
       ),
     );
     await expect(importElsewhere(target.slug, { file: variant('major.tgz') })).rejects.toThrow(
@@ -154,15 +154,15 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
     await rewriteArchive(file, variant('minor.tgz'), (all) => [
       ...all.map((e) => {
         if (e.name === 'quire-archive.json')
-          return { ...e, body: Buffer.from(e.body.toString().replace('"1.0"', '"1.3"')) };
+          return { ...e, body: Buffer.from(e.body.toString().replace('"1.1"', '"1.3"')) };
         if (e.name.startsWith('tables/tags/'))
           return { ...e, body: Buffer.from(e.body.toString().replace(/\{"id"/g, '{"color":"red","id"')) };
         return e;
       }),
-      { name: 'tables/post_revisions/000001.ndjson', body: Buffer.from('{"id":"x"}\n') },
+      { name: 'tables/post_comments/000001.ndjson', body: Buffer.from('{"id":"x"}\n') },
     ]);
     const { plan } = await importInto(source.slug, { file: variant('minor.tgz'), merge: true, dryRun: true });
-    expect(plan.skipped).toEqual({ tables: ['post_revisions'], columns: ['tags.color'] });
+    expect(plan.skipped).toEqual({ tables: ['post_comments'], columns: ['tags.color'] });
   });
 
   it('takes back every row and file when it fails half-way', async () => {

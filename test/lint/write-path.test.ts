@@ -28,6 +28,13 @@ export async function record(db: Kysely<any>) {
   await db.insertInto('content_events').values({}).execute();
 }
 `;
+const REVISION_BY_HAND = `
+import type { Kysely } from 'kysely';
+export async function keep(db: Kysely<any>) {
+  await db.insertInto('post_revisions').values({}).execute();
+  await db.deleteFrom('page_revisions').execute();
+}
+`;
 const REPOSITORY_IMPORT = `
 import { contentEventsRepository } from '../../writes/content-events.repository.js';
 export const events = contentEventsRepository;
@@ -40,9 +47,14 @@ describe('the lint rule that keeps content writes on the one write path', () => 
     expect(await lintAs(file, RAW_BUMP)).toEqual([expect.stringMatching(/versions move with the content events/)]);
     expect(await lintAs(file, EVENT_BY_HAND)).toEqual([expect.stringMatching(/recorded by contentWrite/)]);
     expect(await lintAs(file, REPOSITORY_IMPORT)).toEqual([expect.stringMatching(/recorded by contentWrite/)]);
+    expect(await lintAs(file, REVISION_BY_HAND)).toEqual([
+      expect.stringMatching(/Revisions are recorded by contentWrite/),
+      expect.stringMatching(/Revisions are recorded by contentWrite/),
+    ]);
   });
 
   it('lets the write path itself record events', async () => {
     expect(await lintAs('src/writes/content-events.repository.ts', EVENT_BY_HAND)).toEqual([]);
+    expect(await lintAs('src/writes/revisions.repository.ts', REVISION_BY_HAND)).toEqual([]);
   });
 });

@@ -85,6 +85,23 @@ function crud<
   };
 }
 
+/** The revisions of one post or page: list them (newest first), read one with its fields, restore one. */
+function revisionsOf<List extends ListOperation, Get extends OperationId, Restore extends OperationId>(
+  transport: Transport,
+  path: string,
+) {
+  const base = (idOrSlug: string) => `${path}${segment(idOrSlug)}/revisions`;
+  return {
+    list: (idOrSlug: string, query?: Omit<QueryOf<List>, 'fields'>, options?: RequestOptions) =>
+      transport.request<ResultOf<List>>({ method: 'GET', path: base(idOrSlug), query: query as Query, options }),
+    get: (idOrSlug: string, n: number, options?: RequestOptions) =>
+      transport.request<ResultOf<Get>>({ method: 'GET', path: `${base(idOrSlug)}/${n}`, options }),
+    /** A new write of revision `n`'s fields (not its status); not retried on a 5xx, as a PATCH is not. */
+    restore: (idOrSlug: string, n: number, options?: RequestOptions) =>
+      transport.request<ResultOf<Restore>>({ method: 'POST', path: `${base(idOrSlug)}/${n}/restore`, options }),
+  };
+}
+
 export interface UploadOptions extends RequestOptions {
   /** The file name to send; the server keeps a cleaned-up form of it. Default: the File's name, else `upload`. */
   filename?: string;
@@ -107,6 +124,7 @@ export class Quire {
   readonly linkHealth;
   readonly apiKeys;
   readonly siteSettings;
+  readonly changes;
   private readonly transport: Transport;
 
   constructor(options: QuireOptions) {
@@ -128,10 +146,12 @@ export class Quire {
       attachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) => tagIds('POST', idOrSlug, ids, options),
       detachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) =>
         tagIds('DELETE', idOrSlug, ids, options),
+      revisions: revisionsOf<'listPostRevisions', 'getPostRevision', 'restorePostRevision'>(transport, '/posts'),
     };
     this.pages = {
       ...listing<'listPages'>(transport, '/pages'),
       ...crud<'getPage', 'createPage', 'updatePage', 'deletePage'>(transport, '/pages'),
+      revisions: revisionsOf<'listPageRevisions', 'getPageRevision', 'restorePageRevision'>(transport, '/pages'),
     };
     // Media are created by upload (multipart), not by a JSON create.
     const { create: _create, ...media } = crud<'getMedia', 'uploadMedia', 'updateMedia', 'deleteMedia'>(
@@ -199,6 +219,15 @@ export class Quire {
         }),
       reveal: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revealApiKey'>>('reveal', id, options),
       revoke: (id: string, options?: RequestOptions) => keyAction<ResultOf<'revokeApiKey'>>('revoke', id, options),
+    };
+    this.changes = {
+      /**
+       * One answer of the change feed, `{data, next, hasMore}`: the events after `after` in commit order. Keep
+       * `next` and ask with it as `after` (at once while `hasMore`); a QuireError BAD_REQUEST with
+       * `details.reason: 'cursor_expired'` means the cursor is older than the events kept: read again in full.
+       */
+      list: (query?: Omit<QueryOf<'listChanges'>, 'fields'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'listChanges'>>({ method: 'GET', path: '/changes', query: query as Query, options }),
     };
     this.siteSettings = {
       /** The site URL, URL patterns, publisher and logo the jsonLd is built from (needs `site-settings:read`). */

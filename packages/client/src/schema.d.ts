@@ -541,6 +541,158 @@ export interface paths {
         patch: operations["updatePage"];
         trace?: never;
     };
+    "/posts/{idOrSlug}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a post's revisions
+         * @description Every create and update keeps a revision (numbered 1, 2, 3 …; tag changes and deletions keep none); the newest 50 are kept unless the server says otherwise. Newest first unless `orderBy=n` with `order=asc`; each without its fields.
+         *
+         *     Needs the `posts:read` permission.
+         */
+        get: operations["listPostRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{idOrSlug}/revisions/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one revision of a post
+         * @description With `fields`: the writable fields as that write left them, a body `PATCH /posts/{idOrSlug}` accepts.
+         *
+         *     Needs the `posts:read` permission.
+         */
+        get: operations["getPostRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{idOrSlug}/revisions/{n}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a revision of a post
+         * @description A new write of the revision’s fields but `status` and `publishedAt`, checked as a PATCH is: a slug taken since by another row is a 409, a reference deleted since a 400 naming the field. It keeps a revision of its own; the answer is the resource as written.
+         *
+         *     Needs the `posts:write` permission.
+         */
+        post: operations["restorePostRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages/{idOrSlug}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a page's revisions
+         * @description Every create and update keeps a revision (numbered 1, 2, 3 …; tag changes and deletions keep none); the newest 50 are kept unless the server says otherwise. Newest first unless `orderBy=n` with `order=asc`; each without its fields.
+         *
+         *     Needs the `pages:read` permission.
+         */
+        get: operations["listPageRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages/{idOrSlug}/revisions/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one revision of a page
+         * @description With `fields`: the writable fields as that write left them, a body `PATCH /pages/{idOrSlug}` accepts.
+         *
+         *     Needs the `pages:read` permission.
+         */
+        get: operations["getPageRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages/{idOrSlug}/revisions/{n}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a revision of a page
+         * @description A new write of the revision’s fields but `status` and `publishedAt`, checked as a PATCH is: a slug taken since by another row is a 409, a reference deleted since a 400 naming the field. It keeps a revision of its own; the answer is the resource as written.
+         *
+         *     Needs the `pages:write` permission.
+         */
+        post: operations["restorePageRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what changed
+         * @description The workspace’s content events in commit order: `{data, next, hasMore}`, each event `{seq, event, type, id, slug, action, timestamp}` (`event` is `post.published`, `tag.deleted` …; deletions included, with the slug the resource had). Ask again with `after` set to `next`: a reader that follows it never misses an event, whatever order concurrent writes committed in. Without `after` the feed starts at its oldest kept event (events are kept 30 days by default); a cursor older than that, from another workspace or malformed is a 400 naming `/after` (`details.reason: cursor_expired` for the first: read the content again in full, then follow the feed from its start). `limit` is 1–1000, 100 by default. Each event is shown to a key that may read its resource (`posts:read` for posts, `site-settings:read` for the site settings …); a key that may read none is a 403.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/media": {
         parameters: {
             query?: never;
@@ -785,6 +937,28 @@ export interface components {
             seo?: components["schemas"]["Seo"] | null;
             collectionMetadata?: components["schemas"]["CollectionMetadata"];
         };
+        ChangeEvent: {
+            /** @description The event’s number: increasing in commit order in the workspace. */
+            seq: number;
+            /** @enum {string} */
+            event: "post.created" | "post.updated" | "post.published" | "post.unpublished" | "post.archived" | "post.deleted" | "page.created" | "page.updated" | "page.published" | "page.unpublished" | "page.deleted" | "media.created" | "media.updated" | "media.deleted" | "author.created" | "author.updated" | "author.deleted" | "category.created" | "category.updated" | "category.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "redirect.created" | "redirect.updated" | "redirect.deleted" | "site-settings.updated";
+            /** @enum {string} */
+            type: "post" | "page" | "media" | "author" | "category" | "tag" | "redirect" | "settings";
+            /** Format: uuid */
+            id: string;
+            slug: string | null;
+            /** @enum {string} */
+            action: "created" | "updated" | "published" | "unpublished" | "archived" | "deleted" | "attached" | "detached";
+            /** Format: date-time */
+            timestamp: string;
+        };
+        ChangesPage: {
+            data: components["schemas"]["ChangeEvent"][];
+            /** @description The cursor to ask with next (`after`). */
+            next: string;
+            /** @description More events are there already: ask again at once. */
+            hasMore: boolean;
+        };
         CodeBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1008,6 +1182,18 @@ export interface components {
             total: number;
             totalPages: number;
         };
+        PageRevision: {
+            n: number;
+            /** @enum {string} */
+            action: "created" | "updated" | "published" | "unpublished" | "archived";
+            slug: string;
+            title: string;
+            userId: string | null;
+            apiKeyId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            fields: components["schemas"]["PageUpdateBody"];
+        };
         PageUpdateBody: {
             slug?: string;
             title?: string;
@@ -1113,6 +1299,18 @@ export interface components {
             total: number;
             totalPages: number;
         };
+        PostRevision: {
+            n: number;
+            /** @enum {string} */
+            action: "created" | "updated" | "published" | "unpublished" | "archived";
+            slug: string;
+            title: string;
+            userId: string | null;
+            apiKeyId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            fields: components["schemas"]["PostUpdateBody"];
+        };
         PostUpdateBody: {
             slug?: string;
             title?: string;
@@ -1205,6 +1403,27 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "scheduled" | "published" | "archived";
             featuredMediaId: string | null;
+        };
+        RevisionList: {
+            data: components["schemas"]["RevisionSummary"][];
+            page: number;
+            pageSize: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            orderBy?: string;
+            total: number;
+            totalPages: number;
+        };
+        RevisionSummary: {
+            n: number;
+            /** @enum {string} */
+            action: "created" | "updated" | "published" | "unpublished" | "archived";
+            slug: string;
+            title: string;
+            userId: string | null;
+            apiKeyId: string | null;
+            /** Format: date-time */
+            createdAt: string;
         };
         Seo: {
             title?: string;
@@ -3168,6 +3387,325 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listPostRevisions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                order?: "asc" | "desc";
+                orderBy?: "n";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionList"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getPostRevision: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                idOrSlug: string;
+                /** @description The revision number: 1, 2, 3 … */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostRevision"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    restorePostRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrSlug: string;
+                /** @description The revision number: 1, 2, 3 … */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listPageRevisions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                order?: "asc" | "desc";
+                orderBy?: "n";
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionList"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getPageRevision: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path: {
+                idOrSlug: string;
+                /** @description The revision number: 1, 2, 3 … */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageRevision"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    restorePageRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrSlug: string;
+                /** @description The revision number: 1, 2, 3 … */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The `next` of an earlier answer; without it the feed starts at its oldest kept event. */
+                after?: string;
+                limit?: number;
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

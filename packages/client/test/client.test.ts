@@ -132,6 +132,37 @@ describe('@quire/client against a real server', () => {
     await expect(quire.posts.get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 
+  it('lists, reads and restores the revisions of a post, and follows the change feed', async () => {
+    const start = await quire.changes.list({ limit: 1000 });
+    let cursor = start.next;
+    for (let more = start.hasMore; more;) {
+      const page = await quire.changes.list({ after: cursor, limit: 1000 });
+      cursor = page.next;
+      more = page.hasMore;
+    }
+    const post = await quire.posts.create({ title: 'Revised by the client' });
+    await quire.posts.update(post.id, { title: 'Revised twice' });
+    const revisions = await quire.posts.revisions.list(post.slug, { pageSize: 5 });
+    expect(revisions.data.map((r) => [r.n, r.action, r.title])).toEqual([
+      [2, 'updated', 'Revised twice'],
+      [1, 'created', 'Revised by the client'],
+    ]);
+    expect((await quire.posts.revisions.get(post.id, 1)).fields.title).toBe('Revised by the client');
+    expect((await quire.posts.revisions.restore(post.id, 1)).title).toBe('Revised by the client');
+    await expect(quire.pages.revisions.get(post.id, 1)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const changes = await quire.changes.list({ after: cursor });
+    expect(changes.data.map((e) => [e.event, e.id])).toEqual([
+      ['post.created', post.id],
+      ['post.updated', post.id],
+      ['post.updated', post.id],
+    ]);
+    await expect(quire.changes.list({ after: 'nonsense' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      details: { issues: [{ path: '/after' }] },
+    });
+  });
+
   it('uploads a file as multipart and resolves redirects', async () => {
     const media = await quire.media.upload(png(4, 3), { filename: 'dot.png', alt: 'A dot' });
     expect(media).toMatchObject({ mimeType: 'image/png', width: 4, height: 3, alt: 'A dot', filename: 'dot.png' });

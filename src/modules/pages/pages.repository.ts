@@ -87,12 +87,30 @@ export const pagesRepository = {
     return new Map(rows.map((row) => [row.id, row]));
   },
 
+  /** Whole rows of pages by id, live or not (a write's revisions read the rows it left). */
+  findByIds(db: Executor, workspaceId: string, ids: readonly string[]): Promise<PageRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('pages')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
   findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string, lock?: RowLock): Promise<PageRow | undefined> {
     const key = idOrSlugKey(idOrSlug);
     return withRowLock(
       livePages(db, workspaceId).selectAll().where(key.column, '=', key.value),
       lock,
     ).executeTakeFirst();
+  },
+
+  /** The id of the live page `idOrSlug` names, for routes about its history (revisions). */
+  async liveId(db: Executor, workspaceId: string, idOrSlug: string): Promise<string | undefined> {
+    const key = idOrSlugKey(idOrSlug);
+    const row = await livePages(db, workspaceId).select('id').where(key.column, '=', key.value).executeTakeFirst();
+    return row?.id;
   },
 
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {

@@ -72,6 +72,16 @@ export const postsRepository = {
     ).executeTakeFirst();
   },
 
+  /** The id of the live post `idOrSlug` names, for routes about its history (revisions). */
+  async liveId(db: Executor, workspaceId: string, idOrSlug: string): Promise<string | undefined> {
+    const key = idOrSlugKey(idOrSlug);
+    const row = await livePosts(db, workspaceId)
+      .select('posts.id')
+      .where(`posts.${key.column}`, '=', key.value)
+      .executeTakeFirst();
+    return row?.id;
+  },
+
   async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
     const rows = await livePosts(db, workspaceId).select('posts.slug').where('posts.slug', 'in', candidates).execute();
     return new Set(rows.map((row) => row.slug));

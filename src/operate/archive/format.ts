@@ -17,7 +17,8 @@ export type ArchiveKind = 'quire-workspace' | 'quire-backup';
  * misread, so it is refused; a newer minor version only added tables or columns, which an older reader skips.
  */
 export const FORMAT_VERSION: Record<ArchiveKind, { major: number; minor: number }> = {
-  'quire-workspace': { major: 1, minor: 0 },
+  // 1.1: post_revisions and page_revisions.
+  'quire-workspace': { major: 1, minor: 1 },
   'quire-backup': { major: 1, minor: 0 },
 };
 

@@ -20,10 +20,13 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'posts', key: ['id'] },
   { name: 'post_tags', key: ['post_id', 'tag_id'] },
   { name: 'related_posts', key: ['post_id', 'related_post_id'] },
+  { name: 'post_revisions', key: ['workspace_id', 'resource_id', 'n'] },
   { name: 'pages', key: ['id'] },
+  { name: 'page_revisions', key: ['workspace_id', 'resource_id', 'n'] },
   { name: 'redirects', key: ['id'] },
   { name: 'link_health', key: ['id'] },
   { name: 'content_events', key: ['seq'] },
+  { name: 'content_event_horizons', key: ['workspace_id'] },
   { name: 'sessions', key: ['id'] },
   { name: 'sign_in_attempts', key: ['id'] },
 ];

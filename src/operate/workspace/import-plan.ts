@@ -133,7 +133,8 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
   const { file } = plan;
   const seen = new Map<string, Set<string>>();
   const media = new Map<string, { filename: string; present: boolean }>();
-  const presentPosts = new Set<string>();
+  // The rows the workspace has already, by table: the rows that belong to them are left as they are.
+  const present = new Map<string, Set<string>>();
   const skippedColumns = new Set<string>();
   let settingsRows = 0;
   // A conflict is reported once the whole archive has been read: a damaged archive is told as damaged.
@@ -214,13 +215,17 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
         );
       counts.present += stored.size;
       counts.create += entry.rows.length - stored.size;
-      if (table.name === 'posts') for (const id of stored.keys()) presentPosts.add(id);
+      const kept = present.get(table.name) ?? new Set<string>();
+      for (const id of stored.keys()) kept.add(id);
+      present.set(table.name, kept);
       if (table.name === 'media')
         for (const row of entry.rows)
           media.set(String(row.id), { filename: String(row.filename), present: stored.has(String(row.id)) });
     } else {
-      // A post's tags and related posts belong to it: written with a post the import writes, left with one it keeps.
-      const kept = entry.rows.filter((row) => presentPosts.has(String(row.post_id))).length;
+      // A post's tags, related posts and revisions belong to it: written with a post the import writes, left
+      // with one it keeps.
+      const owner = table.belongsTo!;
+      const kept = entry.rows.filter((row) => present.get(owner.table)?.has(String(row[owner.column]))).length;
       counts.present += kept;
       counts.create += entry.rows.length - kept;
     }

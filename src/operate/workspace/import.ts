@@ -83,7 +83,8 @@ async function writeArchive(
   const archive = await openArchive(plan.file, 'quire-workspace');
   const total = Object.values(plan.tables).reduce((sum, counts) => sum + counts.rows, 0);
   let done = 0;
-  const presentPosts = new Set<string>();
+  // The rows the workspace has already, by table: the rows that belong to them are left as they are.
+  const present = new Map<string, Set<string>>();
   // A chunk of media rows is written once the files after it are stored: a row never names a missing file.
   let pendingMedia = new Map<string, Row>();
   const flushMedia = async () => {
@@ -118,10 +119,13 @@ async function writeArchive(
           table,
           rows.map((row) => String(row.id)),
         );
-        if (table.name === 'posts') for (const id of stored.keys()) presentPosts.add(id);
+        const kept = present.get(table.name) ?? new Set<string>();
+        for (const id of stored.keys()) kept.add(id);
+        present.set(table.name, kept);
         rows = rows.filter((row) => !stored.has(String(row.id)));
       } else {
-        rows = rows.filter((row) => !presentPosts.has(String(row.post_id)));
+        const owner = table.belongsTo!;
+        rows = rows.filter((row) => !present.get(owner.table)?.has(String(row[owner.column])));
       }
       if (table.name === 'media') pendingMedia = new Map(rows.map((row) => [String(row.id), row]));
       else await insertChunk(database, table, rows, target.id, written);
@@ -164,7 +168,14 @@ async function insertChunk(
     if (table.resource) {
       const { type, slug } = table.resource;
       for (const row of rows)
-        changed({ type, id: String(row.id), slug: slug ? (row[slug] as string) : null, action: 'created' });
+        // The archive brings the revisions of its posts and pages (their own tables), numbered as they were.
+        changed({
+          type,
+          id: String(row.id),
+          slug: slug ? (row[slug] as string) : null,
+          action: 'created',
+          revision: false,
+        });
     }
   });
   if (table.key.length === 1) {

@@ -28,6 +28,11 @@ export interface ArchivedTable {
   installationReferences?: Readonly<Record<string, 'users' | 'api_keys'>>;
   /** Unique within a workspace besides the key: a row that would collide with another is refused. */
   unique?: { columns: readonly string[]; liveOnly?: true };
+  /**
+   * The row of another table each row is part of (a post's tags, its revisions), for tables keyed by several
+   * columns: written with that row when the import writes it, left with it when the import keeps it.
+   */
+  belongsTo?: { column: string; table: string };
   /** The resource a row is, for its content event; absent for rows that are part of another (a post's tags). */
   resource?: { type: ResourceType; slug?: string };
   /** Columns the database stores for its indexes, computed from the row on import. */
@@ -49,6 +54,28 @@ const json = { type: 'json' } as const;
 const jsonOrNull = { type: 'json', nullable: true } as const;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The columns of post_revisions and page_revisions (migration 0012), alike but for the table they revise. */
+function revisionsTable(name: string, revised: string): ArchivedTable {
+  return {
+    name,
+    key: ['resource_id', 'n'],
+    columns: {
+      resource_id: uuid,
+      n: integer,
+      action: text,
+      slug: text,
+      title: text,
+      fields: json,
+      actor_user_id: uuidOrNull,
+      actor_api_key_id: uuidOrNull,
+      created_at: time,
+    },
+    references: { resource_id: revised },
+    belongsTo: { column: 'resource_id', table: revised },
+    installationReferences: { actor_user_id: 'users', actor_api_key_id: 'api_keys' },
+  };
+}
 
 /** Every table a workspace export holds, in the order they are written and imported. */
 export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
@@ -171,13 +198,16 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
     key: ['post_id', 'tag_id'],
     columns: { post_id: uuid, tag_id: uuid, created_at: time },
     references: { post_id: 'posts', tag_id: 'tags' },
+    belongsTo: { column: 'post_id', table: 'posts' },
   },
   {
     name: 'related_posts',
     key: ['post_id', 'related_post_id'],
     columns: { post_id: uuid, related_post_id: uuid, position: integer },
     references: { post_id: 'posts', related_post_id: 'posts' },
+    belongsTo: { column: 'post_id', table: 'posts' },
   },
+  revisionsTable('post_revisions', 'posts'),
   {
     name: 'pages',
     key: ['id'],
@@ -199,6 +229,7 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
     resource: { type: 'page', slug: 'slug' },
     derived: (row) => ({ search_head: searchText(str(row.title)), search_text: searchText(str(row.body_text)) }),
   },
+  revisionsTable('page_revisions', 'pages'),
   {
     name: 'redirects',
     key: ['id'],
@@ -252,6 +283,8 @@ export const NOT_ARCHIVED: Readonly<Record<string, readonly string[]>> = {
   post_tags: ['workspace_id'],
   related_posts: ['workspace_id'],
   pages: ['workspace_id', 'search_head', 'search_text'],
+  post_revisions: ['workspace_id'],
+  page_revisions: ['workspace_id'],
   redirects: ['workspace_id'],
   link_health: ['workspace_id'],
 };
@@ -269,6 +302,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   sign_in_attempts: 'the sign-in throttle',
   post_renders: 'a cache that reads rebuild',
   content_events: 'the import records its own events',
+  content_event_horizons: 'how far retention pruned the events, which are not exported either',
 };
 
 export function archivedTable(name: string): ArchivedTable | undefined {
