@@ -100,7 +100,9 @@ describe('quire backup under write load and quire restore [sqlite]', () => {
         }
       };
       const writers = Array.from({ length: WRITERS }, (_, n) => writer(n));
-      await sleep(500);
+      // Some writes acknowledged before the backup begins, however loaded the machine (a fixed wait was not).
+      for (const deadline = Date.now() + 30_000; acknowledged.length < WRITERS * 5 && Date.now() < deadline;)
+        await sleep(50);
       const began = Date.now();
       const backup = await cli(['backup', '--out', file, '--json'], env);
       const writtenDuringBackup = acknowledged.filter((write) => write.at > began).length;
