@@ -127,6 +127,40 @@ const skipped = !services.postgresUrl;
       expect(await version()).toBe(versionBefore + 1);
     });
 
+    it('refuses a copy that does not read back as its source, leaving the target empty', async () => {
+      const tampered = await createTestDatabase('postgres');
+      try {
+        const config = loadConfig({
+          QUIRE_DATA_DIR: tampered.dataDir,
+          DATABASE_URL: tampered.databaseUrl!,
+          LOG_LEVEL: 'silent',
+        });
+        const runtime = await openRuntime(config);
+        // Stands for a copy gone wrong on the way in: every tag lands with another name.
+        await sql`create function tamper() returns trigger language plpgsql as $$
+          begin new.name := new.name || '!'; return new; end $$`.execute(runtime.database.db);
+        await sql`create trigger tamper before insert on tags for each row execute function tamper()`.execute(
+          runtime.database.db,
+        );
+        await expect(run(tampered.databaseUrl!)).rejects.toThrow(
+          /The copy of tags does not match its source .*: nothing was moved/,
+        );
+        const rows = async (table: string) =>
+          Number(
+            (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(runtime.database.db))
+              .rows[0]!.n,
+          );
+        expect({ tags: await rows('tags'), posts: await rows('posts'), users: await rows('users') }).toEqual({
+          tags: 0,
+          posts: 0,
+          users: 0,
+        });
+        await runtime.close();
+      } finally {
+        await tampered.drop();
+      }
+    });
+
     it('refuses a target that is not empty, and a source already on PostgreSQL, changing nothing', async () => {
       const count = async () =>
         Number((await sql<{ n: number }>`select count(*) as n from posts`.execute(moved!.database.db)).rows[0]!.n);
