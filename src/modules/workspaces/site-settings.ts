@@ -15,22 +15,22 @@ export interface SiteSettings {
   categoryUrlPattern: string | null;
 }
 
+/** The columns of the workspace row that hold its site settings (an archive carries the same ones). */
+export const SITE_SETTINGS_COLUMNS = [
+  'site_name',
+  'site_url',
+  'logo_media_id',
+  'publisher_name',
+  'publisher_url',
+  'post_url_pattern',
+  'page_url_pattern',
+  'author_url_pattern',
+  'category_url_pattern',
+] as const;
+
 /** Every answer built with structured data reads them: Kysely builds and compiles this once per dialect. */
 const selectSettings = preparedQuery((db: Kysely<Database>, workspaceId: string) =>
-  db
-    .selectFrom('workspaces')
-    .select([
-      'site_name',
-      'site_url',
-      'logo_media_id',
-      'publisher_name',
-      'publisher_url',
-      'post_url_pattern',
-      'page_url_pattern',
-      'author_url_pattern',
-      'category_url_pattern',
-    ])
-    .where('id', '=', workspaceId),
+  db.selectFrom('workspaces').select(SITE_SETTINGS_COLUMNS).where('id', '=', workspaceId),
 );
 
 export async function loadSiteSettings(db: Kysely<Database>, workspaceId: string): Promise<SiteSettings> {

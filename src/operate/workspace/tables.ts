@@ -1,4 +1,5 @@
 import type { ResourceType } from '../../writes/changes.js';
+import { SITE_SETTINGS_COLUMNS } from '../../modules/workspaces/site-settings.js';
 import { searchText } from '../../shared/search.js';
 
 /** How a column is written in an archive row: JSON columns as the JSON value, booleans as booleans. */
@@ -255,17 +256,7 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
 
 /** The workspace row's site settings: one row, applied to the workspace imported into. */
 export const SETTINGS_TABLE = 'site_settings';
-export const SETTINGS_COLUMNS = [
-  'site_name',
-  'site_url',
-  'logo_media_id',
-  'publisher_name',
-  'publisher_url',
-  'post_url_pattern',
-  'page_url_pattern',
-  'author_url_pattern',
-  'category_url_pattern',
-] as const;
+export const SETTINGS_COLUMNS = SITE_SETTINGS_COLUMNS;
 
 /**
  * Columns of the archived tables that are deliberately not archived: the workspace id (an import writes its
