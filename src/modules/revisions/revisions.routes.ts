@@ -5,6 +5,8 @@ import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import { Page } from '../pages/pages.schemas.js';
 import { Post } from '../posts/posts.schemas.js';
+import type { Actor } from '../accounts/actor.js';
+import type { Permission } from '../accounts/permissions.js';
 import type { RevisionsService } from './revisions.service.js';
 import {
   PageRevision,
@@ -15,6 +17,9 @@ import {
   RevisionParams,
 } from './revisions.schemas.js';
 
+/** What a route's config says to the external scope: the permission it needs. */
+type RouteConfig = { permission: Permission };
+
 /**
  * The revisions of posts and of pages, under each resource. Reading them needs the resource's read permission,
  * restoring one its write permission: a restore is a write of the resource like a PATCH.
@@ -23,82 +28,77 @@ export const revisionsRoutes: FastifyPluginAsyncTypebox<{ revisions: RevisionsSe
   app,
   { revisions },
 ) => {
-  const posts = { tags: ['posts'], read: { permission: 'posts:read' }, write: { permission: 'posts:write' } } as const;
-  const pages = { tags: ['pages'], read: { permission: 'pages:read' }, write: { permission: 'pages:write' } } as const;
-
-  app.get(
-    '/posts/:idOrSlug/revisions',
+  const resources = [
     {
-      config: posts.read,
-      schema: {
-        tags: posts.tags,
-        params: IdOrSlugParams,
-        querystring: RevisionListQuery,
-        response: { 200: RevisionList, ...ErrorResponses },
+      kind: 'post',
+      path: '/posts',
+      tags: ['posts'],
+      read: { permission: 'posts:read' } as RouteConfig,
+      write: { permission: 'posts:write' } as RouteConfig,
+      Revision: PostRevision,
+      Resource: Post,
+      get: (actor: Actor, idOrSlug: string, n: number) => revisions.getPostRevision(actor, idOrSlug, n),
+      restore: (actor: Actor, idOrSlug: string, n: number) => revisions.restorePost(actor, idOrSlug, n),
+    },
+    {
+      kind: 'page',
+      path: '/pages',
+      tags: ['pages'],
+      read: { permission: 'pages:read' } as RouteConfig,
+      write: { permission: 'pages:write' } as RouteConfig,
+      Revision: PageRevision,
+      Resource: Page,
+      get: (actor: Actor, idOrSlug: string, n: number) => revisions.getPageRevision(actor, idOrSlug, n),
+      restore: (actor: Actor, idOrSlug: string, n: number) => revisions.restorePage(actor, idOrSlug, n),
+    },
+  ] as const;
+
+  for (const resource of resources) {
+    app.get(
+      `${resource.path}/:idOrSlug/revisions`,
+      {
+        config: resource.read,
+        schema: {
+          tags: [...resource.tags],
+          params: IdOrSlugParams,
+          querystring: RevisionListQuery,
+          response: { 200: RevisionList, ...ErrorResponses },
+        },
       },
-    },
-    (request) =>
-      revisions.list(request.actor, 'post', request.params.idOrSlug, pageRequest(request.query, REVISION_SORT_KEYS)),
-  );
+      (request) =>
+        revisions.list(
+          request.actor,
+          resource.kind,
+          request.params.idOrSlug,
+          pageRequest(request.query, REVISION_SORT_KEYS),
+        ),
+    );
 
-  app.get(
-    '/posts/:idOrSlug/revisions/:n',
-    {
-      config: posts.read,
-      schema: {
-        tags: posts.tags,
-        params: RevisionParams,
-        querystring: FieldsQuery,
-        response: { 200: PostRevision, ...ErrorResponses },
+    app.get(
+      `${resource.path}/:idOrSlug/revisions/:n`,
+      {
+        config: resource.read,
+        schema: {
+          tags: [...resource.tags],
+          params: RevisionParams,
+          querystring: FieldsQuery,
+          response: { 200: resource.Revision, ...ErrorResponses },
+        },
       },
-    },
-    (request) => revisions.getPostRevision(request.actor, request.params.idOrSlug, request.params.n),
-  );
+      (request) => resource.get(request.actor, request.params.idOrSlug, request.params.n),
+    );
 
-  app.post(
-    '/posts/:idOrSlug/revisions/:n/restore',
-    {
-      config: posts.write,
-      schema: { tags: posts.tags, params: RevisionParams, response: { 200: Post, ...ErrorResponses } },
-    },
-    (request) => revisions.restorePost(request.actor, request.params.idOrSlug, request.params.n),
-  );
-
-  app.get(
-    '/pages/:idOrSlug/revisions',
-    {
-      config: pages.read,
-      schema: {
-        tags: pages.tags,
-        params: IdOrSlugParams,
-        querystring: RevisionListQuery,
-        response: { 200: RevisionList, ...ErrorResponses },
+    app.post(
+      `${resource.path}/:idOrSlug/revisions/:n/restore`,
+      {
+        config: resource.write,
+        schema: {
+          tags: [...resource.tags],
+          params: RevisionParams,
+          response: { 200: resource.Resource, ...ErrorResponses },
+        },
       },
-    },
-    (request) =>
-      revisions.list(request.actor, 'page', request.params.idOrSlug, pageRequest(request.query, REVISION_SORT_KEYS)),
-  );
-
-  app.get(
-    '/pages/:idOrSlug/revisions/:n',
-    {
-      config: pages.read,
-      schema: {
-        tags: pages.tags,
-        params: RevisionParams,
-        querystring: FieldsQuery,
-        response: { 200: PageRevision, ...ErrorResponses },
-      },
-    },
-    (request) => revisions.getPageRevision(request.actor, request.params.idOrSlug, request.params.n),
-  );
-
-  app.post(
-    '/pages/:idOrSlug/revisions/:n/restore',
-    {
-      config: pages.write,
-      schema: { tags: pages.tags, params: RevisionParams, response: { 200: Page, ...ErrorResponses } },
-    },
-    (request) => revisions.restorePage(request.actor, request.params.idOrSlug, request.params.n),
-  );
+      (request) => resource.restore(request.actor, request.params.idOrSlug, request.params.n),
+    );
+  }
 };
