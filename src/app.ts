@@ -229,6 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     routeTable: table,
     distDir: deps.dashboardDir ?? DEFAULT_DASHBOARD_DIR,
+    maxUploadBytes: config.maxUploadBytes,
   });
   return app;
 }

@@ -22,6 +22,8 @@ export interface DashboardOptions {
   routeTable: RouteTable;
   /** The built React app (dashboard/dist). */
   distDir: string;
+  /** The media upload limit, as in the external API. */
+  maxUploadBytes: number;
 }
 
 /**
@@ -83,7 +85,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
-  await scope.register(dashboardContentRoutes, { services });
+  await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
 }
 
 /** The dashboard: its internal API and the single-page app that uses it. */
