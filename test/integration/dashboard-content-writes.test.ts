@@ -34,6 +34,9 @@ describeEachDialect('dashboard content writes', (dialect) => {
     const post = created.json();
     expect(post.slug).toBe('written-in-the-studio');
     expect((await external(`/posts/${post.id}`)).json()).toEqual(post);
+    const narrowed = await send(ctx, owner, 'GET', at(`/posts/${post.id}?fields=title`));
+    expect(narrowed.json()).toEqual({ id: post.id, title: 'Written in the studio' });
+    expect((await send(ctx, owner, 'GET', at(`/posts/${post.id}?fields=nope`))).statusCode).toBe(400);
 
     const tag = await send(ctx, owner, 'POST', at('/tags'), { name: 'Studio' });
     expect(tag.statusCode, tag.body).toBe(201);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Type, type TObject } from 'typebox';
+import { selectFields } from '../../http/fields.js';
 import { Uuid } from '../../shared/schemas.js';
 import type { Services } from '../../services.js';
 import { authorsRoutes } from '../authors/authors.routes.js';
@@ -37,6 +38,8 @@ export async function dashboardContentRoutes(app: FastifyInstance, options: Dash
   await app.register(
     async (mount) => {
       mount.addHook('onRoute', withWorkspaceParam);
+      // The routes declare `?fields=`; the hooks that apply it are the scope's, so the mount brings its own.
+      selectFields(mount);
       await mount.register(authorsRoutes, { authors: services.authors });
       await mount.register(categoriesRoutes, { categories: services.categories });
       await mount.register(tagsRoutes, { tags: services.tags });
