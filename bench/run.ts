@@ -51,7 +51,7 @@ function print(
   out('');
   out(
     `Quire benchmark: ${flags.db}, ${posts} posts, ${flags.connections} connections, ${flags.duration} s per scenario ` +
-      `(after ${flags.warmup} s of warm-up), node ${process.version}, ${machineInfo().cpus} CPUs; load average before ${load[0]!.join(' ')}, after ${load[1]!.join(' ')}`,
+      `(after ${flags.warmup} s of warm-up), server LOG_LEVEL=${flags.logLevel}${flags.logLevel === 'info' ? ' (the default)' : ''}, node ${process.version}, ${machineInfo().cpus} CPUs; load average before ${load[0]!.join(' ')}, after ${load[1]!.join(' ')}`,
   );
   out('');
   out(formatTable(rows));
