@@ -1,5 +1,5 @@
 import http from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ? { logger: deps.logger }
       : { loggerInstance: deps.loggerInstance ?? createLogger(config.logLevel) }),
     // One line a request, at its answer (http/logging.ts requestLogHook), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
