@@ -65,7 +65,7 @@ function print(
   for (const row of rows) for (const note of row.notes) out(`${row.scenario}: ${note}`);
   out(coldStartSummary(measurement.coldStarts));
   out('');
-  out('Targets (issue 8):');
+  out('Targets (issues 8 and 26):');
   out(formatTargets(targets));
   out('');
   out(`total ${Math.round(seconds)} s`);
@@ -84,7 +84,13 @@ async function main(): Promise<void> {
   try {
     const { dataset } = prepared;
     const measurement = await measure(flags, dataset, log);
-    const targets = checkTargets(measurement.rows, measurement.coldStarts, dataset.posts, measurement.linkHealthExact);
+    const targets = checkTargets(
+      measurement.rows,
+      measurement.coldStarts,
+      dataset.posts,
+      measurement.linkHealthExact,
+      dataset.dialect,
+    );
     const loadAfter = loadAverage();
     const seconds = (performance.now() - started) / 1000;
     print(flags, dataset.posts, measurement, targets, seconds, [loadBefore, loadAfter]);
