@@ -141,7 +141,11 @@ export async function prepareDataset(flags: BenchFlags, log: (line: string) => v
     await quire(['key', 'revoke', '--workspace', workspace.id, '--id', revoked.id], env);
     log(`seeding ${flags.posts} posts on ${flags.db} in ${dataDir}`);
     const started = performance.now();
-    await quire(['seed', '--workspace', workspace.id, '--posts', String(flags.posts)], env, 120_000 + flags.posts * 20);
+    await quire(
+      ['seed', '--workspace', workspace.id, '--posts', String(flags.posts)],
+      env,
+      120_000 + flags.posts * 120,
+    );
     const dataset: Dataset = {
       dialect: flags.db,
       dataDir,

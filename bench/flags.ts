@@ -17,7 +17,13 @@ export interface BenchFlags {
   dataDir: string | null;
   /** Where the server processes write `--cpu-prof` profiles; null for none. */
   cpuProf: string | null;
+  /** The measured servers' LOG_LEVEL: the default a site runs with, unless asked otherwise. */
+  logLevel: LogLevel;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value);
 
 export const USAGE = `npm run bench -- [options]
 
@@ -31,6 +37,7 @@ export const USAGE = `npm run bench -- [options]
   --keep                 keep the data dir (and the PostgreSQL database) for a later --data-dir
   --data-dir DIR         reuse a data dir kept by --keep instead of seeding a new one
   --cpu-prof DIR         start every server process with --cpu-prof, writing its profiles to DIR
+  --log-level L          the measured servers' LOG_LEVEL (default info, the server's own default); warn to compare
 `;
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -54,6 +61,7 @@ export function parseFlags(argv: string[]): BenchFlags | 'help' {
       keep: { type: 'boolean' },
       'data-dir': { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'log-level': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -62,6 +70,9 @@ export function parseFlags(argv: string[]): BenchFlags | 'help' {
   const db = values.db ?? 'sqlite';
   if (db !== 'sqlite' && db !== 'postgres')
     throw new Error(`--db must be sqlite or postgres, got ${JSON.stringify(db)}`);
+  const logLevel = values['log-level'] ?? 'info';
+  if (!isLogLevel(logLevel))
+    throw new Error(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
   return {
     db,
     posts: wholeNumber('posts', values.posts, 10_000, 20, 1_000_000),
@@ -75,5 +86,6 @@ export function parseFlags(argv: string[]): BenchFlags | 'help' {
     keep: values.keep ?? false,
     dataDir: values['data-dir'] ?? null,
     cpuProf: values['cpu-prof'] ?? null,
+    logLevel,
   };
 }

@@ -220,7 +220,7 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
 
   const coldStarts: ColdStart[] = [];
   for (let i = 0; i < COLD_STARTS; i += 1) {
-    const server = await startQuire(dataset, { cacheOff: false, cpuProfDir: null });
+    const server = await startQuire(dataset, { cacheOff: false, cpuProfDir: null, logLevel: flags.logLevel });
     coldStarts.push(server.startup);
     await server.stop();
   }
@@ -234,7 +234,11 @@ export async function measure(flags: BenchFlags, dataset: Dataset, log: Log): Pr
   const rows: Row[] = [];
   for (const block of BLOCKS) {
     if (!SCENARIO_NAMES.some((name) => blockOf(name) === block && selected(name))) continue;
-    const server = await startQuire(dataset, { cacheOff: block === 'no-cache', cpuProfDir: flags.cpuProf });
+    const server = await startQuire(dataset, {
+      cacheOff: block === 'no-cache',
+      cpuProfDir: flags.cpuProf,
+      logLevel: flags.logLevel,
+    });
     const runs: Array<{ run: ServerRun; ceiling: Measured }> = [];
     try {
       const api = new Api(server.url, dataset.key);

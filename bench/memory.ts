@@ -128,6 +128,8 @@ async function main(): Promise<void> {
     keep: flags.keep,
     dataDir: flags.dataDir,
     cpuProf: null,
+    // Only the data set is prepared here; its server is started below, at the level of its CLI commands.
+    logLevel: 'warn',
   };
   const prepared = await prepareDataset(benchFlags, log);
   const { dataset } = prepared;

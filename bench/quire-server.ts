@@ -9,6 +9,8 @@ export interface ServerOptions {
   /** QUIRE_RESPONSE_CACHE_MB=0: the response cache off (ignored by a server that has none). */
   cacheOff: boolean;
   cpuProfDir: string | null;
+  /** LOG_LEVEL of the server (the CLI commands of the data set log at warn). */
+  logLevel: string;
 }
 
 export interface QuireServer extends Child {
@@ -19,7 +21,8 @@ export interface QuireServer extends Child {
 
 /**
  * `node <the flags on bin/quire.js's first line> bin/quire.js serve` on the dataset, as production
- * runs it, but with warnings-only logs and a rate limit too high to trip. Resolves once both /healthz
+ * runs it, at the log level asked for (the server's default, info, unless told) and with a rate limit too
+ * high to trip. Resolves once both /healthz
  * and an authenticated GET /posts answer 200, polled side by side from the spawn, so each time is
  * its own.
  */
@@ -30,6 +33,7 @@ export async function startQuire(dataset: Dataset, options: ServerOptions): Prom
     HOST: '127.0.0.1',
     PORT: String(port),
     QUIRE_RATE_LIMIT_MAX: '1000000000',
+    LOG_LEVEL: options.logLevel,
     ...(options.cacheOff ? { QUIRE_RESPONSE_CACHE_MB: '0' } : {}),
   };
   const nodeArgs = [

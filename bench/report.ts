@@ -74,12 +74,36 @@ function median(values: number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
-/** Issue 8's targets against this run's figures; null where the run did not measure it. */
+/**
+ * Issue 26's targets in CPU ms per answer without the cache, per dialect: the newest-published list at any
+ * size, `q` at 100,000 posts (where a run has fewer, the figure is shown against the target all the same).
+ */
+const CPU_TARGETS: Array<{ name: string; sqlite: number; postgres: number; at: string }> = [
+  { name: 'newest-published-no-cache', sqlite: 1.5, postgres: 4, at: 'any size' },
+  { name: 'search-common-no-cache', sqlite: 10, postgres: 20, at: '100,000 posts' },
+  { name: 'search-rare-no-cache', sqlite: 2, postgres: 4, at: '100,000 posts' },
+];
+
+function cpuTargets(rows: Row[], dialect: 'sqlite' | 'postgres'): TargetCheck[] {
+  return CPU_TARGETS.map(({ name, at, ...limits }) => {
+    const limit = limits[dialect];
+    const cpu = rows.find((r) => r.scenario === name)?.cpuMsPerResponse ?? null;
+    return {
+      target: `${name} ≤ ${limit} CPU ms/answer on ${dialect} (issue 26, at ${at})`,
+      measured: cpu === null ? 'not run' : `${cpu.toFixed(2)} ms`,
+      met: cpu === null ? null : cpu <= limit,
+      gap: cpu === null || cpu <= limit ? '' : `${(cpu - limit).toFixed(2)} ms over (×${(cpu / limit).toFixed(1)})`,
+    };
+  });
+}
+
+/** Issues 8's and 26's targets against this run's figures; null where the run did not measure it. */
 export function checkTargets(
   rows: Row[],
   coldStarts: ColdStart[],
   posts: number,
   linkHealthExact: boolean | null,
+  dialect: 'sqlite' | 'postgres',
 ): TargetCheck[] {
   const row = (name: string) => rows.find((r) => r.scenario === name);
   const checks: TargetCheck[] = [];
@@ -147,7 +171,7 @@ export function checkTargets(
     met: start === null ? null : start <= 1_500,
     gap: start === null || start <= 1_500 ? '' : `${start - 1_500} ms over`,
   });
-  return checks;
+  return [...checks, ...cpuTargets(rows, dialect)];
 }
 
 export function formatTargets(checks: TargetCheck[]): string {

@@ -51,7 +51,7 @@ function print(
   out('');
   out(
     `Quire benchmark: ${flags.db}, ${posts} posts, ${flags.connections} connections, ${flags.duration} s per scenario ` +
-      `(after ${flags.warmup} s of warm-up), node ${process.version}, ${machineInfo().cpus} CPUs; load average before ${load[0]!.join(' ')}, after ${load[1]!.join(' ')}`,
+      `(after ${flags.warmup} s of warm-up), server LOG_LEVEL=${flags.logLevel}${flags.logLevel === 'info' ? ' (the default)' : ''}, node ${process.version}, ${machineInfo().cpus} CPUs; load average before ${load[0]!.join(' ')}, after ${load[1]!.join(' ')}`,
   );
   out('');
   out(formatTable(rows));
@@ -65,7 +65,7 @@ function print(
   for (const row of rows) for (const note of row.notes) out(`${row.scenario}: ${note}`);
   out(coldStartSummary(measurement.coldStarts));
   out('');
-  out('Targets (issue 8):');
+  out('Targets (issues 8 and 26):');
   out(formatTargets(targets));
   out('');
   out(`total ${Math.round(seconds)} s`);
@@ -84,7 +84,13 @@ async function main(): Promise<void> {
   try {
     const { dataset } = prepared;
     const measurement = await measure(flags, dataset, log);
-    const targets = checkTargets(measurement.rows, measurement.coldStarts, dataset.posts, measurement.linkHealthExact);
+    const targets = checkTargets(
+      measurement.rows,
+      measurement.coldStarts,
+      dataset.posts,
+      measurement.linkHealthExact,
+      dataset.dialect,
+    );
     const loadAfter = loadAverage();
     const seconds = (performance.now() - started) / 1000;
     print(flags, dataset.posts, measurement, targets, seconds, [loadBefore, loadAfter]);

@@ -48,6 +48,9 @@ export const SCENARIO_NAMES = [
   'list-by-tag',
   'list-by-category',
   'list-by-status',
+  'newest-published',
+  'newest-published-no-cache',
+  'newest-published-cold',
   'search-common',
   'search-common-no-cache',
   'search-rare',
@@ -84,6 +87,7 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
   const bySlug = read(`${EXTERNAL}/posts/${fixtures.post.slug}`);
   const list = read(`${EXTERNAL}/posts`);
   const byPublished = 'orderBy=publishedAt&order=desc';
+  const newest = `status=published&${byPublished}`;
   const searchCommon = read(`${EXTERNAL}/posts?q=${encodeURIComponent(fixtures.common.text)}`);
   const searchRare = read(`${EXTERNAL}/posts?q=${encodeURIComponent(fixtures.rare.text)}`);
   const scenario = (
@@ -134,6 +138,17 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
     scenario('list-by-status', 'GET /posts?status=published&orderBy=publishedAt&order=desc', [
       read(`${EXTERNAL}/posts?status=published&${byPublished}`),
     ]),
+    scenario('newest-published', `GET /posts?${newest}: the front page of a blog, every embed`, [
+      read(`${EXTERNAL}/posts?${newest}`),
+    ]),
+    scenario('newest-published-no-cache', 'the same, server started with QUIRE_RESPONSE_CACHE_MB=0', [
+      read(`${EXTERNAL}/posts?${newest}`),
+    ]),
+    scenario(
+      'newest-published-cold',
+      "the same read, each after a PATCH of another post's title on the same connection",
+      [coldWrite, read(`${EXTERNAL}/posts?${newest}`)],
+    ),
     scenario('search-common', `GET /posts?q=${fixtures.common.text} (${fixtures.common.total} posts match)`, [
       searchCommon,
     ]),

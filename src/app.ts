@@ -1,5 +1,5 @@
 import http from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -11,7 +11,7 @@ import { cachedGetFastPath } from './http/cached-get.js';
 import { COMPRESS_OPTIONS } from './http/compression.js';
 import { createEdge } from './http/edge.js';
 import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
-import { loggerOptions } from './http/logging.js';
+import { createLogger, requestLogHook } from './http/logging.js';
 import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './http/storable-text.js';
 import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
@@ -91,9 +91,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${NOSNIFF_HEADER}: nosniff\r\nConnection: close\r\n\r\n${body}`,
       );
     },
-    ...(deps.loggerInstance
-      ? { loggerInstance: deps.loggerInstance }
-      : { logger: deps.logger ?? loggerOptions(config.logLevel) }),
+    ...(deps.logger !== undefined
+      ? { logger: deps.logger }
+      : { loggerInstance: deps.loggerInstance ?? createLogger(config.logLevel) }),
+    // One line a request, at its answer (http/logging.ts requestLogHook), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     requestIdHeader: false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -176,6 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // nosniff on every answer: a browser must never read an API answer as anything but its declared type.
     reply.header('X-Request-Id', request.id).header(NOSNIFF_HEADER, 'nosniff');
   });
+  app.addHook('onResponse', requestLogHook);
   app.setNotFoundHandler(routeMissHandler(table));
   // Here, before the scopes register, so that it runs in each of them after the scope's own onRequest hooks.
   app.addHook('preParsing', refuseRouteMissBeforeBody(table));

@@ -2,10 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { cachedAnswer, etagMatches } from './caching.js';
 import type { Edge } from './edge.js';
+import { logRequest, logsRequests } from './logging.js';
 import { requestId } from './request-id.js';
 import type { ResponseCache } from './response-cache.js';
-
-const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
 export interface CachedGetOptions {
   /** The external API's prefix, with its trailing slash. */
@@ -40,9 +39,8 @@ export function cachedGetFastPath({
 
     const id = requestId(request);
     const logger = log();
-    // Fastify logs every request at info; so does this path, in the same two lines.
-    const logged = REQUEST_LOG_LEVELS.has(logger.level) ? logger.child({ reqId: id }) : undefined;
-    logged?.info({ req: request }, 'incoming request');
+    // Every request is logged in one line at its answer; so is this one, as Fastify's hook logs the others.
+    const logged = logsRequests(logger);
     const started = logged ? performance.now() : 0;
     const notModified = etagMatches(request.headers['if-none-match'], hit.etag);
     const answer = cachedAnswer(cache, hit, notModified ? undefined : request.headers['accept-encoding']);
@@ -54,7 +52,7 @@ export function cachedGetFastPath({
       'content-length': notModified ? 0 : answer.body.length,
     });
     response.end(notModified ? undefined : answer.body);
-    logged?.info({ res: response, responseTime: performance.now() - started }, 'request completed');
+    if (logged) logRequest(logger.child({ reqId: id }), request, response.statusCode, performance.now() - started);
     return true;
   };
 }

@@ -51,6 +51,7 @@ describeEachDialect('no secret reaches a log line, even at LOG_LEVEL=trace', (di
       const text = JSON.stringify(line);
       for (const secret of secrets) expect(text.includes(secret), `line ${index}: ${text}`).toBe(false);
     }
-    expect(lines.length).toBeGreaterThanOrEqual(10);
+    // Every request logged its line (the sign-in takes more than one), so the absence above is not for want of lines.
+    expect(lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThanOrEqual(4);
   });
 });

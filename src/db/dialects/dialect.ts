@@ -9,6 +9,12 @@ export interface DialectHelpers {
   types: { uuid: ColumnDataType; timestamp: ColumnDataType; json: ColumnDataType; bool: ColumnDataType };
   /** The table and columns of the unique index a driver error says was violated; undefined for any other error. */
   uniqueViolation(error: unknown): UniqueViolation | undefined;
+  /**
+   * `column` as an operand no index is looked up for. SQLite plans without statistics and takes any range on an
+   * indexed column for a narrow one, sorting all its matches rather than walking the index of the order asked
+   * for; PostgreSQL sizes the range from its statistics and needs no such help.
+   */
+  unindexed(column: string): RawBuilder<unknown>;
   /** `column` contains `needle` as a literal substring (no LIKE wildcards, so `%` and `_` match themselves). */
   containsText(column: string, needle: string): RawBuilder<boolean>;
   /**

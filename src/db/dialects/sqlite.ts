@@ -221,6 +221,7 @@ export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
   types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
   uniqueViolation: sqliteUniqueViolation,
+  unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the
   // union took another pass.

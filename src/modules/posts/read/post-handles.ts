@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectHelpers } from '../../../db/dialects/dialect.js';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Database, PostRow } from '../../../db/schema.js';
@@ -96,6 +96,82 @@ const handleBySlug = preparedQuery((db: Executor, workspaceId: string, format: s
   postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.slug', '=', slug),
 );
 
+type LivePosts = ReturnType<typeof livePosts>;
+
+const sortColumn = (page: PageRequest<PostSortKey>) => SORT_COLUMNS[page.orderBy ?? 'createdAt'];
+
+/**
+ * The live posts of a workspace that `filter` keeps; `few` stands for `q` when the search index named its rows.
+ * `order`, when given, is the column a page is read in: a date range on another column is then checked on the
+ * rows that order's index walks (migration 0016 put created_at in each), rather than sorting every row in it.
+ */
+function filteredPosts(
+  db: Executor,
+  dialect: DialectHelpers,
+  workspaceId: string,
+  filter: PostFilter,
+  { few, order }: { few?: RawBuilder<boolean> | undefined; order?: keyof PostRow } = {},
+): LivePosts {
+  let query = livePosts(db, workspaceId);
+  if (filter.q) query = query.where(few ?? dialect.searchIndexed('posts', filter.q));
+  if (filter.status) query = query.where('posts.status', '=', filter.status);
+  if (filter.categoryId === null) query = query.where('posts.category_id', 'is', null);
+  else if (filter.categoryId) query = query.where('posts.category_id', '=', filter.categoryId);
+  if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
+  if (filter.tagId) {
+    const tagId = filter.tagId;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('post_tags')
+          .select('post_tags.post_id')
+          .whereRef('post_tags.post_id', '=', 'posts.id')
+          .where('post_tags.tag_id', '=', tagId),
+      ),
+    );
+  }
+  const created =
+    order === undefined || order === 'created_at' ? sql.ref('posts.created_at') : dialect.unindexed('posts.created_at');
+  if (filter.dateFrom) query = query.where(sql<boolean>`${created} >= ${filter.dateFrom}`);
+  if (filter.dateTo) query = query.where(sql<boolean>`${created} <= ${filter.dateTo}`);
+  return query;
+}
+
+/**
+ * Posts never published sort after the rest in both directions, on both dialects alike: the term leads the
+ * order, as it leads the two published_at indexes of migration 0016.
+ */
+function nullsLastOrder<Q extends SelectQueryBuilder<Database, 'posts', { id: string }>>(
+  query: Q,
+  column: keyof PostRow,
+): Q {
+  return column === 'published_at' ? (query.orderBy(sql`(posts.published_at is null)`) as Q) : query;
+}
+
+/**
+ * The ids of one page, in its order, read from the sort's index alone (migration 0016): a deep offset
+ * would otherwise read every skipped row whole, bodies included.
+ */
+function pageIdsQuery(query: LivePosts, page: PageRequest<PostSortKey>) {
+  const column = sortColumn(page);
+  return nullsLastOrder(query.select('posts.id'), column)
+    .orderBy(`posts.${column}`, page.order)
+    .orderBy('posts.id', page.order)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+}
+
+/** The statement that finds a list's page of ids when `q` is not few: what the query-plan tests explain. */
+export function postListIdsQuery(
+  db: Executor,
+  dialect: DialectHelpers,
+  workspaceId: string,
+  filter: PostFilter,
+  page: PageRequest<PostSortKey>,
+) {
+  return pageIdsQuery(filteredPosts(db, dialect, workspaceId, filter, { order: sortColumn(page) }), page);
+}
+
 /** The read queries of posts: which posts a list or a single read finds, with their stored renders. */
 export const postHandlesRepository = {
   async list(
@@ -108,39 +184,16 @@ export const postHandlesRepository = {
   ) {
     // A term the index finds in few rows: the planner starts from exactly those (DialectHelpers.searchFew).
     const few = filter.q ? await dialect.searchFew(db, 'posts', filter.q, FEW_MATCHES) : undefined;
-    let query = livePosts(db, workspaceId);
-    if (filter.q) query = query.where(few ?? dialect.searchIndexed('posts', filter.q));
-    if (filter.status) query = query.where('posts.status', '=', filter.status);
-    if (filter.categoryId === null) query = query.where('posts.category_id', 'is', null);
-    else if (filter.categoryId) query = query.where('posts.category_id', '=', filter.categoryId);
-    if (filter.authorId) query = query.where('posts.author_id', '=', filter.authorId);
-    if (filter.tagId) {
-      const tagId = filter.tagId;
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('post_tags')
-            .select('post_tags.post_id')
-            .whereRef('post_tags.post_id', '=', 'posts.id')
-            .where('post_tags.tag_id', '=', tagId),
-        ),
-      );
-    }
-    if (filter.dateFrom) query = query.where('posts.created_at', '>=', filter.dateFrom);
-    if (filter.dateTo) query = query.where('posts.created_at', '<=', filter.dateTo);
-
-    const column = SORT_COLUMNS[page.orderBy ?? 'createdAt'];
+    const query = filteredPosts(db, dialect, workspaceId, filter, { few });
+    const column = sortColumn(page);
     const offset = (page.page - 1) * page.pageSize;
-    let idsQuery = query.select('posts.id');
-    // Posts never published sort after the rest in both directions, on both dialects alike.
-    if (column === 'published_at') idsQuery = idsQuery.orderBy(sql`(posts.published_at is null)`);
     let ids: string[];
     let total: number | undefined;
     if (few) {
       // Every match at once, which gives the total too. The unary plus keeps the planner off the sort
       // index, whose walk over the whole workspace would meet the handful of rows one probe at a time.
       const all = (
-        await idsQuery
+        await nullsLastOrder(query.select('posts.id'), column)
           .orderBy(sql`+${sql.ref(`posts.${column}`)}`, page.order)
           .orderBy(sql`+posts.id`, page.order)
           .execute()
@@ -148,16 +201,7 @@ export const postHandlesRepository = {
       ids = all.slice(offset, offset + page.pageSize);
       total = all.length;
     } else {
-      // The page's ids first, through the index alone; then only those rows. A deep offset would
-      // otherwise read every skipped row whole, bodies included.
-      ids = (
-        await idsQuery
-          .orderBy(`posts.${column}`, page.order)
-          .orderBy('posts.id', page.order)
-          .limit(page.pageSize)
-          .offset(offset)
-          .execute()
-      ).map((row) => row.id);
+      ids = (await postListIdsQuery(db, dialect, workspaceId, filter, page).execute()).map((row) => row.id);
     }
     // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
     const found =
