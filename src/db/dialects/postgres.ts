@@ -67,6 +67,7 @@ export const postgresHelpers: DialectHelpers = {
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
   uniqueViolation: postgresUniqueViolation,
   textBytes: (bytes) => bytes.toString('utf8'),
+  skippingLocked: (query) => query.forUpdate().skipLocked(),
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   // LIKE is what a pg_trgm index serves (one index a column, combined by a BitmapOr); the needle's own
   // wildcards and escapes are escaped first.
