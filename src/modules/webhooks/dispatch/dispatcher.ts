@@ -139,7 +139,8 @@ export function startDispatcher(
     const attempt = Number(delivery.attempts);
     const at = now();
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    const delay = succeeded ? undefined : retryDelayMs(attempt, retry);
+    // A 410 is the receiver saying it is gone: its delivery is not retried either.
+    const delay = succeeded || outcome.statusCode === 410 ? undefined : retryDelayMs(attempt, retry);
     await writeTransaction(database, (trx) =>
       repo.record(
         trx,

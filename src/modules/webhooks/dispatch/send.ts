@@ -33,6 +33,7 @@ export function sendWebhook({ url, headers, body, timeoutMs, allowPrivate }: Sen
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -56,7 +57,7 @@ export function sendWebhook({ url, headers, body, timeoutMs, allowPrivate }: Sen
       ...(allowPrivate ? {} : { lookup: guardedLookup }),
       agent: false,
     });
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       request.destroy();
       fail(`no complete answer within ${timeoutMs} ms`);
     }, timeoutMs);
