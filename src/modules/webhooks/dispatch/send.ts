@@ -31,9 +31,20 @@ export const EXCERPT_BYTES = 2048;
 export function sendWebhook({ url, headers, body, timeoutMs, allowPrivate }: SendOptions): Promise<SendOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const refusal = (error: string) =>
+    Promise.resolve({ statusCode: null, responseExcerpt: null, error, durationMs: elapsed() });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return refusal('the URL does not parse');
+  }
+  // A literal address is connected to without a lookup, so it is checked here.
+  const literal = literalHost(target.hostname);
+  if (!allowPrivate && literal !== undefined && isForbiddenAddress(literal))
+    return refusal(new ForbiddenAddressError(literal).message);
   return new Promise((resolve) => {
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -41,15 +52,6 @@ export function sendWebhook({ url, headers, body, timeoutMs, allowPrivate }: Sen
       resolve({ ...outcome, durationMs: elapsed() });
     };
     const fail = (error: string) => finish({ statusCode: null, responseExcerpt: null, error });
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      return fail('the URL does not parse');
-    }
-    const literal = literalHost(target.hostname);
-    if (!allowPrivate && literal !== undefined && isForbiddenAddress(literal))
-      return fail(new ForbiddenAddressError(literal).message);
     const client = target.protocol === 'https:' ? https : http;
     const request = client.request(target, {
       method: 'POST',
@@ -57,7 +59,7 @@ export function sendWebhook({ url, headers, body, timeoutMs, allowPrivate }: Sen
       ...(allowPrivate ? {} : { lookup: guardedLookup }),
       agent: false,
     });
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       request.destroy();
       fail(`no complete answer within ${timeoutMs} ms`);
     }, timeoutMs);
