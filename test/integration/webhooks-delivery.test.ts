@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
+import { deliveriesRepository } from '../../src/modules/webhooks/dispatch/deliveries.repository.js';
 import {
   startDispatcher,
   type Dispatcher,
@@ -36,6 +37,8 @@ interface Delivery {
 }
 
 const FAST_RETRY = { baseMs: 40, factor: 2, maxDelayMs: 400, maxAttempts: 4 };
+// Delays long enough that their growth shows through a loaded machine's scheduling: 200, 600, 1800 ms.
+const GROWING_RETRY = { baseMs: 200, factor: 3, maxDelayMs: 10_000, maxAttempts: 4 };
 const silent = { error: () => undefined, warn: () => undefined };
 
 // QUIRE_WEBHOOK_ALLOW_PRIVATE lets the endpoints name the loopback receiver; the dispatchers say for themselves.
@@ -175,13 +178,14 @@ describeEachDialect('webhook deliveries to a real receiver', (dialect) => {
     const { key } = await ctx.ownerKey();
     const hook = await endpoint(key, { eventTypes: ['tag.created'] });
     receiver.answer = () => ({ status: 503, body: 'x'.repeat(5000) });
-    dispatch();
+    dispatch({ retry: GROWING_RETRY });
     ok(await call(key, 'POST', '/tags', { name: 'Flaky' }), 201);
     const [failed] = await until(
       () => deliveries(key, hook.id),
       (list) => list[0]?.status === 'failed',
+      20_000,
     );
-    expect(failed!.attempts).toBe(FAST_RETRY.maxAttempts);
+    expect(failed!.attempts).toBe(GROWING_RETRY.maxAttempts);
     expect(failed!.attemptLog.map((a) => [a.attempt, a.statusCode])).toEqual([
       [1, 503],
       [2, 503],
@@ -192,9 +196,8 @@ describeEachDialect('webhook deliveries to a real receiver', (dialect) => {
     const arrivals = receiver.received.filter((r) => r.path === hook.path).map((r) => r.at);
     expect(arrivals).toHaveLength(4);
     const gaps = arrivals.slice(1).map((at, index) => at - arrivals[index]!);
-    // 40, 80, 160 ms with ±25 % jitter: each gap at least the smallest its attempt allows.
-    gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(0.75 * 40 * 2 ** index - 5));
-    expect(gaps[2]!).toBeGreaterThan(gaps[0]!);
+    // 200, 600, 1800 ms with ±25 % jitter: each gap at least the smallest its attempt allows.
+    gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(0.75 * 200 * 3 ** index - 5));
     expect(ok<Webhook>(await call(key, 'GET', `/webhooks/${hook.id}`))).toMatchObject({
       enabled: true,
       failingSince: expect.any(String),
@@ -282,6 +285,33 @@ describeEachDialect('webhook deliveries to a real receiver', (dialect) => {
     expect(receiver.received.filter((r) => ['/by-name', '/by-address', '/mapped'].includes(r.path))).toEqual([]);
   });
 
+  it('sends a delivery claimed by a process that died once its lease has run out, and not before', async () => {
+    const { key } = await ctx.ownerKey();
+    const hook = await endpoint(key, { eventTypes: ['tag.created'] });
+    ok(await call(key, 'POST', '/tags', { name: 'Orphan' }), 201);
+    // A dispatcher claims it with a 1.5 s lease and dies before sending: nothing records an attempt.
+    const { database } = ctx.runtime;
+    const claimedAt = Date.now();
+    const [claimed] = await deliveriesRepository.claim(
+      database.db,
+      database.dialect,
+      new Date(claimedAt).toISOString(),
+      new Date(claimedAt + 1_500).toISOString(),
+      10,
+    );
+    expect(claimed?.endpoint_id).toBe(hook.id);
+    dispatch();
+    const [arrived] = await receiver.waitFor(1, (r) => r.path === hook.path);
+    expect(arrived!.at - claimedAt).toBeGreaterThanOrEqual(1_400);
+    expect(arrived!.verifyError).toBeNull();
+    const [delivery] = await until(
+      () => deliveries(key, hook.id),
+      (list) => list[0]?.status === 'succeeded',
+    );
+    // The dead process's claim counted attempt 1; the attempt that was made is number 2.
+    expect(delivery!.attemptLog.map((a) => a.attempt)).toEqual([2]);
+  });
+
   it('sends nothing of a deleted endpoint’s pending deliveries', async () => {
     const { key } = await ctx.ownerKey();
     const hook = await endpoint(key, { eventTypes: ['tag.created'] });
@@ -336,7 +366,7 @@ describeEachDialect('webhook deliveries to a real receiver', (dialect) => {
         await Promise.all(
           Array.from({ length: count }, (_, index) => call(key, 'POST', '/tags', { name: `Shared ${index}` })),
         );
-        const got = await receiver.waitFor(count, (r) => r.path === hook.path, 20_000);
+        const got = await receiver.waitFor(count, (r) => r.path === hook.path, 60_000);
         const ids = new Set(got.map((r) => r.id));
         expect(ids.size).toBe(count);
         await Promise.all(dispatchers.splice(0).map((dispatcher) => dispatcher.stop()));
@@ -353,5 +383,5 @@ describeEachDialect('webhook deliveries to a real receiver', (dialect) => {
       } finally {
         await second.close();
       }
-    });
+    }, 90_000);
 });
