@@ -37,6 +37,10 @@ export default tseslint.config(
           message: 'Revisions are recorded by contentWrite (src/writes/revisions.ts) only.',
         },
         {
+          selector: "CallExpression[callee.property.name='insertInto'][arguments.0.value='webhook_deliveries']",
+          message: 'Webhook deliveries enter the outbox through src/writes/webhook-outbox.ts only.',
+        },
+        {
           selector:
             "CallExpression[callee.property.name='set'] Property[key.name=/^(content_version|embeds_version)$/]",
           message: 'The versions move with the content events (migration 0011); write through contentWrite.',
@@ -53,6 +57,10 @@ export default tseslint.config(
             {
               group: ['**/writes/content-events.repository.js'],
               message: 'Content events are recorded by contentWrite (src/writes/content-write.ts) only.',
+            },
+            {
+              group: ['**/writes/webhook-outbox.repository.js'],
+              message: 'Webhook deliveries enter the outbox through src/writes/webhook-outbox.ts only.',
             },
           ],
         },

@@ -36,6 +36,7 @@ import { redirectsRoutes } from './modules/redirects/redirects.routes.js';
 import { revisionsRoutes } from './modules/revisions/revisions.routes.js';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes.js';
 import { tagsRoutes } from './modules/tags/tags.routes.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerOpenApi } from './openapi/document.js';
 import { docsRoutes, openApiDocumentRoute } from './openapi/routes.js';
 import type { Metrics } from './metrics/metrics.js';
@@ -183,7 +184,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Here, before the scopes register, so that it runs in each of them after the scope's own onRequest hooks.
   app.addHook('preParsing', refuseRouteMissBeforeBody(table));
 
-  const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config));
+  const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config), {
+    allowPrivate: config.webhookAllowPrivate,
+  });
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
 
   // The OpenAPI generator records routes as they register, so it comes before all of them.
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(changesRoutes, { database });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
+      await scope.register(webhooksRoutes, { webhooks: services.webhooks });
     },
   });
   await app.register(docsRoutes);

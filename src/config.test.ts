@@ -98,7 +98,14 @@ describe('loadConfig accepts good values', () => {
       eventRetentionDays: 30,
       revisionsKept: 50,
       metrics: { token: null, port: null, host: '127.0.0.1' },
+      webhookAllowPrivate: false,
     });
+  });
+
+  it('lets webhooks reach private addresses only with QUIRE_WEBHOOK_ALLOW_PRIVATE=true', () => {
+    expect(loadConfig({}).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ QUIRE_WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(failure({ QUIRE_WEBHOOK_ALLOW_PRIVATE: 'yes' }).variable).toBe('QUIRE_WEBHOOK_ALLOW_PRIVATE');
   });
 
   it('keeps 50 revisions of each post and page unless QUIRE_REVISIONS_KEPT says otherwise, and refuses a bad count', () => {

@@ -25,6 +25,8 @@ export interface Config {
   revisionsKept: number;
   /** Where GET /metrics answers, if anywhere (src/metrics): off unless a token or a port is set. */
   metrics: MetricsConfig;
+  /** Webhooks may reach loopback and private addresses (tests, self-hosters with receivers on their network). */
+  webhookAllowPrivate: boolean;
 }
 
 /**
@@ -221,5 +223,6 @@ export function loadConfig(env: Env = process.env): Config {
     eventRetentionDays: integer(env, 'QUIRE_EVENT_RETENTION_DAYS', 30, 1, 36_500),
     revisionsKept: integer(env, 'QUIRE_REVISIONS_KEPT', 50, 1, 10_000),
     metrics: metrics(env),
+    webhookAllowPrivate: boolean(env, 'QUIRE_WEBHOOK_ALLOW_PRIVATE', false),
   };
 }

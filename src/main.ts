@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { cliEnvironment } from './cli/data-location.js';
 import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
+import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
 
 /** The first-start hint; its commands carry the variables that lead them to this server's data. */
@@ -39,6 +40,11 @@ export async function serve(config: Config): Promise<void> {
     app.log.info({ migrations: runtime.migrated.names, ms: runtime.migrated.ms }, 'applied migrations');
 
   const stopPruning = startEventPruning(runtime.database, { retentionDays: config.eventRetentionDays, log: app.log });
+  // Every server process sends webhooks; CLI commands never do (they open the runtime without this).
+  const dispatcher = startDispatcher(runtime.database, runtime.masterKey, {
+    allowPrivate: config.webhookAllowPrivate,
+    log: app.log,
+  });
   const metricsServer =
     app.quireMetrics && config.metrics.port !== null
       ? await (await import('./metrics/metrics.js')).startMetricsServer(app.quireMetrics, config.metrics)
@@ -53,6 +59,8 @@ export async function serve(config: Config): Promise<void> {
     metricsServer?.close();
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    // Sends under way end within their timeout and are recorded; the force above bounds the wait.
+    await dispatcher.stop();
     redis?.disconnect();
     await runtime.close();
     clearTimeout(force);

@@ -42,7 +42,9 @@ export async function openRuntime(config: Config, { migrate = true } = {}): Prom
     config,
     database,
     masterKey,
-    services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config)),
+    services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config), {
+      allowPrivate: config.webhookAllowPrivate,
+    }),
     migrated,
     close: () => database.close(),
   };

@@ -16,6 +16,7 @@ import { createMediaService } from './modules/media/media.service.js';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
 import type { MediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
+import { createWebhooksService, type WebhooksOptions } from './modules/webhooks/webhooks.service.js';
 
 /** Every service, built once per process; the HTTP routes and the CLI call the same ones. */
 export function createServices(
@@ -23,6 +24,7 @@ export function createServices(
   masterKey: MasterKey,
   publicUrl: string,
   mediaStorage: MediaStorage,
+  webhookOptions: WebhooksOptions = { allowPrivate: false },
 ) {
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
@@ -41,6 +43,7 @@ export function createServices(
     revisions: createRevisionsService(database, { posts, pages }),
     pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
+    webhooks: createWebhooksService(database, masterKey, webhookOptions),
     dashboard: createDashboardServices(database, createAccountsService(database)),
   };
 }

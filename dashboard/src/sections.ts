@@ -13,6 +13,7 @@ export const SECTIONS = [
   'tags',
   'redirects',
   'link-health',
+  'webhooks',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -52,6 +53,7 @@ export const NAV: Array<{ heading: string; items: NavItem[] }> = [
     items: [
       { section: 'redirects', label: 'Redirects', needs: 'redirects:read' },
       { section: 'link-health', label: 'Link health', needs: 'link-health:read' },
+      { section: 'webhooks', label: 'Webhooks', needs: 'webhooks:read' },
     ],
   },
 ];
@@ -72,6 +74,7 @@ const LANDING_ORDER: Section[] = [
   'tags',
   'redirects',
   'link-health',
+  'webhooks',
   'members',
 ];
 

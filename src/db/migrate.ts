@@ -14,6 +14,7 @@ import { renderRelatedStamp } from './migrations/0010_render_related_stamp.js';
 import { contentEvents } from './migrations/0011_content_events.js';
 import { revisions } from './migrations/0012_revisions.js';
 import { eventHorizons } from './migrations/0013_event_horizons.js';
+import { webhooks } from './migrations/0014_webhooks.js';
 import { postsSortIndexes } from './migrations/0016_posts_sort_indexes.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -32,6 +33,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0011_content_events': contentEvents(helpers),
     '0012_revisions': revisions(helpers),
     '0013_event_horizons': eventHorizons(helpers),
+    '0014_webhooks': webhooks(helpers),
     '0016_posts_sort_indexes': postsSortIndexes(),
   };
 }

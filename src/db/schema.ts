@@ -304,6 +304,57 @@ export interface ContentEventHorizonsTable {
   pruned_through: number;
 }
 
+/** A workspace's webhook endpoint (migration 0014, src/modules/webhooks). */
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string;
+  /** A JSON array of event types; null subscribes to every type. */
+  event_types: JsonText | null;
+  enabled: DbBool;
+  /** The signing secret, AES-256-GCM under the master key (modules/webhooks/webhook-secret.ts). */
+  secret_encrypted: string;
+  master_key_id: string;
+  disabled_reason: string | null;
+  disabled_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One event owed to one endpoint: the outbox (src/writes/webhook-outbox.ts) and the dispatcher's queue. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The exact body sent and signed. */
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  /** When a pending delivery falls due; a claim moves it a lease ahead. */
+  next_attempt_at: Timestamp;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One attempt to send a delivery, as the receiver answered it (or why it could not). */
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  attempt: number;
+  workspace_id: string;
+  status_code: number | null;
+  duration_ms: number;
+  /** The answer's first 2 KB. */
+  response_excerpt: string | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -326,6 +377,9 @@ export interface Database {
   pages: PagesTable;
   redirects: RedirectsTable;
   link_health: LinkHealthTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

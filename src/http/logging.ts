@@ -4,10 +4,12 @@ import type { LogLevel } from '../config.js';
 
 // The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past.
 const KEY_LIKE = /quire(?:_|%5F)live(?:_|%5F)[0-9A-Za-z]+/gi;
+// A webhook signing secret: `whsec_` and base64.
+const WEBHOOK_SECRET_LIKE = /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi;
 
-/** A key pasted into a URL by mistake is still a secret: it is cut out of the logged URL. */
+/** A key (or a webhook secret) pasted into a URL or a message by mistake is still a secret: it is cut out. */
 export function redactUrl(url: string): string {
-  return url.replace(KEY_LIKE, 'quire_live_[REDACTED]');
+  return url.replace(KEY_LIKE, 'quire_live_[REDACTED]').replace(WEBHOOK_SECRET_LIKE, 'whsec_[REDACTED]');
 }
 
 /**
@@ -32,6 +34,9 @@ const SECRET_NAMES = new Set([
   'apikey',
   'csrftoken',
   'token',
+  // Webhook signing secrets, and the signature header a delivery's error could carry.
+  'secret',
+  'webhook-signature',
 ]);
 const CENSOR = '[REDACTED]';
 /** Deep enough for any options object a plugin logs; a logged object is never a client's document. */

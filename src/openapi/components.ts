@@ -41,6 +41,16 @@ import { PageRevision, PostRevision, RevisionList, RevisionSummary } from '../mo
 import { Seo } from '../modules/seo/seo.schemas.js';
 import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
 import { Tag, TagCreateBody, TagList, TagUpdateBody } from '../modules/tags/tags.schemas.js';
+import {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryList,
+  Webhook,
+  WebhookCreateBody,
+  WebhookList,
+  WebhookUpdateBody,
+  WebhookWithSecret,
+} from '../modules/webhooks/webhooks.schemas.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -102,6 +112,14 @@ const NAMED: Record<string, TSchema> = {
   SiteSettings,
   ChangeEvent,
   ChangesPage,
+  Webhook,
+  WebhookWithSecret,
+  WebhookList,
+  WebhookCreateBody,
+  WebhookUpdateBody,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryList,
   Seo,
   Block,
   BlockWrite,

@@ -261,4 +261,45 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     summary: 'Revoke an API key',
     description: 'Idempotent; the key gets 401 from the next request on.',
   },
+
+  'GET /webhooks': { operationId: 'listWebhooks', summary: 'List webhook endpoints' },
+  'POST /webhooks': {
+    operationId: 'createWebhook',
+    summary: 'Create a webhook endpoint',
+    description:
+      'The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local or multicast address is a 400 at `/url` unless the server allows private targets.',
+  },
+  'GET /webhooks/:id': { operationId: 'getWebhook', summary: 'Get a webhook endpoint' },
+  'PATCH /webhooks/:id': {
+    operationId: 'updateWebhook',
+    summary: 'Update a webhook endpoint',
+    description: '`enabled: true` re-enables an endpoint that was disabled, by hand or for failing, and clears why.',
+  },
+  'DELETE /webhooks/:id': {
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook endpoint',
+    description: 'Its pending deliveries are never sent; the answer is the endpoint as it was.',
+  },
+  'POST /webhooks/:id/reveal-secret': { operationId: 'revealWebhookSecret', summary: 'Reveal the signing secret' },
+  'POST /webhooks/:id/rotate-secret': {
+    operationId: 'rotateWebhookSecret',
+    summary: 'Replace the signing secret',
+    description: 'Every delivery sent from now on, retries included, is signed with the new secret.',
+  },
+  'POST /webhooks/:id/test': {
+    operationId: 'sendWebhookTest',
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.test` event to this endpoint alone. A disabled endpoint is a 400.',
+  },
+  'GET /webhooks/:id/deliveries': {
+    operationId: 'listWebhookDeliveries',
+    summary: 'List an endpoint’s deliveries',
+    description: 'Newest first, each with every attempt (status code, duration, the answer’s first 2 KB, error).',
+  },
+  'POST /webhooks/:id/deliveries/:deliveryId/redeliver': {
+    operationId: 'redeliverWebhook',
+    summary: 'Send a delivery again',
+    description:
+      'Queues the same event (same id and body) as a new delivery, due at once. A disabled endpoint is a 400.',
+  },
 };

@@ -48,5 +48,9 @@ export const TAGS = [
     name: 'changes',
     description: 'The workspace’s content events in commit order, for a site that syncs what changed.',
   },
+  {
+    name: 'webhooks',
+    description: 'Signed webhooks (Standard Webhooks): endpoints, their deliveries, redelivery and test events.',
+  },
   { name: 'meta', description: 'The API describing itself.' },
 ];

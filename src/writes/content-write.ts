@@ -7,6 +7,7 @@ import { workspacesRepository } from '../modules/workspaces/workspaces.repositor
 import type { Change, Writer } from './changes.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { recordRevisions } from './revisions.js';
+import { deliveriesQueued, recordDeliveries } from './webhook-outbox.js';
 
 /** What a content write's work is given: the transaction, and where to say what it changed. */
 export interface ContentWriteScope {
@@ -27,7 +28,8 @@ export interface ContentWriteScope {
  * it declared in that same transaction; recording an event moves the workspace's content version, which
  * keys every cached answer, and the embeds version that labels stored post renders (migration 0011). So a
  * write commits together with its events and its invalidation, or not at all. A post or page it changed
- * gets its revision here too (writes/revisions.ts), so no write of one can leave it out.
+ * gets its revision here too (writes/revisions.ts), and each event its webhook deliveries (the outbox,
+ * writes/webhook-outbox.ts), so no write can leave them out.
  *
  * `work` answers what the write answers its client (the resource as written, the snapshot of a deletion): the
  * writer's seal, when it has one, takes it last, and an answer it cannot serialize rolls the write back.
@@ -40,7 +42,8 @@ export async function contentWrite<T>(
   writer: Writer,
   work: (scope: ContentWriteScope) => Promise<T>,
 ): Promise<T> {
-  return writeTransaction(database, async (trx) => {
+  let queued = 0;
+  const answer = await writeTransaction(database, async (trx) => {
     const changes: Change[] = [];
     const scope: ContentWriteScope = {
       trx,
@@ -53,8 +56,11 @@ export async function contentWrite<T>(
       const now = nowIso();
       await contentEventsRepository.record(trx, writer, changes, now);
       await recordRevisions(trx, writer, changes, now, database.revisionsKept);
+      queued = await recordDeliveries(trx, writer, changes, result, now);
     }
     writer.seal?.(result);
     return result;
   });
+  if (queued > 0) deliveriesQueued();
+  return answer;
 }

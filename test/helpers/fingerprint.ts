@@ -19,6 +19,8 @@ const TABLES = [
   'redirects',
   'link_health',
   'content_events',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
 
 /**

@@ -70,6 +70,9 @@ describeEachDialect('fuzz: requests from the OpenAPI document, valid and hostile
     known.set('/media/{id}', [media.id]);
     for (const path of ['/api-keys/{id}', '/api-keys/{id}/reveal', '/api-keys/{id}/revoke'])
       known.set(path, [spare.id]);
+    const webhook = await create('/webhooks', { url: 'https://hooks.example.com/fuzz' });
+    for (const path of ['', '/reveal-secret', '/rotate-secret', '/test', '/deliveries'])
+      known.set(`/webhooks/{id}${path}`, [webhook.id]);
   });
   afterAll(() => ctx?.close());
 

@@ -40,6 +40,17 @@ import { contentEventsRepository } from '../../writes/content-events.repository.
 export const events = contentEventsRepository;
 `;
 
+const DELIVERY_BY_HAND = `
+import type { Kysely } from 'kysely';
+export async function queue(db: Kysely<any>) {
+  await db.insertInto('webhook_deliveries').values({}).execute();
+}
+`;
+const OUTBOX_REPOSITORY_IMPORT = `
+import { webhookOutboxRepository } from '../../writes/webhook-outbox.repository.js';
+export const outbox = webhookOutboxRepository;
+`;
+
 describe('the lint rule that keeps content writes on the one write path', () => {
   it('refuses a module that moves a version or records an event itself', async () => {
     const file = 'src/modules/tags/touch.ts';
@@ -51,6 +62,13 @@ describe('the lint rule that keeps content writes on the one write path', () => 
       expect.stringMatching(/Revisions are recorded by contentWrite/),
       expect.stringMatching(/Revisions are recorded by contentWrite/),
     ]);
+  });
+
+  it('refuses a module that writes a webhook delivery into the outbox itself', async () => {
+    const file = 'src/modules/webhooks/queue.ts';
+    expect(await lintAs(file, DELIVERY_BY_HAND)).toEqual([expect.stringMatching(/enter the outbox through/)]);
+    expect(await lintAs(file, OUTBOX_REPOSITORY_IMPORT)).toEqual([expect.stringMatching(/enter the outbox through/)]);
+    expect(await lintAs('src/writes/webhook-outbox.repository.ts', DELIVERY_BY_HAND)).toEqual([]);
   });
 
   it('lets the write path itself record events', async () => {

@@ -13,6 +13,7 @@ import { PostsScreen } from '../content/PostsScreen';
 import { PostScreen } from '../content/PostScreen';
 import { ContentListScreen } from '../content/ContentLists';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 
 export type ShellView =
   | { kind: 'account' }
@@ -143,6 +144,8 @@ function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSumm
       return <SettingsScreen workspace={workspace} />;
     case 'posts':
       return <PostsScreen workspace={workspace} />;
+    case 'webhooks':
+      return <WebhooksScreen workspace={workspace} />;
     default:
       return <ContentListScreen key={view.section} workspace={workspace} resource={view.section} />;
   }

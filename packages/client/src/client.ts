@@ -125,6 +125,7 @@ export class Quire {
   readonly apiKeys;
   readonly siteSettings;
   readonly changes;
+  readonly webhooks;
   private readonly transport: Transport;
 
   constructor(options: QuireOptions) {
@@ -228,6 +229,52 @@ export class Quire {
        */
       list: (query?: Omit<QueryOf<'listChanges'>, 'fields'>, options?: RequestOptions) =>
         transport.request<ResultOf<'listChanges'>>({ method: 'GET', path: '/changes', query: query as Query, options }),
+    };
+    const webhookPath = (id: string, tail = '') => `/webhooks${segment(id)}${tail}`;
+    this.webhooks = {
+      ...listing<'listWebhooks'>(transport, '/webhooks'),
+      /** The answer carries the signing `secret`, which no later read shows (but reveal and rotate). */
+      create: (body: BodyOf<'createWebhook'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'createWebhook'>>({ method: 'POST', path: '/webhooks', json: body, options }),
+      get: (id: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'getWebhook'>>({ method: 'GET', path: webhookPath(id), options }),
+      update: (id: string, body: BodyOf<'updateWebhook'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'updateWebhook'>>({ method: 'PATCH', path: webhookPath(id), json: body, options }),
+      /** Its pending deliveries are never sent. */
+      delete: (id: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'deleteWebhook'>>({ method: 'DELETE', path: webhookPath(id), options }),
+      // Revealing reads: safe to retry. Rotating twice leaves the second secret: the caller must see the answer.
+      revealSecret: (id: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'revealWebhookSecret'>>({
+          method: 'POST',
+          path: webhookPath(id, '/reveal-secret'),
+          idempotent: true,
+          options,
+        }),
+      rotateSecret: (id: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'rotateWebhookSecret'>>({
+          method: 'POST',
+          path: webhookPath(id, '/rotate-secret'),
+          options,
+        }),
+      /** Queues a `webhook.test` event to this endpoint alone. */
+      sendTest: (id: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'sendWebhookTest'>>({ method: 'POST', path: webhookPath(id, '/test'), options }),
+      /** The endpoint's deliveries, newest first, each with every attempt. */
+      deliveries: (id: string, query?: Omit<QueryOf<'listWebhookDeliveries'>, 'fields'>, options?: RequestOptions) =>
+        transport.request<ResultOf<'listWebhookDeliveries'>>({
+          method: 'GET',
+          path: webhookPath(id, '/deliveries'),
+          query: query as Query,
+          options,
+        }),
+      /** The same event (same `webhook-id` and body) queued again as a new delivery. */
+      redeliver: (id: string, deliveryId: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'redeliverWebhook'>>({
+          method: 'POST',
+          path: webhookPath(id, `/deliveries${segment(deliveryId)}/redeliver`),
+          options,
+        }),
     };
     this.siteSettings = {
       /** The site URL, URL patterns, publisher and logo the jsonLd is built from (needs `site-settings:read`). */

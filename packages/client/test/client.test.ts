@@ -184,6 +184,30 @@ describe('@quire/client against a real server', () => {
     });
   });
 
+  it('manages a webhook endpoint: create with its secret, reveal, rotate, deliveries, delete', async () => {
+    // Disabled: this server is not allowed private targets, and nothing is to be sent to the example host.
+    const created = await quire.webhooks.create({
+      url: 'https://hooks.example.com/quire',
+      eventTypes: ['post.published'],
+      enabled: false,
+    });
+    expect(created.secret).toMatch(/^whsec_/);
+    expect(await quire.webhooks.get(created.id)).not.toHaveProperty('secret');
+    expect((await quire.webhooks.list()).data.map((webhook) => webhook.id)).toContain(created.id);
+    expect((await quire.webhooks.revealSecret(created.id)).secret).toBe(created.secret);
+    const rotated = await quire.webhooks.rotateSecret(created.id);
+    expect(rotated.secret).not.toBe(created.secret);
+    expect((await quire.webhooks.update(created.id, { description: 'CDN purge' })).description).toBe('CDN purge');
+    expect((await quire.webhooks.deliveries(created.id)).total).toBe(0);
+    await expect(quire.webhooks.sendTest(created.id)).rejects.toMatchObject({ code: 'BAD_REQUEST', status: 400 });
+    await expect(quire.webhooks.create({ url: 'http://127.0.0.1/hook' })).rejects.toMatchObject({
+      status: 400,
+      details: { issues: [expect.objectContaining({ path: '/url' })] },
+    });
+    expect((await quire.webhooks.delete(created.id)).id).toBe(created.id);
+    await expect(quire.webhooks.get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('reads the site settings, as the CLI (or the dashboard) last set them', async () => {
     const before: SiteSettings = await quire.siteSettings.get();
     expect(before).toMatchObject({ siteName: 'Client Site', siteUrl: null, postUrlPattern: null, logo: null });

@@ -1,4 +1,4 @@
-import type { ColumnDataType, Kysely, QueryExecutorProvider, RawBuilder } from 'kysely';
+import type { ColumnDataType, Kysely, QueryExecutorProvider, RawBuilder, SelectQueryBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -49,6 +49,12 @@ export interface DialectHelpers {
    * returns them as a Buffer without decoding; PostgreSQL's text takes a string.
    */
   textBytes(bytes: Buffer): Buffer | string;
+  /**
+   * A queue's claim: the rows `query` selects, locked for the claiming transaction, passing over rows another
+   * transaction holds (PostgreSQL `FOR UPDATE SKIP LOCKED`, so instances share a queue without waiting on each
+   * other). SQLite writes one transaction at a time, so the query is left as it is.
+   */
+  skippingLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
 }
 
 /** A unique index a write collided with, as both drivers report it (db/errors.ts turns it into a 409). */

@@ -68,6 +68,7 @@ export const postgresHelpers: DialectHelpers = {
   uniqueViolation: postgresUniqueViolation,
   textBytes: (bytes) => bytes.toString('utf8'),
   unindexed: (column) => sql.ref(column),
+  skippingLocked: (query) => query.forUpdate().skipLocked(),
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   // LIKE is what a pg_trgm index serves (one index a column, combined by a BitmapOr); the needle's own
   // wildcards and escapes are escaped first.

@@ -223,6 +223,7 @@ export const sqliteHelpers: DialectHelpers = {
   uniqueViolation: sqliteUniqueViolation,
   unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
+  skippingLocked: (query) => query,
   // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the
   // union took another pass.
   searchIndexed: (table, needle) =>

@@ -27,6 +27,7 @@ describe('ALL_PERMISSIONS', () => {
       'redirects',
       'link-health',
       'api-keys',
+      'webhooks',
     ];
     expect(ALL_PERMISSIONS).toEqual([
       ...resources.flatMap((resource) => [`${resource}:read`, `${resource}:write`]),

@@ -11,6 +11,7 @@ export const RESOURCES = [
   'redirects',
   'link-health',
   'api-keys',
+  'webhooks',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -27,6 +27,9 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'link_health', key: ['id'] },
   { name: 'content_events', key: ['seq'] },
   { name: 'content_event_horizons', key: ['workspace_id'] },
+  { name: 'webhook_endpoints', key: ['id'] },
+  { name: 'webhook_deliveries', key: ['id'] },
+  { name: 'webhook_attempts', key: ['delivery_id', 'attempt'] },
   { name: 'sessions', key: ['id'] },
   { name: 'sign_in_attempts', key: ['id'] },
 ];

@@ -294,6 +294,9 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   post_renders: 'a cache that reads rebuild',
   content_events: 'the import records its own events',
   content_event_horizons: 'how far retention pruned the events, which are not exported either',
+  webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
+  webhook_deliveries: 'the delivery history of this installation’s endpoints',
+  webhook_attempts: 'the delivery history of this installation’s endpoints',
 };
 
 export function archivedTable(name: string): ArchivedTable | undefined {

@@ -13,6 +13,7 @@ export const RESOURCES: readonly GridResource[] = [
   'redirects',
   'link-health',
   'api-keys',
+  'webhooks',
   'site-settings',
 ];
 // Keys only read the site settings; the owner edits them on the Site settings screen.
@@ -29,6 +30,7 @@ const LABELS: Record<GridResource, string> = {
   redirects: 'Redirects',
   'link-health': 'Link health',
   'api-keys': 'API keys',
+  webhooks: 'Webhooks',
   'site-settings': 'Site settings',
 };
 

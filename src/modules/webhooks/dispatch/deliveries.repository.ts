@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+import type { DialectHelpers } from '../../../db/dialects/dialect.js';
+import type { Database } from '../../../db/schema.js';
+
+type Executor = Kysely<Database>;
+
+/** What an attempt came to, as recorded. */
+export interface AttemptRecord {
+  deliveryId: string;
+  workspaceId: string;
+  endpointId: string;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+  succeeded: boolean;
+  /** When the next attempt is due; undefined when there is none (succeeded, or the last attempt failed). */
+  retryAt: string | undefined;
+  /** Why the endpoint is to be disabled by this outcome, if it is. */
+  disable: string | undefined;
+}
+
+/** All SQL of the dispatcher: claiming due deliveries and recording what each attempt came to. */
+export const deliveriesRepository = {
+  /**
+   * Claims up to `limit` due deliveries of enabled endpoints, oldest due first, in one statement (its own short
+   * transaction): each is moved to `leaseUntil` and its attempt counted. On PostgreSQL rows another instance is
+   * claiming are passed over, not waited for. The status is a literal, so the partial index matches its plan.
+   */
+  claim(db: Executor, dialect: DialectHelpers, now: string, leaseUntil: string, limit: number) {
+    return db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ next_attempt_at: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('id', 'in', (eb) =>
+        dialect.skippingLocked(
+          eb
+            .selectFrom('webhook_deliveries as due')
+            .select('due.id')
+            .where('due.status', '=', sql.lit('pending'))
+            .where('due.next_attempt_at', '<=', now)
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('webhook_endpoints as endpoint')
+                  .select('endpoint.id')
+                  .whereRef('endpoint.id', '=', 'due.endpoint_id')
+                  .where('endpoint.enabled', '=', true),
+              ),
+            )
+            .orderBy('due.next_attempt_at')
+            .limit(limit),
+        ),
+      )
+      .returning(['id', 'workspace_id', 'endpoint_id', 'event_id', 'payload', 'attempts'])
+      .execute();
+  },
+
+  /** The endpoints of claimed deliveries: where to send, and the secret to sign with. */
+  endpoints(db: Executor, ids: readonly string[]) {
+    return db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'workspace_id', 'url', 'secret_encrypted', 'failing_since'])
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /**
+   * Records one attempt and moves its delivery and its endpoint on: a success ends the delivery and the
+   * endpoint's run of failures; a failure schedules the retry (or fails the delivery) and starts the run, or
+   * disables the endpoint when the outcome says so. Run it in a transaction.
+   */
+  async record(db: Executor, outcome: AttemptRecord, now: string): Promise<void> {
+    await db
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: outcome.deliveryId,
+        attempt: outcome.attempt,
+        workspace_id: outcome.workspaceId,
+        status_code: outcome.statusCode,
+        duration_ms: outcome.durationMs,
+        response_excerpt: outcome.responseExcerpt,
+        error: outcome.error,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.columns(['delivery_id', 'attempt']).doNothing())
+      .execute();
+    const last = { last_status_code: outcome.statusCode, last_error: outcome.error, updated_at: now };
+    await db
+      .updateTable('webhook_deliveries')
+      .set(
+        outcome.succeeded
+          ? { ...last, status: 'succeeded' }
+          : outcome.retryAt === undefined
+            ? { ...last, status: 'failed' }
+            : { ...last, next_attempt_at: outcome.retryAt },
+      )
+      .where('id', '=', outcome.deliveryId)
+      .where('status', '=', 'pending')
+      .execute();
+    const endpoint = db.updateTable('webhook_endpoints').where('id', '=', outcome.endpointId);
+    if (outcome.succeeded) {
+      await endpoint.set({ failing_since: null }).where('failing_since', 'is not', null).execute();
+      return;
+    }
+    await endpoint.set((eb) => ({ failing_since: eb.fn.coalesce('failing_since', eb.val(now)) })).execute();
+    if (outcome.disable !== undefined)
+      await endpoint
+        .set({ enabled: false, disabled_reason: outcome.disable, disabled_at: now, updated_at: now })
+        .where('enabled', '=', true)
+        .execute();
+  },
+};

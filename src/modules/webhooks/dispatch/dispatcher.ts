@@ -1,0 +1,192 @@
+import type { DatabaseHandle } from '../../../db/database.js';
+import { writeTransaction } from '../../../db/transaction.js';
+import type { MasterKey } from '../../../security/master-key.js';
+import { onDeliveriesQueued } from '../../../writes/webhook-outbox.js';
+import { decryptWebhookSecret, signature } from '../webhook-secret.js';
+import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './backoff.js';
+import { deliveriesRepository as repo } from './deliveries.repository.js';
+import { sendWebhook, type SendOutcome } from './send.js';
+
+export interface DispatcherOptions {
+  /** QUIRE_WEBHOOK_ALLOW_PRIVATE. */
+  allowPrivate: boolean;
+  retry?: RetryPolicy;
+  /** The whole exchange with a receiver must end within this. */
+  timeoutMs?: number;
+  /** How long a claim holds a delivery: past it, a delivery whose process died is claimed again. */
+  leaseMs?: number;
+  /** How often the queue is looked at when nothing woke the dispatcher (other instances' writes). */
+  pollMs?: number;
+  /** Deliveries sent at once. */
+  concurrency?: number;
+  /** An endpoint whose every attempt has failed for this long is disabled. */
+  disableAfterMs?: number;
+  /** The clock (tests move it). */
+  now?: () => number;
+  log: DispatcherLog;
+}
+
+export interface DispatcherLog {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface Dispatcher {
+  /** Stops claiming, and waits for the sends under way to end and be recorded. */
+  stop(): Promise<void>;
+}
+
+type Claimed = Awaited<ReturnType<typeof repo.claim>>[number];
+type Endpoint = Awaited<ReturnType<typeof repo.endpoints>>[number];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Sends the outbox's deliveries: claims the due ones (any number of instances share the queue), POSTs each
+ * signed in the Standard Webhooks format, and records every attempt. At least once: a delivery is done only
+ * when an attempt's outcome is recorded, and one claimed by a process that died falls due again when its lease
+ * runs out. Woken at once by this process's writes, and polls for the others'.
+ */
+export function startDispatcher(
+  database: DatabaseHandle,
+  masterKey: MasterKey,
+  options: DispatcherOptions,
+): Dispatcher {
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? timeoutMs + 50_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const concurrency = options.concurrency ?? 16;
+  const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
+  const now = options.now ?? Date.now;
+  const { log } = options;
+
+  let running = true;
+  let inFlight = 0;
+  const sends = new Set<Promise<void>>();
+  let wake: (() => void) | undefined;
+  let woken = false;
+  const nudge = () => {
+    woken = true;
+    wake?.();
+  };
+  const stopListening = onDeliveriesQueued(nudge);
+
+  /** Waits for a wake-up, a free slot or the poll interval, whichever comes first. */
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      if (woken || !running) return resolve();
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function claimSome(): Promise<number> {
+    const free = concurrency - inFlight;
+    if (free <= 0) return 0;
+    const at = now();
+    const claimed = await repo.claim(
+      database.db,
+      database.dialect,
+      new Date(at).toISOString(),
+      new Date(at + leaseMs).toISOString(),
+      free,
+    );
+    if (claimed.length === 0) return 0;
+    const endpoints = new Map(
+      (await repo.endpoints(database.db, [...new Set(claimed.map((row) => row.endpoint_id))])).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
+    for (const delivery of claimed) {
+      const endpoint = endpoints.get(delivery.endpoint_id);
+      if (!endpoint) continue; // deleted since the claim: its deliveries went with it
+      inFlight += 1;
+      const send = deliver(delivery, endpoint)
+        .catch((error: unknown) =>
+          log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed'),
+        )
+        .finally(() => {
+          inFlight -= 1;
+          sends.delete(send);
+          nudge();
+        });
+      sends.add(send);
+    }
+    return claimed.length;
+  }
+
+  async function deliver(delivery: Claimed, endpoint: Endpoint): Promise<void> {
+    const secret = decryptWebhookSecret(masterKey, endpoint.secret_encrypted, endpoint.id, endpoint.workspace_id);
+    const timestamp = Math.floor(now() / 1000);
+    const outcome = await sendWebhook({
+      url: endpoint.url,
+      headers: {
+        'user-agent': 'Quire-Webhooks/1',
+        'webhook-id': delivery.event_id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signature(secret, delivery.event_id, timestamp, delivery.payload),
+      },
+      body: delivery.payload,
+      timeoutMs,
+      allowPrivate: options.allowPrivate,
+    });
+    const attempt = Number(delivery.attempts);
+    const at = now();
+    const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    // A 410 is the receiver saying it is gone: its delivery is not retried either.
+    const delay = succeeded || outcome.statusCode === 410 ? undefined : retryDelayMs(attempt, retry);
+    await writeTransaction(database, (trx) =>
+      repo.record(
+        trx,
+        {
+          deliveryId: delivery.id,
+          workspaceId: delivery.workspace_id,
+          endpointId: endpoint.id,
+          attempt,
+          ...outcome,
+          succeeded,
+          retryAt: delay === undefined ? undefined : new Date(at + delay).toISOString(),
+          disable: succeeded ? undefined : disableReason(outcome, endpoint.failing_since, at),
+        },
+        new Date(at).toISOString(),
+      ),
+    );
+  }
+
+  /** A 410 says the receiver is gone for good; an endpoint failing for days is presumed gone too. */
+  function disableReason(outcome: SendOutcome, failingSince: string | null, at: number): string | undefined {
+    if (outcome.statusCode === 410) return 'the endpoint answered 410 Gone';
+    if (failingSince !== null && at - Date.parse(failingSince) >= disableAfterMs)
+      return `every attempt has failed since ${new Date(failingSince).toISOString()}`;
+    return undefined;
+  }
+
+  const loop = (async () => {
+    while (running) {
+      woken = false;
+      try {
+        const claimed = await claimSome();
+        if (claimed > 0) continue;
+      } catch (error) {
+        log.error({ err: error }, 'claiming webhook deliveries failed');
+      }
+      await idle();
+    }
+  })();
+
+  return {
+    async stop() {
+      running = false;
+      stopListening();
+      wake?.();
+      await loop;
+      await Promise.all([...sends]);
+    },
+  };
+}

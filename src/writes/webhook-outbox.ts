@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { compileSerializer } from '../http/serialization.js';
+import { Author } from '../modules/authors/authors.schemas.js';
+import { Category } from '../modules/categories/categories.schemas.js';
+import { Media } from '../modules/media/media.schemas.js';
+import { Page } from '../modules/pages/pages.schemas.js';
+import { Post } from '../modules/posts/posts.schemas.js';
+import { Redirect } from '../modules/redirects/redirects.schemas.js';
+import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
+import { Tag } from '../modules/tags/tags.schemas.js';
+import type { Change, ResourceType, Writer } from './changes.js';
+import { eventType } from './event-types.js';
+import { webhookOutboxRepository, type OutboxDelivery } from './webhook-outbox.repository.js';
+
+/** Each resource type's answer serialized as the external API answers it, fields the schema lacks left out. */
+const SERIALIZERS: Record<ResourceType, (data: unknown) => string> = {
+  post: compileSerializer(Post),
+  page: compileSerializer(Page),
+  media: compileSerializer(Media),
+  author: compileSerializer(Author),
+  category: compileSerializer(Category),
+  tag: compileSerializer(Tag),
+  redirect: compileSerializer(Redirect),
+  settings: compileSerializer(SiteSettings),
+};
+
+/** A new event id: what `webhook-id` carries and a receiver deduplicates on. */
+export function newEventId(): string {
+  return `evt_${crypto.randomUUID()}`;
+}
+
+/** The body of a webhook: the Standard Webhooks shape, `data` already serialized. */
+export function eventBody(id: string, type: string, timestamp: string, dataJson: string): string {
+  return `{"id":${JSON.stringify(id)},"type":${JSON.stringify(type)},"timestamp":${JSON.stringify(timestamp)},"data":${dataJson}}`;
+}
+
+/**
+ * The resource an event carries. The write's answer is the resource as the API reads it (for a deletion, the
+ * snapshot from before it), so the change it answers for carries it whole. A resource a write changed on the
+ * side (the posts whose featured image a media deletion cleared) carries its id and slug: the receiver reads it.
+ */
+function eventData(change: Change, changes: readonly Change[], answer: unknown): string {
+  const answered =
+    typeof answer === 'object' &&
+    answer !== null &&
+    ((answer as { id?: unknown }).id === change.id || (change.type === 'settings' && changes.length === 1));
+  return answered
+    ? SERIALIZERS[change.type](answer)
+    : JSON.stringify(change.slug === null ? { id: change.id } : { id: change.id, slug: change.slug });
+}
+
+function subscribes(eventTypes: string | null, type: string): boolean {
+  return eventTypes === null || (JSON.parse(eventTypes) as string[]).includes(type);
+}
+
+/**
+ * Writes the outbox rows of a content write, in its transaction: one delivery per (event, enabled endpoint that
+ * subscribes to its type). The endpoints are read once, each event's body is built once whatever the number
+ * of endpoints, and the rows go in one insert. Answers how many it queued.
+ */
+export async function recordDeliveries(
+  trx: Kysely<Database>,
+  writer: Writer,
+  changes: readonly Change[],
+  answer: unknown,
+  now: string,
+): Promise<number> {
+  const endpoints = await webhookOutboxRepository.enabledEndpoints(trx, writer.workspaceId);
+  if (endpoints.length === 0) return 0;
+  const deliveries: OutboxDelivery[] = [];
+  for (const change of changes) {
+    const type = eventType(change.type, change.action);
+    const wanting = endpoints.filter((endpoint) => subscribes(endpoint.event_types, type));
+    if (wanting.length === 0) continue;
+    const eventId = newEventId();
+    const payload = eventBody(eventId, type, now, eventData(change, changes, answer));
+    for (const endpoint of wanting)
+      deliveries.push({
+        id: crypto.randomUUID(),
+        workspace_id: writer.workspaceId,
+        endpoint_id: endpoint.id,
+        event_id: eventId,
+        event_type: type,
+        payload,
+      });
+  }
+  await webhookOutboxRepository.enqueue(trx, deliveries, now);
+  return deliveries.length;
+}
+
+const listeners = new Set<() => void>();
+let pendingWake = false;
+
+/**
+ * Tells this process's dispatcher that deliveries were committed, so it need not wait for its next poll (other
+ * processes' dispatchers find them by polling).
+ */
+export function deliveriesQueued(): void {
+  if (pendingWake) return;
+  pendingWake = true;
+  setImmediate(() => {
+    pendingWake = false;
+    for (const listener of listeners) listener();
+  });
+}
+
+/** The dispatcher listens here; answers the function that stops listening. */
+export function onDeliveriesQueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/**
+ * Queues deliveries that announce no new content event: a redelivery, a test event. Content writes queue
+ * theirs through contentWrite alone.
+ */
+export async function queueDeliveries(
+  db: Kysely<Database>,
+  deliveries: readonly OutboxDelivery[],
+  now: string,
+): Promise<void> {
+  await webhookOutboxRepository.enqueue(db, deliveries, now);
+  deliveriesQueued();
+}
