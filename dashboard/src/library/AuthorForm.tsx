@@ -4,6 +4,8 @@ import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { useMutation } from '../hooks';
+import { MediaPicker } from '../media/MediaPicker';
+import { mediaName, thumbnailUrl } from '../media/thumbnail';
 import type { Author, WorkspaceSummary } from '../types';
 import { changedFields, fromLines, libraryFeedback, takenSlug, toLines } from './feedback';
 import { Checkbox, TextArea } from './inputs';
@@ -88,6 +90,7 @@ interface Props {
 /** Every writable field of an author; the rarely used ones in closed sections. */
 export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
   const [draft, setDraft] = useState(() => toDraft(author));
+  const [picking, setPicking] = useState(false);
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const setPerson = (changes: Partial<PersonDraft>) =>
     setDraft((current) => ({ ...current, person: { ...current.person, ...changes } }));
@@ -120,105 +123,120 @@ export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
   const personRefused = Object.keys(feedback.fields).some((key) => key.startsWith('person'));
 
   return (
-    <Dialog title={author ? `Edit author “${author.displayName}”` : 'Add an author'} onClose={onClose}>
-      <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label={LABELS.displayName!}
-          required
-          maxLength={100}
-          error={feedback.fields.displayName}
-          value={draft.displayName}
-          onChange={(e) => set({ displayName: e.target.value })}
-          data-autofocus
-        />
-        <Field
-          label={LABELS.slug!}
-          className="mono"
-          hint={
-            author
-              ? 'Part of the author’s address; changing it changes that address.'
-              : 'Leave empty to make one from the name.'
-          }
-          error={feedback.fields.slug}
-          value={draft.slug}
-          onChange={(e) => set({ slug: e.target.value })}
-        />
-        <div className="field">
-          <span className="label">{LABELS.avatarMediaId}</span>
-          <div className="avatar-row">
-            {draft.avatar ? (
-              <img className="avatar" src={draft.avatar.url} alt={draft.avatar.alt || 'Current avatar'} />
-            ) : (
-              <span className="hint">No avatar.</span>
-            )}
-            {draft.avatar && (
-              <button type="button" onClick={() => set({ avatar: null })}>
-                Remove avatar
+    <>
+      <Dialog title={author ? `Edit author “${author.displayName}”` : 'Add an author'} onClose={onClose}>
+        <form onSubmit={submit} className="stack" noValidate>
+          <Field
+            label={LABELS.displayName!}
+            required
+            maxLength={100}
+            error={feedback.fields.displayName}
+            value={draft.displayName}
+            onChange={(e) => set({ displayName: e.target.value })}
+            data-autofocus
+          />
+          <Field
+            label={LABELS.slug!}
+            className="mono"
+            hint={
+              author
+                ? 'Part of the author’s address; changing it changes that address.'
+                : 'Leave empty to make one from the name.'
+            }
+            error={feedback.fields.slug}
+            value={draft.slug}
+            onChange={(e) => set({ slug: e.target.value })}
+          />
+          <fieldset className="field avatar-field">
+            <legend>{LABELS.avatarMediaId}</legend>
+            <div className="avatar-row">
+              {draft.avatar ? (
+                <img className="avatar" src={thumbnailUrl(draft.avatar, 160)} alt={mediaName(draft.avatar)} />
+              ) : (
+                <span className="hint">No avatar.</span>
+              )}
+              <button type="button" onClick={() => setPicking(true)}>
+                {draft.avatar ? 'Change avatar' : 'Choose avatar'}
               </button>
-            )}
-          </div>
-          {feedback.fields.avatarMediaId && <p className="field-error">{feedback.fields.avatarMediaId}</p>}
-        </div>
-        <TextArea
-          label={LABELS.bio!}
-          rows={4}
-          error={feedback.fields.bio}
-          value={draft.bio}
-          onChange={(e) => set({ bio: e.target.value })}
-        />
-        <Field
-          label={LABELS.credentials!}
-          hint="Qualifications readers should know, such as “Registered dietitian”."
-          error={feedback.fields.credentials}
-          value={draft.credentials}
-          onChange={(e) => set({ credentials: e.target.value })}
-        />
-        <TextArea
-          label={LABELS.sameAs!}
-          hint="Full addresses of the author’s other profiles, one a line."
-          error={feedback.fields.sameAs}
-          value={draft.sameAs}
-          onChange={(e) => set({ sameAs: e.target.value })}
-        />
-        <Checkbox
-          label="Active"
-          hint="Inactive authors stay on their posts but are not offered for new ones."
-          checked={draft.isActive}
-          onChange={(e) => set({ isActive: e.target.checked })}
-        />
-        <details className="form-section" open={personRefused || undefined}>
-          <summary>Person details (for search engines)</summary>
-          <div className="stack">
-            {feedback.fields.person && <p className="field-error">{feedback.fields.person}</p>}
-            {PERSON_TEXTS.map((key) => (
-              <Field
-                key={key}
-                label={PERSON_LABELS[key]}
-                error={feedback.fields[`person/${key}`]}
-                value={draft.person[key]}
-                onChange={(e) => setPerson({ [key]: e.target.value })}
+              {draft.avatar && (
+                <button type="button" onClick={() => set({ avatar: null })}>
+                  Remove avatar
+                </button>
+              )}
+            </div>
+            {feedback.fields.avatarMediaId && <p className="field-error">{feedback.fields.avatarMediaId}</p>}
+          </fieldset>
+          <TextArea
+            label={LABELS.bio!}
+            rows={4}
+            error={feedback.fields.bio}
+            value={draft.bio}
+            onChange={(e) => set({ bio: e.target.value })}
+          />
+          <Field
+            label={LABELS.credentials!}
+            hint="Qualifications readers should know, such as “Registered dietitian”."
+            error={feedback.fields.credentials}
+            value={draft.credentials}
+            onChange={(e) => set({ credentials: e.target.value })}
+          />
+          <TextArea
+            label={LABELS.sameAs!}
+            hint="Full addresses of the author’s other profiles, one a line."
+            error={feedback.fields.sameAs}
+            value={draft.sameAs}
+            onChange={(e) => set({ sameAs: e.target.value })}
+          />
+          <Checkbox
+            label="Active"
+            hint="Inactive authors stay on their posts but are not offered for new ones."
+            checked={draft.isActive}
+            onChange={(e) => set({ isActive: e.target.checked })}
+          />
+          <details className="form-section" open={personRefused || undefined}>
+            <summary>Person details (for search engines)</summary>
+            <div className="stack">
+              {feedback.fields.person && <p className="field-error">{feedback.fields.person}</p>}
+              {PERSON_TEXTS.map((key) => (
+                <Field
+                  key={key}
+                  label={PERSON_LABELS[key]}
+                  error={feedback.fields[`person/${key}`]}
+                  value={draft.person[key]}
+                  onChange={(e) => setPerson({ [key]: e.target.value })}
+                />
+              ))}
+              <TextArea
+                label={LABELS['person/knowsAbout']!}
+                hint="Topics, one a line."
+                error={feedback.fields['person/knowsAbout']}
+                value={draft.person.knowsAbout}
+                onChange={(e) => setPerson({ knowsAbout: e.target.value })}
               />
-            ))}
-            <TextArea
-              label={LABELS['person/knowsAbout']!}
-              hint="Topics, one a line."
-              error={feedback.fields['person/knowsAbout']}
-              value={draft.person.knowsAbout}
-              onChange={(e) => setPerson({ knowsAbout: e.target.value })}
-            />
+            </div>
+          </details>
+          <SeoFields draft={draft.seo} onChange={(seo) => set({ seo })} errors={feedback.fields} />
+          <FormAlert summary={feedback.summary} />
+          <div className="actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="button-primary" disabled={save.pending}>
+              {save.pending ? 'Saving…' : author ? 'Save author' : 'Add author'}
+            </button>
           </div>
-        </details>
-        <SeoFields draft={draft.seo} onChange={(seo) => set({ seo })} errors={feedback.fields} />
-        <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={save.pending}>
-            {save.pending ? 'Saving…' : author ? 'Save author' : 'Add author'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        </form>
+      </Dialog>
+      {/* Beside the form's dialog, not inside it: the picker is a modal of its own, over this one. */}
+      <MediaPicker
+        workspaceId={workspace.id}
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(media) => {
+          set({ avatar: media });
+          setPicking(false);
+        }}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge } from '../components/Status';
+import { thumbnailUrl } from '../media/thumbnail';
 import { Link } from '../router';
 import { can } from '../session';
 import type { Author, WorkspaceSummary } from '../types';
@@ -15,7 +16,7 @@ const COLUMNS: Column<Author>[] = [
     label: 'Name',
     cell: (a) => (
       <span className="avatar-row">
-        {a.avatarMedia && <img className="avatar avatar-small" src={a.avatarMedia.url} alt="" />}
+        {a.avatarMedia && <img className="avatar avatar-small" src={thumbnailUrl(a.avatarMedia, 160)} alt="" />}
         {a.displayName}
       </span>
     ),

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, ws } from '../api';
+import type { ApiError } from '../api';
+import { api, ws } from '../api';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
@@ -116,7 +117,7 @@ export function CategoryForm({ workspace, items, category, onClose, onSaved }: P
         />
         <Field
           label="Slug"
-          className="mono"
+          className="field-mono"
           hint={
             category
               ? 'Part of the address of this category and of everything under it.'

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, ws } from '../api';
+import type { ApiError } from '../api';
+import { api, ws } from '../api';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
@@ -11,11 +12,14 @@ import { Select } from './inputs';
 const LABELS = { fromPath: 'From', toPath: 'To', statusCode: 'Kind' };
 
 export const KINDS = [
-  { value: '301', label: '301: moved for good (search engines move the page’s ranking)' },
-  { value: '308', label: '308: moved for good, keeping the request method' },
-  { value: '302', label: '302: moved for now (search engines keep the old address)' },
-  { value: '307', label: '307: moved for now, keeping the request method' },
+  { value: '301', label: '301: moved for good' },
+  { value: '308', label: '308: moved for good, same method' },
+  { value: '302', label: '302: moved for now' },
+  { value: '307', label: '307: moved for now, same method' },
 ];
+
+const KIND_HINT =
+  'For good: search engines move the old address’s ranking to the new one. For now: they keep the old address. “Same method” matters only to forms and API clients.';
 
 /** The server's refusals of a redirect, in words a writer understands. */
 function explain(error: ApiError): Explained | null {
@@ -76,7 +80,7 @@ export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSa
       <form onSubmit={submit} className="stack" noValidate>
         <Field
           label="From"
-          className="mono"
+          className="field-mono"
           hint="The old path on your site, such as /old-page."
           error={feedback.fields.fromPath}
           value={from}
@@ -85,7 +89,7 @@ export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSa
         />
         <Field
           label="To"
-          className="mono"
+          className="field-mono"
           hint={
             chain
               ? `${chain.next} is itself redirected, so visitors would follow ${chain.hops + 1} redirects in a row to reach ${chain.finalPath}. Send this one straight to ${chain.finalPath} to save them the extra steps.`
@@ -99,6 +103,7 @@ export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSa
         <Select
           label="Kind"
           options={KINDS}
+          hint={KIND_HINT}
           error={feedback.fields.statusCode}
           value={kind}
           onChange={(e) => setKind(e.target.value)}

@@ -125,7 +125,7 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
         />
         <Field
           label="Slug"
-          className="mono"
+          className="field-mono"
           hint={
             tag
               ? 'Part of the tag’s address; a new name keeps it unless you change it here.'
