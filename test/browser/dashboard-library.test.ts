@@ -159,7 +159,9 @@ suite(
       await page.getByRole('button', { name: 'Delete Augusta Ada King' }).click();
       const confirm = page.getByRole('dialog', { name: 'Delete author “Augusta Ada King”?' });
       await confirm.getByRole('button', { name: 'Delete author' }).click();
-      await confirm.getByRole('alert').getByText('Used by 1 post.').waitFor();
+      const refusal = confirm.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain('Used by 1 post. An author cannot be deleted while posts');
       expect(await confirm.getByRole('link', { name: 'See the posts by Augusta Ada King' }).getAttribute('href')).toBe(
         `/dashboard/w/${workspace.id}/posts?authorId=${ada.id}`,
       );
@@ -260,11 +262,25 @@ suite(
       await settled(page);
       expect(await status()).toBe('Tag saved as “Releases”.');
 
+      // What the form does not show of a stored SEO object (Open Graph, set through the API) survives an edit.
+      const og = { og: { title: 'Releases, on social media' } };
+      expect((await external('PATCH', `/tags/${tagId}`, { seo: og })).status).toBe(200);
+      await page.reload();
+      await settled(page);
+      await page.getByRole('button', { name: 'Rename Releases' }).click();
+      const seo = page.getByRole('dialog', { name: 'Rename tag “Releases”' });
+      await seo.getByText('Search engines (SEO)').click();
+      await seo.getByLabel('SEO title').fill('Release notes from the team');
+      await seo.getByRole('button', { name: 'Save tag' }).click();
+      await seo.waitFor({ state: 'detached' });
+      const stored = await external<{ seo: unknown }>('GET', `/tags/${tagId}`);
+      expect(stored.body.seo).toEqual({ ...og, title: 'Release notes from the team' });
+
       await page.getByRole('button', { name: 'Delete Releases' }).click();
       const remove = page.getByRole('dialog', { name: 'Delete tag “Releases”?' });
-      await remove
-        .getByText('Deleting the tag removes it from the one post that carries it.', { exact: false })
-        .waitFor();
+      await expect
+        .poll(() => remove.textContent())
+        .toContain('Deleting the tag removes it from the one post that carries it.');
       await noViolations('the delete-tag dialog');
       await remove.getByRole('button', { name: 'Delete tag' }).click();
       await remove.waitFor({ state: 'detached' });
