@@ -109,6 +109,8 @@ suite(
       await form.getByLabel('Profiles elsewhere').fill('https://example.com/ada\nnot an address');
       await form.getByText('Person details (for search engines)').click();
       await form.getByLabel('Job title').fill('Mathematician');
+      await form.getByText('Search engines (SEO)').click();
+      await form.getByLabel('Title when shared').fill('Ada, the first programmer');
 
       await form.getByRole('button', { name: 'Choose avatar' }).click();
       const picker = page.getByRole('dialog', { name: 'Choose an image' });
@@ -139,6 +141,7 @@ suite(
         bio: 'Wrote the first program.',
         sameAs: ['https://example.com/ada'],
         person: { jobTitle: 'Mathematician' },
+        seo: { og: { title: 'Ada, the first programmer' } },
         avatarMedia: { filename: 'ada.png' },
       });
 
@@ -153,6 +156,13 @@ suite(
       expect(await renamed.locator('[data-label="Status"]').textContent()).toBe('Inactive');
       // A new name keeps the slug, so the author's published address stays put.
       expect(await renamed.locator('[data-label="Slug"]').textContent()).toBe('ada-lovelace');
+      await page.getByRole('radio', { name: 'Active', exact: true }).check();
+      await page.getByText('No authors match.').waitFor();
+      await page.getByRole('radio', { name: 'Inactive' }).check();
+      await renamed.waitFor();
+      expect(new URL(page.url()).searchParams.get('active')).toBe('false');
+      await page.getByRole('radio', { name: 'All' }).check();
+      await settled(page);
 
       const post = await external<{ id: string }>('POST', '/posts', { title: 'Notes on the engine', authorId: ada.id });
       expect(post.status).toBe(201);

@@ -4,6 +4,7 @@ import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { useMutation } from '../hooks';
+import { can } from '../session';
 import { MediaPicker } from '../media/MediaPicker';
 import { mediaName, thumbnailUrl } from '../media/thumbnail';
 import type { Author, WorkspaceSummary } from '../types';
@@ -155,9 +156,11 @@ export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
               ) : (
                 <span className="hint">No avatar.</span>
               )}
-              <button type="button" onClick={() => setPicking(true)}>
-                {draft.avatar ? 'Change avatar' : 'Choose avatar'}
-              </button>
+              {can(workspace, 'media:read') && (
+                <button type="button" onClick={() => setPicking(true)}>
+                  {draft.avatar ? 'Change avatar' : 'Choose avatar'}
+                </button>
+              )}
               {draft.avatar && (
                 <button type="button" onClick={() => set({ avatar: null })}>
                   Remove avatar

@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { Badge } from '../components/Status';
 import { thumbnailUrl } from '../media/thumbnail';
-import { Link } from '../router';
+import { Link, useSearchState } from '../router';
 import { can } from '../session';
 import type { Author, WorkspaceSummary } from '../types';
 import { AuthorForm } from './AuthorForm';
 import { DeleteDialog, postsMatching } from './DeleteDialog';
 import { count } from './feedback';
 import { Done, LibraryTable, ScreenHeader, SearchForm, time, useLibraryList, type Column } from './list';
+
+const SHOW = [
+  { value: '', label: 'All' },
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; author: Author };
 
@@ -30,7 +36,9 @@ const COLUMNS: Column<Author>[] = [
 ];
 
 export function AuthorsScreen({ workspace }: { workspace: WorkspaceSummary }) {
-  const { list, q, updateSearch } = useLibraryList<Author>(workspace, 'authors');
+  const [filter, updateFilter] = useSearchState(['active'] as const);
+  const active = filter.active === 'true' || filter.active === 'false' ? filter.active : '';
+  const { list, q, updateSearch } = useLibraryList<Author>(workspace, 'authors', active ? { isActive: active } : {});
   const [action, setAction] = useState<Action | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const writable = can(workspace, 'authors:write');
@@ -54,12 +62,27 @@ export function AuthorsScreen({ workspace }: { workspace: WorkspaceSummary }) {
       />
       <p className="lead">The people posts are credited to.</p>
       <SearchForm label="Search authors" q={q} onSearch={(text) => updateSearch({ q: text, page: '' })} />
+      <fieldset className="segmented">
+        <legend>Show</legend>
+        {SHOW.map((option) => (
+          <label key={option.value}>
+            <input
+              type="radio"
+              name="author-filter"
+              value={option.value}
+              checked={active === option.value}
+              onChange={() => updateFilter({ active: option.value })}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
       <Done message={done} />
       <LibraryTable
         title="Authors"
         plural="authors"
         list={list}
-        q={q}
+        q={q || active}
         columns={COLUMNS}
         onPage={(p) => updateSearch({ page: p > 1 ? String(p) : '' })}
         actions={

@@ -1,11 +1,14 @@
 import { Field } from '../components/Field';
 import type { Author } from '../types';
 import { fromLines, toLines } from './feedback';
-import { Checkbox, TextArea } from './inputs';
+import { Checkbox, Select, TextArea } from './inputs';
 
 export type Seo = NonNullable<Author['seo']>;
 
-/** The SEO texts a writer edits here; Open Graph, Twitter and the finer robots settings are kept as stored. */
+/**
+ * The SEO texts a writer edits here, social sharing's included; the sharing images, the Open Graph type and the
+ * finer robots settings are kept as stored.
+ */
 export interface SeoDraft {
   title: string;
   description: string;
@@ -17,6 +20,12 @@ export interface SeoDraft {
   nofollow: boolean;
   noindexReason: string;
   redirectTo: string;
+  ogTitle: string;
+  ogDescription: string;
+  twitterCard: string;
+  twitterTitle: string;
+  twitterDescription: string;
+  twitterCreator: string;
 }
 
 const TEXTS = [
@@ -39,6 +48,14 @@ export const SEO_LABELS: Record<string, string> = {
   'seo/robots': 'Search engine indexing',
   'seo/noindexReason': 'Why it is hidden',
   'seo/redirectTo': 'Redirect to',
+  'seo/og/title': 'Title when shared',
+  'seo/og/description': 'Description when shared',
+  'seo/twitter/card': 'X (Twitter) card',
+  'seo/twitter/title': 'Title on X (Twitter)',
+  'seo/twitter/description': 'Description on X (Twitter)',
+  'seo/twitter/creator': 'Creator’s X (Twitter) handle',
+  'seo/og': 'Sharing',
+  'seo/twitter': 'X (Twitter)',
   // Anything else under seo (Open Graph, Twitter) is named as the section.
   seo: 'Search engines',
 };
@@ -56,6 +73,12 @@ export function toSeoDraft(seo: Seo | null | undefined): SeoDraft {
     nofollow: value.robots?.follow === false,
     noindexReason: value.noindexReason ?? '',
     redirectTo: value.redirectTo ?? '',
+    ogTitle: value.og?.title ?? '',
+    ogDescription: value.og?.description ?? '',
+    twitterCard: value.twitter?.card ?? '',
+    twitterTitle: value.twitter?.title ?? '',
+    twitterDescription: value.twitter?.description ?? '',
+    twitterCreator: value.twitter?.creator ?? '',
   };
 }
 
@@ -77,8 +100,37 @@ export function fromSeoDraft(draft: SeoDraft, stored: Seo | null | undefined): S
   else delete robots.follow;
   if (Object.keys(robots).length > 0) seo.robots = robots;
   else delete seo.robots;
+  const og = withTexts(seo.og, { title: draft.ogTitle, description: draft.ogDescription });
+  if (og) seo.og = og;
+  else delete seo.og;
+  const twitter = withTexts(seo.twitter, {
+    card: draft.twitterCard,
+    title: draft.twitterTitle,
+    description: draft.twitterDescription,
+    creator: draft.twitterCreator,
+  }) as Seo['twitter'] | null;
+  if (twitter) seo.twitter = twitter;
+  else delete seo.twitter;
   return Object.keys(seo).length > 0 ? seo : null;
 }
+
+/** A stored sub-object with the edited texts applied; null when nothing is left in it. */
+function withTexts<T extends object>(stored: T | undefined, texts: Record<string, string>): T | null {
+  const next: Record<string, unknown> = { ...(stored ?? {}) };
+  for (const [key, value] of Object.entries(texts)) {
+    if (value.trim()) next[key] = value.trim();
+    else delete next[key];
+  }
+  return Object.keys(next).length > 0 ? (next as T) : null;
+}
+
+const CARDS = [
+  { value: '', label: 'Not set' },
+  { value: 'summary', label: 'Summary' },
+  { value: 'summary_large_image', label: 'Summary with a large image' },
+  { value: 'app', label: 'App' },
+  { value: 'player', label: 'Player' },
+];
 
 interface Props {
   draft: SeoDraft;
@@ -134,6 +186,50 @@ export function SeoFields({ draft, onChange, errors }: Props) {
         />
         {text('noindexReason', 'A note for your team on why it is hidden.')}
         {text('redirectTo', 'Where search engines should look instead, if anywhere.')}
+        <fieldset className="form-subsection">
+          <legend>When shared</legend>
+          {errors['seo/og'] && <p className="field-error">{errors['seo/og']}</p>}
+          {errors['seo/twitter'] && <p className="field-error">{errors['seo/twitter']}</p>}
+          <Field
+            label={SEO_LABELS['seo/og/title']!}
+            hint="On Facebook, LinkedIn, chat apps; the SEO title is used when empty."
+            error={errors['seo/og/title']}
+            value={draft.ogTitle}
+            onChange={(e) => set({ ogTitle: e.target.value })}
+          />
+          <TextArea
+            label={SEO_LABELS['seo/og/description']!}
+            error={errors['seo/og/description']}
+            value={draft.ogDescription}
+            onChange={(e) => set({ ogDescription: e.target.value })}
+          />
+          <Select
+            label={SEO_LABELS['seo/twitter/card']!}
+            options={CARDS}
+            error={errors['seo/twitter/card']}
+            value={draft.twitterCard}
+            onChange={(e) => set({ twitterCard: e.target.value })}
+          />
+          <Field
+            label={SEO_LABELS['seo/twitter/title']!}
+            error={errors['seo/twitter/title']}
+            value={draft.twitterTitle}
+            onChange={(e) => set({ twitterTitle: e.target.value })}
+          />
+          <TextArea
+            label={SEO_LABELS['seo/twitter/description']!}
+            error={errors['seo/twitter/description']}
+            value={draft.twitterDescription}
+            onChange={(e) => set({ twitterDescription: e.target.value })}
+          />
+          <Field
+            label={SEO_LABELS['seo/twitter/creator']!}
+            hint="Such as @ada."
+            error={errors['seo/twitter/creator']}
+            value={draft.twitterCreator}
+            onChange={(e) => set({ twitterCreator: e.target.value })}
+          />
+        </fieldset>
       </div>
     </details>
   );

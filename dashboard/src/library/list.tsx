@@ -18,7 +18,7 @@ export function useLibraryList<T>(workspace: WorkspaceSummary, path: string, que
   const page = Math.max(1, Number(search.page) || 1);
   const list = useAsync(
     () => api.get<Paginated<T>>(ws(workspace.id, `/${path}`), { page, pageSize: PAGE_SIZE, q: search.q, ...query }),
-    [workspace.id, path, page, search.q],
+    [workspace.id, path, page, search.q, JSON.stringify(query)],
   );
   return { list, q: search.q, updateSearch };
 }
@@ -50,6 +50,7 @@ interface TableProps<T> {
   title: string;
   plural: string;
   list: Async<Paginated<T>> & { reload(): void };
+  /** The search or filter in effect, if any: an empty list then says nothing matches rather than "none yet". */
   q: string;
   columns: Column<T>[];
   /** The row's buttons; none without the write permission. */
