@@ -82,13 +82,20 @@ export const fromLines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+/** JSON with every object's keys in order: the server may list a stored object's keys in another order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 /** Only the fields whose value differs from the stored one: a PATCH rewrites nothing it was not asked to. */
 export function changedFields(next: Record<string, unknown>, stored: object): Record<string, unknown> {
   const before = stored as Record<string, unknown>;
   return Object.fromEntries(
-    Object.entries(next).filter(
-      ([name, value]) => JSON.stringify(value ?? null) !== JSON.stringify(before[name] ?? null),
-    ),
+    Object.entries(next).filter(([name, value]) => canonical(value) !== canonical(before[name])),
   );
 }
 
