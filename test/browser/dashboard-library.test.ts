@@ -28,6 +28,8 @@ const suite = SKIP_REASON ? describe.skip : describe;
 
 suite(
   `the dashboard's library: authors, categories, tags, redirects and link health managed in Chromium${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`,
+  // Each test drives several dialogs through the real server; a machine busy with other suites slows them all.
+  { timeout: 90_000 },
   () => {
     const dir = tempDir('quire-browser-');
     const env = { QUIRE_DATA_DIR: dir.dataDir };
@@ -99,99 +101,95 @@ suite(
       dir.remove();
     });
 
-    it(
-      'creates an author with an avatar from the media picker, edits and deletes them; "used by" while on a post',
-      { timeout: 90_000 },
-      async () => {
-        await open('authors', 'Authors');
-        await page.getByText('No authors yet.').waitFor();
-        await page.getByRole('button', { name: 'Add author' }).click();
-        const form = page.getByRole('dialog', { name: 'Add an author' });
-        await form.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
-        await form.getByLabel('Bio').fill('Wrote the first program.');
-        await form.getByLabel('Profiles elsewhere').fill('https://example.com/ada\nnot an address');
-        await form.getByText('Person details (for search engines)').click();
-        await form.getByLabel('Job title').fill('Mathematician');
-        await form.getByText('Search engines (SEO)').click();
-        await form.getByLabel('Title when shared').fill('Ada, the first programmer');
+    it('creates an author with an avatar from the media picker, edits and deletes them; "used by" while on a post', async () => {
+      await open('authors', 'Authors');
+      await page.getByText('No authors yet.').waitFor();
+      await page.getByRole('button', { name: 'Add author' }).click();
+      const form = page.getByRole('dialog', { name: 'Add an author' });
+      await form.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
+      await form.getByLabel('Bio').fill('Wrote the first program.');
+      await form.getByLabel('Profiles elsewhere').fill('https://example.com/ada\nnot an address');
+      await form.getByText('Person details (for search engines)').click();
+      await form.getByLabel('Job title').fill('Mathematician');
+      await form.getByText('Search engines (SEO)').click();
+      await form.getByLabel('Title when shared').fill('Ada, the first programmer');
 
-        await form.getByRole('button', { name: 'Choose avatar' }).click();
-        const picker = page.getByRole('dialog', { name: 'Choose an image' });
-        await picker.getByLabel('Upload').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG });
-        await picker.waitFor({ state: 'detached' });
-        await form.getByRole('img', { name: 'ada.png' }).waitFor();
+      await form.getByRole('button', { name: 'Choose avatar' }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose an image' });
+      await picker.getByLabel('Upload').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: PNG });
+      await picker.waitFor({ state: 'detached' });
+      await form.getByRole('img', { name: 'ada.png' }).waitFor();
 
-        // The second line is no address: the refusal is on the field, by its line, in words.
-        await form.getByRole('button', { name: 'Add author' }).click();
-        await form.getByRole('alert').getByText('Check Profiles elsewhere.').waitFor();
-        const sameAs = form.getByLabel('Profiles elsewhere');
-        expect(await sameAs.getAttribute('aria-invalid')).toBe('true');
-        expect(await described(sameAs)).toContain('Line 2: Enter a full address, starting with https://');
-        expect(await form.textContent()).not.toMatch(RAW);
-        await noViolations('the author form with a refused value');
-        await screenshot(page, 'library-author-form-1440');
+      // The second line is no address: the refusal is on the field, by its line, in words.
+      await form.getByRole('button', { name: 'Add author' }).click();
+      await form.getByRole('alert').getByText('Check Profiles elsewhere.').waitFor();
+      const sameAs = form.getByLabel('Profiles elsewhere');
+      expect(await sameAs.getAttribute('aria-invalid')).toBe('true');
+      expect(await described(sameAs)).toContain('Line 2: Enter a full address, starting with https://');
+      expect(await form.textContent()).not.toMatch(RAW);
+      await noViolations('the author form with a refused value');
+      await screenshot(page, 'library-author-form-1440');
 
-        await sameAs.fill('https://example.com/ada');
-        await form.getByRole('button', { name: 'Add author' }).click();
-        await form.waitFor({ state: 'detached' });
-        await settled(page);
-        expect(await status()).toBe('Author “Ada Lovelace” added.');
-        expect(await row('Ada Lovelace').locator('[data-label="Slug"]').textContent()).toBe('ada-lovelace');
-        const authors = await external<{ data: Array<Record<string, unknown>> }>('GET', '/authors');
-        const ada = authors.body.data[0]!;
-        expect(ada).toMatchObject({
-          displayName: 'Ada Lovelace',
-          bio: 'Wrote the first program.',
-          sameAs: ['https://example.com/ada'],
-          person: { jobTitle: 'Mathematician' },
-          seo: { og: { title: 'Ada, the first programmer' } },
-          avatarMedia: { filename: 'ada.png' },
-        });
+      await sameAs.fill('https://example.com/ada');
+      await form.getByRole('button', { name: 'Add author' }).click();
+      await form.waitFor({ state: 'detached' });
+      await settled(page);
+      expect(await status()).toBe('Author “Ada Lovelace” added.');
+      expect(await row('Ada Lovelace').locator('[data-label="Slug"]').textContent()).toBe('ada-lovelace');
+      const authors = await external<{ data: Array<Record<string, unknown>> }>('GET', '/authors');
+      const ada = authors.body.data[0]!;
+      expect(ada).toMatchObject({
+        displayName: 'Ada Lovelace',
+        bio: 'Wrote the first program.',
+        sameAs: ['https://example.com/ada'],
+        person: { jobTitle: 'Mathematician' },
+        seo: { og: { title: 'Ada, the first programmer' } },
+        avatarMedia: { filename: 'ada.png' },
+      });
 
-        await page.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
-        const edit = page.getByRole('dialog', { name: 'Edit author “Ada Lovelace”' });
-        await edit.getByLabel('Name', { exact: true }).fill('Augusta Ada King');
-        await edit.getByLabel('Active').uncheck();
-        await edit.getByRole('button', { name: 'Save author' }).click();
-        await edit.waitFor({ state: 'detached' });
-        await settled(page);
-        const renamed = row('Augusta Ada King');
-        expect(await renamed.locator('[data-label="Status"]').textContent()).toBe('Inactive');
-        // A new name keeps the slug, so the author's published address stays put.
-        expect(await renamed.locator('[data-label="Slug"]').textContent()).toBe('ada-lovelace');
-        await page.getByRole('radio', { name: 'Active', exact: true }).check();
-        await page.getByText('No authors match.').waitFor();
-        await page.getByRole('radio', { name: 'Inactive' }).check();
-        await renamed.waitFor();
-        expect(new URL(page.url()).searchParams.get('active')).toBe('false');
-        await page.getByRole('radio', { name: 'All' }).check();
-        await settled(page);
+      await page.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit author “Ada Lovelace”' });
+      await edit.getByLabel('Name', { exact: true }).fill('Augusta Ada King');
+      await edit.getByLabel('Active').uncheck();
+      await edit.getByRole('button', { name: 'Save author' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await settled(page);
+      const renamed = row('Augusta Ada King');
+      expect(await renamed.locator('[data-label="Status"]').textContent()).toBe('Inactive');
+      // A new name keeps the slug, so the author's published address stays put.
+      expect(await renamed.locator('[data-label="Slug"]').textContent()).toBe('ada-lovelace');
+      await page.getByRole('radio', { name: 'Active', exact: true }).check();
+      await page.getByText('No authors match.').waitFor();
+      await page.getByRole('radio', { name: 'Inactive' }).check();
+      await renamed.waitFor();
+      expect(new URL(page.url()).searchParams.get('active')).toBe('false');
+      await page.getByRole('radio', { name: 'All' }).check();
+      await settled(page);
 
-        const post = await external<{ id: string }>('POST', '/posts', {
-          title: 'Notes on the engine',
-          authorId: ada.id,
-        });
-        expect(post.status).toBe(201);
-        await page.getByRole('button', { name: 'Delete Augusta Ada King' }).click();
-        const confirm = page.getByRole('dialog', { name: 'Delete author “Augusta Ada King”?' });
-        await confirm.getByRole('button', { name: 'Delete author' }).click();
-        const refusal = confirm.getByRole('alert');
-        await refusal.waitFor();
-        expect(await refusal.textContent()).toContain('Used by 1 post. An author cannot be deleted while posts');
-        expect(
-          await confirm.getByRole('link', { name: 'See the posts by Augusta Ada King' }).getAttribute('href'),
-        ).toBe(`/dashboard/w/${workspace.id}/posts?authorId=${ada.id}`);
-        await noViolations('the refused delete');
-        await confirm.getByRole('button', { name: 'Cancel' }).click();
+      const post = await external<{ id: string }>('POST', '/posts', {
+        title: 'Notes on the engine',
+        authorId: ada.id,
+      });
+      expect(post.status).toBe(201);
+      await page.getByRole('button', { name: 'Delete Augusta Ada King' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete author “Augusta Ada King”?' });
+      await confirm.getByRole('button', { name: 'Delete author' }).click();
+      const refusal = confirm.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain('Used by 1 post. An author cannot be deleted while posts');
+      expect(await confirm.getByRole('link', { name: 'See the posts by Augusta Ada King' }).getAttribute('href')).toBe(
+        `/dashboard/w/${workspace.id}/posts?authorId=${ada.id}`,
+      );
+      await noViolations('the refused delete');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
 
-        expect((await external('DELETE', `/posts/${post.body.id}`)).status).toBe(200);
-        await page.getByRole('button', { name: 'Delete Augusta Ada King' }).click();
-        await confirm.getByRole('button', { name: 'Delete author' }).click();
-        await confirm.waitFor({ state: 'detached' });
-        await page.getByText('No authors yet.').waitFor();
-        expect(await status()).toBe('Author “Augusta Ada King” deleted.');
-      },
-    );
+      expect((await external('DELETE', `/posts/${post.body.id}`)).status).toBe(200);
+      await page.getByRole('button', { name: 'Delete Augusta Ada King' }).click();
+      await confirm.getByRole('button', { name: 'Delete author' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await page.getByText('No authors yet.').waitFor();
+      expect(await status()).toBe('Author “Augusta Ada King” deleted.');
+    });
 
     it('builds the category tree, moves a category under another, and says why a move that makes a loop is refused', async () => {
       await open('categories', 'Categories');
@@ -383,7 +381,7 @@ suite(
       expect(resolved).toEqual({ status: 200, body: expect.objectContaining({ finalPath: '/pricing' }) });
     });
 
-    it('shows no write controls to a member who may only read', { timeout: 90_000 }, async () => {
+    it('shows no write controls to a member who may only read', async () => {
       const added = await pageFetch(page, 'POST', `/api/v1/dashboard/workspaces/${workspace.id}/members`, {
         body: {
           email: READER,
