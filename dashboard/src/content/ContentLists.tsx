@@ -5,8 +5,8 @@ import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 import { formatTime, useAsync } from '../hooks';
 import { useSearchState } from '../router';
-import type { Author, LinkHealth, Page, Paginated, Redirect, Tag, WorkspaceSummary } from '../types';
-import { CategoryTree } from './CategoryTree';
+import type { Page, Paginated, WorkspaceSummary } from '../types';
+import { isLibraryResource, LibraryScreen } from '../library/LibraryScreen';
 import { MediaGrid } from './MediaGrid';
 
 interface Column<T> {
@@ -39,78 +39,13 @@ const PAGES: ListConfig<Page> = {
   ],
 };
 
-const AUTHORS: ListConfig<Author> = {
-  title: 'Authors',
-  lead: 'The people posts are credited to.',
-  plural: 'authors',
-  searchable: true,
-  columns: [
-    { label: 'Name', cell: (a) => a.displayName },
-    { label: 'Slug', cell: (a) => <span className="mono">{a.slug}</span> },
-    {
-      label: 'Status',
-      cell: (a) => <Badge tone={a.isActive ? 'good' : 'neutral'}>{a.isActive ? 'Active' : 'Inactive'}</Badge>,
-    },
-    { label: 'Updated', cell: (a) => time(a.updatedAt) },
-  ],
-};
-
-const TAGS: ListConfig<Tag> = {
-  title: 'Tags',
-  lead: 'Labels attached to posts.',
-  plural: 'tags',
-  searchable: true,
-  columns: [
-    { label: 'Name', cell: (t) => t.name },
-    { label: 'Slug', cell: (t) => <span className="mono">{t.slug}</span> },
-    { label: 'Created', cell: (t) => time(t.createdAt) },
-  ],
-};
-
-const REDIRECTS: ListConfig<Redirect> = {
-  title: 'Redirects',
-  lead: 'Old paths and where they now lead.',
-  plural: 'redirects',
-  searchable: false,
-  columns: [
-    { label: 'From', cell: (r) => <span className="mono">{r.fromPath}</span> },
-    { label: 'To', cell: (r) => <span className="mono">{r.toPath}</span> },
-    { label: 'Status', cell: (r) => String(r.statusCode) },
-    { label: 'Updated', cell: (r) => time(r.updatedAt) },
-  ],
-};
-
-const LINK_HEALTH: ListConfig<LinkHealth> = {
-  title: 'Link health',
-  lead: 'Broken paths your site reported, most frequent first.',
-  plural: 'reports',
-  searchable: true,
-  orderBy: 'hitCount',
-  columns: [
-    { label: 'Path', cell: (l) => <span className="mono">{l.path}</span> },
-    { label: 'Status', cell: (l) => String(l.statusCode) },
-    { label: 'Hits', cell: (l) => l.hitCount.toLocaleString() },
-    { label: 'Referrer', cell: (l) => (l.referrer ? <span className="mono">{l.referrer}</span> : '—') },
-    { label: 'Last seen', cell: (l) => time(l.lastSeenAt) },
-  ],
-};
-
 export function ContentListScreen({ workspace, resource }: { workspace: WorkspaceSummary; resource: string }) {
+  if (isLibraryResource(resource)) return <LibraryScreen workspace={workspace} resource={resource} />;
   switch (resource) {
     case 'pages':
       return <ResourceList workspace={workspace} path="pages" config={PAGES} />;
-    case 'authors':
-      return <ResourceList workspace={workspace} path="authors" config={AUTHORS} />;
-    case 'tags':
-      return <ResourceList workspace={workspace} path="tags" config={TAGS} />;
-    case 'redirects':
-      return <ResourceList workspace={workspace} path="redirects" config={REDIRECTS} />;
-    case 'link-health':
-      return <ResourceList workspace={workspace} path="link-health" config={LINK_HEALTH} />;
     case 'media':
       return <MediaGrid workspace={workspace} />;
-    case 'categories':
-      return <CategoryTree workspace={workspace} />;
     default:
       return <h1>Not found</h1>;
   }

@@ -1,0 +1,155 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ApiError } from '../api';
+import { api, ws } from '../api';
+import { Dialog } from '../components/Dialog';
+import { Field } from '../components/Field';
+import { FormAlert } from '../components/Status';
+import { useMutation } from '../hooks';
+import type { Redirect, WorkspaceSummary } from '../types';
+import { changedFields, libraryFeedback, type Explained } from './feedback';
+import { Select } from './inputs';
+
+const LABELS = { fromPath: 'From', toPath: 'To', statusCode: 'Kind' };
+
+export const KINDS = [
+  { value: '301', label: '301: moved for good' },
+  { value: '308', label: '308: moved for good, same method' },
+  { value: '302', label: '302: moved for now' },
+  { value: '307', label: '307: moved for now, same method' },
+];
+
+const KIND_HINT =
+  'For good: search engines move the old address’s ranking to the new one. For now: they keep the old address. “Same method” matters only to forms and API clients.';
+
+/** The server's refusals of a redirect, in words a writer understands. */
+function explain(error: ApiError): Explained | null {
+  if (error.status === 409 && error.details?.field === 'fromPath') {
+    const from = typeof error.details.fromPath === 'string' ? error.details.fromPath : 'this path';
+    return {
+      field: 'fromPath',
+      message: `Another redirect already starts from ${from}. Edit that one instead, or choose another path.`,
+    };
+  }
+  const issues = Array.isArray(error.details?.issues)
+    ? (error.details.issues as Array<{ path?: string; message?: string }>)
+    : [];
+  const field = issues[0]?.path === '/fromPath' ? 'fromPath' : 'toPath';
+  if (Array.isArray(error.details?.chain)) {
+    const chain = (error.details.chain as string[]).join(' → ');
+    return {
+      field,
+      message: `Visitors would go round in a circle and never arrive: ${chain}. Send this redirect somewhere outside that circle.`,
+    };
+  }
+  if (issues[0]?.message === 'toPath must lead somewhere other than fromPath')
+    return { field, message: 'A redirect must lead somewhere other than the path it starts from.' };
+  return null;
+}
+
+interface Props {
+  workspace: WorkspaceSummary;
+  /** Null to create one; `fromPath` fills the new one's From (a broken link being fixed). */
+  redirect: Redirect | null;
+  fromPath?: string;
+  onClose(): void;
+  onSaved(redirect: Redirect): void;
+}
+
+export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSaved }: Props) {
+  const [from, setFrom] = useState(redirect?.fromPath ?? fromPath);
+  const [to, setTo] = useState(redirect?.toPath ?? '');
+  const [kind, setKind] = useState(String(redirect?.statusCode ?? 301));
+  const chain = useOnwardChain(workspace, to, redirect?.id ?? null);
+  const save = useMutation((body: Record<string, unknown>) =>
+    redirect
+      ? api.patch<Redirect>(ws(workspace.id, `/redirects/${redirect.id}`), body)
+      : api.post<Redirect>(ws(workspace.id, '/redirects'), body),
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = { fromPath: from.trim(), toPath: to.trim(), statusCode: Number(kind) };
+    const body = redirect ? changedFields(fields, redirect) : fields;
+    if (Object.keys(body).length === 0) return onClose();
+    const saved = await save.execute(body);
+    if (saved) onSaved(saved);
+  };
+  const feedback = libraryFeedback(save.error, LABELS, explain);
+
+  return (
+    <Dialog title={redirect ? `Edit redirect from ${redirect.fromPath}` : 'Create a redirect'} onClose={onClose}>
+      <form onSubmit={submit} className="stack" noValidate>
+        <Field
+          label="From"
+          className="field-mono"
+          hint="The old path on your site, such as /old-page."
+          error={feedback.fields.fromPath}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          {...(fromPath ? {} : { 'data-autofocus': true })}
+        />
+        <Field
+          label="To"
+          className="field-mono"
+          hint={
+            chain
+              ? `${chain.next} is itself redirected, so visitors would follow ${chain.hops + 1} redirects in a row to reach ${chain.finalPath}. Send this one straight to ${chain.finalPath} to save them the extra steps.`
+              : 'A path on your site, such as /new-page, or a full address starting with https://.'
+          }
+          error={feedback.fields.toPath}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          {...(fromPath ? { 'data-autofocus': true } : {})}
+        />
+        <Select
+          label="Kind"
+          options={KINDS}
+          hint={KIND_HINT}
+          error={feedback.fields.statusCode}
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+        />
+        <FormAlert summary={feedback.summary} />
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={save.pending}>
+            {save.pending ? 'Saving…' : redirect ? 'Save redirect' : 'Create redirect'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+interface Onward {
+  next: string;
+  finalPath: string;
+  hops: number;
+}
+
+/**
+ * Whether the target is itself redirected (a chain: allowed, but every hop costs the visitor a round trip), asked
+ * of the server's resolver a moment after the typing stops. The redirect being edited does not count.
+ */
+function useOnwardChain(workspace: WorkspaceSummary, target: string, editing: string | null): Onward | null {
+  const [onward, setOnward] = useState<Onward | null>(null);
+  useEffect(() => {
+    const path = target.trim();
+    setOnward(null);
+    if (!path.startsWith('/')) return;
+    let live = true;
+    const timer = window.setTimeout(() => {
+      api.get<Redirect & { finalPath: string; hops: number }>(ws(workspace.id, '/redirects/resolve'), { path }).then(
+        (found) =>
+          live && found.id !== editing && setOnward({ next: path, finalPath: found.finalPath, hops: found.hops }),
+        () => undefined,
+      );
+    }, 300);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [workspace.id, target, editing]);
+  return onward;
+}

@@ -1,0 +1,193 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ws } from '../api';
+import { Dialog } from '../components/Dialog';
+import { Field } from '../components/Field';
+import { FormAlert } from '../components/Status';
+import { useMutation } from '../hooks';
+import { can } from '../session';
+import type { Tag, WorkspaceSummary } from '../types';
+import { DeleteDialog, postsMatching } from './DeleteDialog';
+import { changedFields, count, libraryFeedback, takenSlug } from './feedback';
+import { Done, LibraryTable, ScreenHeader, SearchForm, time, useLibraryList, type Column } from './list';
+import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
+
+type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
+
+const COLUMNS: Column<Tag>[] = [
+  { label: 'Name', cell: (t) => t.name },
+  { label: 'Slug', cell: (t) => <span className="mono">{t.slug}</span> },
+  { label: 'Created', cell: (t) => time(t.createdAt) },
+];
+
+const LABELS: Record<string, string> = { name: 'Name', slug: 'Slug', ...SEO_LABELS };
+
+export function TagsScreen({ workspace }: { workspace: WorkspaceSummary }) {
+  const { list, q, updateSearch } = useLibraryList<Tag>(workspace, 'tags');
+  const [action, setAction] = useState<Action | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const writable = can(workspace, 'tags:write');
+  const finish = (message: string) => {
+    setAction(null);
+    setDone(message);
+    list.reload();
+  };
+
+  return (
+    <>
+      <ScreenHeader
+        title="Tags"
+        action={
+          writable && (
+            <button type="button" className="button-primary" onClick={() => setAction({ kind: 'create' })}>
+              Add tag
+            </button>
+          )
+        }
+      />
+      <p className="lead">Labels attached to posts.</p>
+      <SearchForm label="Search tags" q={q} onSearch={(text) => updateSearch({ q: text, page: '' })} />
+      <Done message={done} />
+      <LibraryTable
+        title="Tags"
+        plural="tags"
+        list={list}
+        q={q}
+        columns={COLUMNS}
+        onPage={(p) => updateSearch({ page: p > 1 ? String(p) : '' })}
+        actions={
+          writable
+            ? (tag) => (
+                <>
+                  <button type="button" onClick={() => setAction({ kind: 'edit', tag })}>
+                    Rename<span className="visually-hidden"> {tag.name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="button-danger-quiet"
+                    onClick={() => setAction({ kind: 'delete', tag })}
+                  >
+                    Delete<span className="visually-hidden"> {tag.name}</span>
+                  </button>
+                </>
+              )
+            : undefined
+        }
+      />
+      {(action?.kind === 'create' || action?.kind === 'edit') && (
+        <TagForm
+          workspace={workspace}
+          tag={action.kind === 'edit' ? action.tag : null}
+          onClose={() => setAction(null)}
+          onSaved={(tag) => finish(action.kind === 'edit' ? `Tag saved as “${tag.name}”.` : `Tag “${tag.name}” added.`)}
+        />
+      )}
+      {action?.kind === 'delete' && (
+        <DeleteTagDialog workspace={workspace} tag={action.tag} onClose={() => setAction(null)} onDeleted={finish} />
+      )}
+    </>
+  );
+}
+
+interface FormProps {
+  workspace: WorkspaceSummary;
+  tag: Tag | null;
+  onClose(): void;
+  onSaved(tag: Tag): void;
+}
+
+function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
+  const [name, setName] = useState(tag?.name ?? '');
+  const [slug, setSlug] = useState(tag?.slug ?? '');
+  const [seo, setSeo] = useState(() => toSeoDraft(tag?.seo));
+  const save = useMutation((body: Record<string, unknown>) =>
+    tag ? api.patch<Tag>(ws(workspace.id, `/tags/${tag.id}`), body) : api.post<Tag>(ws(workspace.id, '/tags'), body),
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields: Record<string, unknown> = { name: name.trim(), seo: fromSeoDraft(seo, tag?.seo) };
+    if (slug.trim()) fields.slug = slug.trim();
+    const body = tag ? changedFields(fields, tag) : fields;
+    if (Object.keys(body).length === 0) return onClose();
+    const saved = await save.execute(body);
+    if (saved) onSaved(saved);
+  };
+  const feedback = libraryFeedback(save.error, LABELS, takenSlug('tag'));
+  return (
+    <Dialog title={tag ? `Rename tag “${tag.name}”` : 'Add a tag'} onClose={onClose}>
+      <form onSubmit={submit} className="stack" noValidate>
+        <Field
+          label="Name"
+          maxLength={100}
+          error={feedback.fields.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-autofocus
+        />
+        <Field
+          label="Slug"
+          className="field-mono"
+          hint={
+            tag
+              ? 'Part of the tag’s address; a new name keeps it unless you change it here.'
+              : 'Leave empty to make one from the name.'
+          }
+          error={feedback.fields.slug}
+          value={slug}
+          onChange={(e) => setSlug(e.target.value)}
+        />
+        <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
+        <FormAlert summary={feedback.summary} />
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={save.pending}>
+            {save.pending ? 'Saving…' : tag ? 'Save tag' : 'Add tag'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+interface DeleteProps {
+  workspace: WorkspaceSummary;
+  tag: Tag;
+  onClose(): void;
+  onDeleted(message: string): void;
+}
+
+/** Says, before it is done, how many posts lose the tag (when this member may read posts). */
+function DeleteTagDialog({ workspace, tag, onClose, onDeleted }: DeleteProps) {
+  const [posts, setPosts] = useState<number | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void postsMatching(workspace, { tagId: tag.id }).then((n) => live && setPosts(n));
+    return () => {
+      live = false;
+    };
+  }, [workspace, tag.id]);
+  const from =
+    posts === undefined || posts === null
+      ? 'every post that carries it'
+      : posts === 0
+        ? 'no post: none carries it'
+        : posts === 1
+          ? 'the one post that carries it'
+          : `the ${count(posts, 'post')} that carry it`;
+  return (
+    <DeleteDialog
+      title={`Delete tag “${tag.name}”?`}
+      confirmLabel="Delete tag"
+      workspace={workspace}
+      path={`/tags/${tag.id}`}
+      onClose={onClose}
+      onDeleted={() => onDeleted(`Tag “${tag.name}” deleted.`)}
+    >
+      <p>
+        Deleting the tag removes it from {from}. The posts themselves stay as they are, with their other tags. This
+        cannot be undone.
+      </p>
+    </DeleteDialog>
+  );
+}
