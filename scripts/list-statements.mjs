@@ -40,4 +40,4 @@ for (const [name, text] of Object.entries(shapes)) {
     `${name}: ${times[Math.floor(times.length / 2)]} µs; ${plan.map((row) => row.detail).join(' | ')}` + '\n',
   );
 }
-process.stdout.write(`tag ${tag.tag_id}: ${tag.n} posts; category ${category.category_id}: ${category.n} posts` + '\n');
+process.stdout.write(`tag ${tag.tag_id}: ${tag.n} posts; category ${category.category_id}: ${category.n} posts\n`);

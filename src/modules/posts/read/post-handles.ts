@@ -113,7 +113,14 @@ function filteredPosts(
   filter: PostFilter,
   { few, order }: { few?: RawBuilder<boolean> | undefined; order?: keyof PostRow } = {},
 ): LivePosts {
-  let query = livePosts(db, workspaceId);
+  // The few rows a search index named are looked up by rowid and checked there: offered any index of the
+  // workspace, SQLite would walk one whole (each now holds every column the check reads) to meet them.
+  let query = few
+    ? db
+        .selectFrom('posts')
+        .where(sql<boolean>`${dialect.unindexed('posts.workspace_id')} = ${workspaceId}`)
+        .where('posts.deleted_at', 'is', null)
+    : livePosts(db, workspaceId);
   if (filter.q) query = query.where(few ?? dialect.searchIndexed('posts', filter.q));
   if (filter.status) query = query.where('posts.status', '=', filter.status);
   if (filter.categoryId === null) query = query.where('posts.category_id', 'is', null);
