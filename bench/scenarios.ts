@@ -48,6 +48,8 @@ export const SCENARIO_NAMES = [
   'list-by-tag',
   'list-by-category',
   'list-by-status',
+  'list-by-tag-no-cache',
+  'list-by-category-no-cache',
   'newest-published',
   'newest-published-no-cache',
   'newest-published-cold',
@@ -133,6 +135,13 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
       read(`${EXTERNAL}/posts?tagId=${fixtures.tagId}&${byPublished}`),
     ]),
     scenario('list-by-category', 'GET /posts?categoryId=…&orderBy=publishedAt&order=desc', [
+      read(`${EXTERNAL}/posts?categoryId=${fixtures.categoryId}&${byPublished}`),
+    ]),
+    // The list shapes themselves (issue 26): the warm rows above measure the cache's copy of them.
+    scenario('list-by-tag-no-cache', 'the tag list, server started with QUIRE_RESPONSE_CACHE_MB=0', [
+      read(`${EXTERNAL}/posts?tagId=${fixtures.tagId}&${byPublished}`),
+    ]),
+    scenario('list-by-category-no-cache', 'the category list, server started with QUIRE_RESPONSE_CACHE_MB=0', [
       read(`${EXTERNAL}/posts?categoryId=${fixtures.categoryId}&${byPublished}`),
     ]),
     scenario('list-by-status', 'GET /posts?status=published&orderBy=publishedAt&order=desc', [

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Compilable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { postListIdsQuery, type PostFilter } from '../../src/modules/posts/read/post-handles.js';
+import { postListCountQuery, postListIdsQuery, type PostFilter } from '../../src/modules/posts/read/post-handles.js';
 import { POST_SORT_KEYS, type PostSortKey } from '../../src/modules/posts/posts.schemas.js';
 import type { PageRequest } from '../../src/shared/paging.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
@@ -82,6 +82,22 @@ describeEachDialect('list shapes of GET /posts (query plan)', (dialect) => {
           ? /^SCAN posts\b|USE TEMP B-TREE/m.test(details) ||
             !/^SEARCH posts USING COVERING INDEX \S+ \(workspace_id=\?/m.test(details)
           : /Seq Scan|Sort\b/.test(details) || !/Index (Only )?Scan( Backward)? using \S+ on posts/.test(details);
+      if (bad) failures.push(`${name}:\n${details}`);
+    }
+    expect(failures.join('\n\n')).toBe('');
+  });
+
+  it('the count of each filter is a range of an index too', async () => {
+    const failures: string[] = [];
+    for (const [name, filter] of Object.entries(FILTERS)) {
+      const details = await plan(
+        postListCountQuery(ctx.runtime.database.db, ctx.runtime.database.dialect, workspaceId, filter),
+      );
+      const bad =
+        dialect === 'sqlite'
+          ? /^SCAN posts\b|USE TEMP B-TREE/m.test(details) ||
+            !/^SEARCH posts USING COVERING INDEX \S+ \(workspace_id=\?/m.test(details)
+          : /Seq Scan/.test(details);
       if (bad) failures.push(`${name}:\n${details}`);
     }
     expect(failures.join('\n\n')).toBe('');

@@ -35,6 +35,10 @@ export function postsSortIndexes(): Migration {
     async up(db: Kysely<any>) {
       for (const column of [...PLAIN_SORTS, 'published_at', 'author_id', 'category_id'])
         await db.schema.dropIndex(`posts_workspace_${column}_idx`).execute();
+      // A tag's posts, counted: each looked up by id in the workspace's live posts without reading its row.
+      await sql`create index posts_live_id_idx on posts (workspace_id, id, deleted_at) where deleted_at is null`.execute(
+        db,
+      );
       for (const { name, columns } of ORDERS) {
         const created = name === 'created_at' ? sql`` : sql`, created_at`;
         await sql`create index ${sql.id(`posts_live_${name}_idx`)} on posts (workspace_id, ${columns}${created}, deleted_at) where deleted_at is null`.execute(
