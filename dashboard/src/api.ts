@@ -130,3 +130,8 @@ export function describeError(error: unknown): string {
     }
   }
 }
+
+/** The CSRF header for requests `request` cannot make: a multipart upload that reports its progress. */
+export function csrfHeaders(): Record<string, string> {
+  return csrfToken ? { 'X-CSRF-Token': csrfToken } : {};
+}
