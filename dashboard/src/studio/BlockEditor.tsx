@@ -95,7 +95,7 @@ export function BlockEditor({ items, dispatch, errors, workspaceId }: EditorProp
   };
 
   return (
-    <div className="block-editor">
+    <div className={items.length > LONG_BODY ? 'block-editor long-body' : 'block-editor'}>
       <p className="hint block-count" aria-live="polite">
         {items.length.toLocaleString()} of {LIMITS.blocks.toLocaleString()} blocks
         {full ? ': the body is full. Delete a block to add another.' : ''}
@@ -192,6 +192,8 @@ interface RowProps {
 }
 
 const DRAG_TYPE = 'application/x-quire-block';
+/** Past this many blocks, those out of view skip layout (studio.css): a short body renders as it is. */
+const LONG_BODY = 100;
 
 const BlockRow = memo(function BlockRow({ item, index, count, errors, workspaceId, dispatch, focus, full }: RowProps) {
   const ref = useRef<HTMLElement>(null);

@@ -1,8 +1,10 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import type { Block } from '../types';
 import type { EditableFields } from './drafts';
 import type { Item } from './model';
-import { CHECK_WORDS, scoresOf } from './scoring';
+import { CHECK_WORDS, scoresOf, type Scores } from './scoring';
+
+const SCORE_PAUSE_MS = 400;
 import { PlainField } from './TextFields';
 
 interface Props {
@@ -23,13 +25,18 @@ export function SeoPanel({ kind, fields, items, jsonLd, issues, onChange }: Prop
     else next[name] = value;
     onChange(Object.keys(next).length > 0 ? next : fields.seo === null ? null : {});
   };
-  // Scoring a long body on every keystroke would slow typing: the checklist follows a moment behind.
-  const deferredItems = useDeferredValue(items);
-  const deferredFields = useDeferredValue(fields);
-  const scores = useMemo(
-    () => (kind === 'post' ? scoresOf(deferredFields, deferredItems.map((item) => item.block) as Block[]) : null),
-    [kind, deferredFields, deferredItems],
-  );
+  // Scoring reads the whole body (readability counts every syllable): done once the writer pauses, not on
+  // every keystroke, which in a long post would hold up the keystroke's own paint.
+  const [scores, setScores] = useState<Scores | null>(null);
+  useEffect(() => {
+    if (kind !== 'post') return;
+    const timer = window.setTimeout(
+      () => setScores(scoresOf(fields, items.map((item) => item.block) as Block[])),
+      scores === null ? 0 : SCORE_PAUSE_MS,
+    );
+    return () => window.clearTimeout(timer);
+    // `scores` only says whether this is the first run.
+  }, [kind, fields, items]);
   const text = (name: string) => (typeof seo[name] === 'string' ? (seo[name] as string) : '');
 
   return (

@@ -177,7 +177,9 @@ export default function Studio({
             </button>
           </div>
           {tab === 'write' ? (
-            <form className="studio-form" onSubmit={(event) => event.preventDefault()} aria-label={`The ${noun}`}>
+            // Not a <form>: Chromium re-checks the validity of every control of a form on each keystroke in any
+            // of them, which in a long body holds up every keystroke's paint.
+            <div className="studio-form" role="group" aria-label={`The ${noun}`}>
               <PlainField
                 label="Title"
                 value={fields.title}
@@ -208,7 +210,7 @@ export default function Studio({
                 errors={bodyIssues}
                 workspaceId={workspace.id}
               />
-            </form>
+            </div>
           ) : (
             <article className="post preview" aria-label="Preview">
               <h2 className="preview-title">{fields.title || '(untitled)'}</h2>
