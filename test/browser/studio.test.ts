@@ -248,4 +248,23 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     expect(post).toMatchObject({ title: 'Typed without a mouse', status: 'published' });
     expect(post.bodyJson).toEqual([{ type: 'paragraph', text: '**Only keys.**' }]);
   }, 60_000);
+
+  it('writes and publishes a page from the pages list, which keeps no post-only field', async () => {
+    await page.goto(`${server.url}/dashboard/w/${workspace.id}/pages`);
+    await page.getByRole('link', { name: 'New page' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'New page' }).waitFor();
+    expect(await page.getByLabel('Excerpt', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Title', { exact: true }).fill('About the studio');
+    const b = await addBlock(page, 0, 'Paragraph');
+    await b.getByLabel('Paragraph', { exact: true }).fill('We write here.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.locator('.studio-head .badge', { hasText: 'published' }).waitFor({ timeout: 15_000 });
+    await saved(page);
+    const pageId = page.url().match(/pages\/([0-9a-f-]{36})\/edit/)?.[1];
+    const stored = await external(`/pages/${pageId}`);
+    expect(stored).toMatchObject({ title: 'About the studio', slug: 'about-the-studio', status: 'published' });
+    expect(stored.bodyJson).toEqual([{ type: 'paragraph', text: 'We write here.' }]);
+    expect(await page.getByRole('button', { name: 'Unpublish to draft' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Archive' }).count()).toBe(0);
+  }, 60_000);
 });
