@@ -8,6 +8,7 @@ import { SetupScreen } from './screens/Setup';
 import { SignInScreen } from './screens/SignIn';
 import { Shell, NoWorkspaceScreen } from './screens/Shell';
 import { isSection, landingSection } from './sections';
+import { studioView } from './studio/route';
 import type { Session } from './types';
 
 type Phase =
@@ -91,6 +92,8 @@ function SignedInRoutes() {
   const path = location.path;
   if (path === '/' || path === '/sign-in') return <Home />;
   if (path === '/account') return <Shell view={{ kind: 'account' }} />;
+  const studio = studioView(path);
+  if (studio) return <Shell view={studio} />;
   const post = match('/w/:workspaceId/posts/:postId', path);
   if (post) return <Shell view={{ kind: 'post', workspaceId: post.workspaceId!, postId: post.postId! }} />;
   const section = match('/w/:workspaceId/:section', path);

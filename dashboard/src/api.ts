@@ -57,8 +57,13 @@ export function withQuery(path: string, query: Query = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
-export async function request<T>(method: Method, path: string, body?: unknown, { quiet401 = false } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  { quiet401 = false, extraHeaders = {} as Record<string, string> } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   let response: Response;
@@ -134,4 +139,12 @@ export function describeError(error: unknown): string {
 /** The CSRF header for requests `request` cannot make: a multipart upload that reports its progress. */
 export function csrfHeaders(): Record<string, string> {
   return csrfToken ? { 'X-CSRF-Token': csrfToken } : {};
+}
+
+/**
+ * A PATCH of a post or page that must still find the version it was based on: `If-Match` with that version
+ * (its updatedAt, quoted); the server answers 409 `CONFLICT` with `details.reason = "stale"` otherwise.
+ */
+export function patchIfMatch<T>(path: string, body: unknown, version: string): Promise<T> {
+  return request<T>('PATCH', path, body, { extraHeaders: { 'If-Match': `"${version}"` } });
 }

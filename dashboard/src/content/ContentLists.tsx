@@ -4,7 +4,8 @@ import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 import { formatTime, useAsync } from '../hooks';
-import { useSearchState } from '../router';
+import { Link, useSearchState } from '../router';
+import { can } from '../session';
 import type { Page, Paginated, WorkspaceSummary } from '../types';
 import { isLibraryResource, LibraryScreen } from '../library/LibraryScreen';
 import { MediaGrid } from './MediaGrid';
@@ -43,7 +44,14 @@ export function ContentListScreen({ workspace, resource }: { workspace: Workspac
   if (isLibraryResource(resource)) return <LibraryScreen workspace={workspace} resource={resource} />;
   switch (resource) {
     case 'pages':
-      return <ResourceList workspace={workspace} path="pages" config={PAGES} />;
+      return (
+        <ResourceList
+          workspace={workspace}
+          path="pages"
+          config={can(workspace, 'pages:write') ? withPageEditor(PAGES, workspace.id) : PAGES}
+          create={can(workspace, 'pages:write') ? { to: `/w/${workspace.id}/pages/new`, label: 'New page' } : undefined}
+        />
+      );
     case 'media':
       return <MediaGrid workspace={workspace} />;
     default:
@@ -55,10 +63,13 @@ function ResourceList<T extends { id: string }>({
   workspace,
   path,
   config,
+  create,
 }: {
   workspace: WorkspaceSummary;
   path: string;
   config: ListConfig<T>;
+  /** A link to the editor of a new item, in the header and the empty state. */
+  create?: { to: string; label: string } | undefined;
 }) {
   const [search, updateSearch] = useSearchState(['q', 'page'] as const);
   const query = search.q;
@@ -84,7 +95,14 @@ function ResourceList<T extends { id: string }>({
 
   return (
     <>
-      <h1>{config.title}</h1>
+      <div className="page-header">
+        <h1>{config.title}</h1>
+        {create && (
+          <Link to={create.to} className="link-button">
+            {create.label}
+          </Link>
+        )}
+      </div>
       <p className="lead">{config.lead}</p>
       {config.searchable && (
         <form className="filters" role="search" aria-label={`Search ${config.plural}`} onSubmit={submit}>
@@ -97,7 +115,15 @@ function ResourceList<T extends { id: string }>({
       {list.state === 'error' && <ErrorMessage error={list.error} onRetry={list.reload} notFound={NOT_OFFERED} />}
       {list.state === 'loading' && !list.data && <Loading label={`Loading ${config.plural}…`} />}
       {list.data && list.data.data.length === 0 && (
-        <Empty>{query ? `No ${config.plural} match.` : `No ${config.plural} yet.`}</Empty>
+        <Empty>
+          {query ? `No ${config.plural} match.` : `No ${config.plural} yet.`}
+          {create && !query && (
+            <>
+              {' '}
+              <Link to={create.to}>{create.label}</Link>.
+            </>
+          )}
+        </Empty>
       )}
       {list.data && list.data.data.length > 0 && first && (
         <table className="table" aria-busy={list.state === 'loading'}>
@@ -138,4 +164,16 @@ function ResourceList<T extends { id: string }>({
       )}
     </>
   );
+}
+
+/** The pages list with each title linking to its editor. */
+function withPageEditor(config: ListConfig<Page>, workspaceId: string): ListConfig<Page> {
+  const [title, ...rest] = config.columns;
+  return {
+    ...config,
+    columns: [
+      { label: title!.label, cell: (p) => <Link to={`/w/${workspaceId}/pages/${p.id}/edit`}>{title!.cell(p)}</Link> },
+      ...rest,
+    ],
+  };
 }

@@ -3,6 +3,7 @@ import { Badge, ErrorMessage, Loading } from '../components/Status';
 import { formatTime, useAsync } from '../hooks';
 import { Link } from '../router';
 import type { Post, WorkspaceSummary } from '../types';
+import { can } from '../session';
 import { BlockList } from './Blocks';
 import { STATUS_TONE } from './PostsScreen';
 
@@ -40,6 +41,13 @@ export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary;
       {back}
       <article className="post" aria-labelledby="post-title">
         <h1 id="post-title">{p.title || '(untitled)'}</h1>
+        {can(workspace, 'posts:write') && (
+          <p>
+            <Link to={`/w/${workspace.id}/posts/${p.id}/edit`} className="link-button">
+              Edit post
+            </Link>
+          </p>
+        )}
         <dl className="meta">
           <div>
             <dt>Status</dt>

@@ -6,6 +6,7 @@ import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { formatTime, useAsync } from '../hooks';
 import { Link, useRouter, useSearchState } from '../router';
 import type { Author, Category, Paginated, Post, Tag, WorkspaceSummary } from '../types';
+import { can } from '../session';
 
 const STATUSES = ['draft', 'published', 'archived', 'scheduled'] as const;
 const UNCATEGORISED = '(none)';
@@ -94,7 +95,14 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
 
   return (
     <>
-      <h1>Posts</h1>
+      <div className="page-header">
+        <h1>Posts</h1>
+        {can(workspace, 'posts:write') && (
+          <Link to={`/w/${workspace.id}/posts/new`} className="link-button">
+            New post
+          </Link>
+        )}
+      </div>
       <form className="filters" onSubmit={search} role="search" aria-label="Filter posts">
         <div className="field-row">
           <Field
@@ -155,7 +163,17 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
         />
       )}
       {posts.state === 'loading' && !posts.data && <Loading label="Loading posts…" />}
-      {posts.data && posts.data.data.length === 0 && <Empty>No posts match.</Empty>}
+      {posts.data && posts.data.data.length === 0 && (
+        <Empty>
+          {location.search.toString() ? 'No posts match.' : 'No posts yet.'}
+          {can(workspace, 'posts:write') && (
+            <>
+              {' '}
+              <Link to={`/w/${workspace.id}/posts/new`}>Write the first one</Link>.
+            </>
+          )}
+        </Empty>
+      )}
       {posts.data && posts.data.data.length > 0 && (
         <table className="table" aria-busy={posts.state === 'loading'}>
           <caption className="visually-hidden">Posts</caption>

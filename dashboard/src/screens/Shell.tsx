@@ -14,11 +14,13 @@ import { PostScreen } from '../content/PostScreen';
 import { ContentListScreen } from '../content/ContentLists';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
+import { StudioScreen, type StudioView } from '../studio/route';
 
 export type ShellView =
   | { kind: 'account' }
   | { kind: 'section'; workspaceId: string; section: Section }
-  | { kind: 'post'; workspaceId: string; postId: string };
+  | { kind: 'post'; workspaceId: string; postId: string }
+  | StudioView;
 
 export function Shell({ view }: { view: ShellView }) {
   const { session, setSession } = useSession();
@@ -31,7 +33,14 @@ export function Shell({ view }: { view: ShellView }) {
     view.kind === 'account'
       ? preferredWorkspace(session)
       : (session.workspaces.find((w) => w.id === view.workspaceId) ?? null);
-  const current = view.kind === 'section' ? view.section : view.kind === 'post' ? 'posts' : null;
+  const current =
+    view.kind === 'section'
+      ? view.section
+      : view.kind === 'post'
+        ? 'posts'
+        : view.kind === 'studio'
+          ? (`${view.resource}s` as const)
+          : null;
 
   useEffect(() => {
     if (workspace) rememberWorkspace(workspace.id);
@@ -135,6 +144,7 @@ export function Shell({ view }: { view: ShellView }) {
 function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSummary }) {
   if (view.kind === 'account') return <AccountScreen />;
   if (view.kind === 'post') return <PostScreen workspace={workspace} postId={view.postId} />;
+  if (view.kind === 'studio') return <StudioScreen workspace={workspace} view={view} />;
   switch (view.section) {
     case 'keys':
       return <KeysScreen workspace={workspace} />;

@@ -14,6 +14,7 @@ import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { pageColumns } from './pages.columns.js';
 import { presentPages } from './pages.embeds.js';
+import { checkVersion, nextVersion, type VersionCondition } from '../../writes/versions.js';
 import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
 import type { Page, PageCreateBody, PageUpdateBody } from './pages.schemas.js';
@@ -97,7 +98,8 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
       });
     },
 
-    async update(actor: Actor, idOrSlug: string, body: PageUpdateBody): Promise<Page> {
+    /** `ifVersion` (from `If-Match`) refuses the write with a 409 when the page moved past that version. */
+    async update(actor: Actor, idOrSlug: string, body: PageUpdateBody, ifVersion?: VersionCondition): Promise<Page> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         checkPageNotScheduled(body, current, Date.now());
@@ -110,8 +112,13 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         );
         if (issues.length > 0) throw invalid(issues);
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
+        checkVersion(current.updated_at, ifVersion, 'Page');
         const now = nowIso();
-        const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch), updated_at: now };
+        const patch: PagePatch = {
+          ...(pageColumns.write(body) as PagePatch),
+          updated_at: nextVersion(current.updated_at, now),
+        };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),

@@ -12,6 +12,7 @@ import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
+import { checkVersion, nextVersion, type VersionCondition } from '../../writes/versions.js';
 import type { Actor } from '../accounts/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { parsePost, presentPosts, type ParsedPost } from './posts.embeds.js';
@@ -129,7 +130,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       });
     },
 
-    async update(actor: Actor, idOrSlug: string, body: PostUpdateBody): Promise<Post> {
+    /** `ifVersion` (from `If-Match`) refuses the write with a 409 when the post moved past that version. */
+    async update(actor: Actor, idOrSlug: string, body: PostUpdateBody, ifVersion?: VersionCondition): Promise<Post> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
@@ -137,9 +139,14 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         checkPostNotScheduled(body, current, Date.now());
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
+        checkVersion(current.updated_at, ifVersion, 'Post');
 
         const now = nowIso();
-        const patch: PostPatch = { ...(postColumns.write(body) as PostPatch), updated_at: now };
+        const patch: PostPatch = {
+          ...(postColumns.write(body) as PostPatch),
+          updated_at: nextVersion(current.updated_at, now),
+        };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
@@ -227,14 +234,15 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const now = nowIso();
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);
-      await repo.update(trx, workspaceId, current.id, { updated_at: now });
+      const version = nextVersion(current.updated_at, now);
+      await repo.update(trx, workspaceId, current.id, { updated_at: version });
       changed({
         type: 'post',
         id: current.id,
         slug: current.slug,
         action: change === 'attach' ? 'attached' : 'detached',
       });
-      return presentOne(trx, workspaceId, parsePost({ ...current, updated_at: now }));
+      return presentOne(trx, workspaceId, parsePost({ ...current, updated_at: version }));
     });
   }
 }

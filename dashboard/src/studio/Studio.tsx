@@ -1,0 +1,318 @@
+import { useState } from 'react';
+import { api, ws } from '../api';
+import { ConfirmDialog } from '../components/Dialog';
+import { Badge, ErrorMessage, Loading } from '../components/Status';
+import { BlockList } from '../content/Blocks';
+import { STATUS_TONE } from '../content/PostsScreen';
+import { formatTime, useAsync } from '../hooks';
+import { href, Link, useRouter } from '../router';
+import type { Block, Post, SiteSettings, WorkspaceSummary } from '../types';
+import { BlockEditor } from './BlockEditor';
+import { HistoryPanel } from './HistoryPanel';
+import { PostDetails } from './PostDetails';
+import { SeoPanel } from './SeoPanel';
+import { MarkdownField, PlainField } from './TextFields';
+import { LIMITS } from './model';
+import { useStudio, type Kind, type SaveState } from './useStudio';
+import './studio.css';
+
+/** Status moves of contract §5 (posts.rules.ts MOVES) as the buttons a writer presses. */
+const ACTIONS: Record<Kind, Record<string, Array<{ to: string; label: string }>>> = {
+  post: {
+    draft: [
+      { to: 'published', label: 'Publish' },
+      { to: 'archived', label: 'Archive' },
+    ],
+    published: [
+      { to: 'draft', label: 'Unpublish to draft' },
+      { to: 'archived', label: 'Archive' },
+    ],
+    archived: [{ to: 'draft', label: 'Restore to draft' }],
+    scheduled: [],
+  },
+  page: { draft: [{ to: 'published', label: 'Publish' }], published: [{ to: 'draft', label: 'Unpublish to draft' }] },
+};
+
+function saveWords(save: SaveState): string {
+  switch (save.kind) {
+    case 'idle':
+      return 'No changes yet.';
+    case 'unsaved':
+      return 'Unsaved changes (kept on this device).';
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return `Saved ${formatTime(save.at)}.`;
+    case 'error':
+      return save.message;
+    case 'conflict':
+      return 'Not saved: someone else changed this since you opened it.';
+  }
+}
+
+export default function Studio({
+  workspace,
+  kind,
+  id,
+}: {
+  workspace: WorkspaceSummary;
+  kind: Kind;
+  id: string | null;
+}) {
+  const { navigate } = useRouter();
+  const list = `/w/${workspace.id}/${kind}s`;
+  // The address takes the new id (a reload opens this post) without a route change, which would move the focus
+  // to the page's main region while the writer is typing.
+  const studio = useStudio(workspace.id, kind, id, (created) =>
+    window.history.replaceState(null, '', href(`${list}/${created.id}/edit`)),
+  );
+  const { base, fields, update, save, issues } = studio;
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const settings = useAsync(() => api.get<SiteSettings>(ws(workspace.id, '/settings')), [workspace.id]);
+  const noun = kind === 'post' ? 'post' : 'page';
+
+  const back = (
+    <p className="breadcrumb">
+      <Link to={list}>← All {noun}s</Link>
+    </p>
+  );
+  if (studio.loading)
+    return (
+      <>
+        {back}
+        <h1>Edit {noun}</h1>
+        <Loading label={`Loading the ${noun}…`} />
+      </>
+    );
+  if (studio.loadError)
+    return (
+      <>
+        {back}
+        <h1>Edit {noun}</h1>
+        <ErrorMessage error={studio.loadError} notFound={`This ${noun} does not exist in this workspace.`} />
+      </>
+    );
+
+  const status = base?.status ?? 'draft';
+  const pattern = kind === 'post' ? settings.data?.postUrlPattern : settings.data?.pageUrlPattern;
+  const siteUrl = settings.data?.siteUrl;
+  const liveUrl =
+    base && status === 'published' && pattern && siteUrl
+      ? safeUrl(pattern.replace('{slug}', encodeURIComponent(base.slug)), siteUrl)
+      : null;
+  const bodyIssues = Object.fromEntries(
+    Object.entries(issues)
+      .filter(([path]) => path === '/bodyJson' || path.startsWith('/bodyJson/'))
+      .map(([path, words]) => [path.slice('/bodyJson/'.length), words]),
+  );
+  const remove = async () => {
+    if (!base) return;
+    setDeleteError(null);
+    try {
+      await api.delete(ws(workspace.id, `/${kind}s/${base.id}`));
+      navigate(list);
+    } catch (error) {
+      setDeleteError(error);
+    }
+  };
+
+  return (
+    <>
+      {back}
+      <div className="studio-head">
+        <h1>{base ? `Edit ${noun}` : `New ${noun}`}</h1>
+        <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status}</Badge>
+        <p className={`save-state save-${save.kind}`} role="status">
+          {saveWords(save)}
+        </p>
+      </div>
+
+      {studio.offered && (
+        <div className="notice" role="region" aria-label="Unsaved changes found">
+          <p>
+            This device kept changes you had not saved yet ({formatTime(studio.offered.at)}). Restore them into the
+            editor, or discard them?
+          </p>
+          <div className="actions">
+            <button type="button" className="button-primary" onClick={studio.restoreOffered}>
+              Restore unsaved changes
+            </button>
+            <button type="button" onClick={studio.discardOffered}>
+              Discard them
+            </button>
+          </div>
+        </div>
+      )}
+      {save.kind === 'conflict' && (
+        <div className="notice notice-warn" role="alert">
+          <p>
+            Someone else saved this {noun} after you opened it. Reload to see their version (your changes here are
+            dropped), or overwrite theirs with yours.
+          </p>
+          <div className="actions">
+            <button type="button" onClick={() => void studio.reloadFromServer()}>
+              Reload
+            </button>
+            <button
+              type="button"
+              className="button-danger"
+              onClick={() => void studio.run({ overwrite: save.version })}
+            >
+              Overwrite
+            </button>
+          </div>
+        </div>
+      )}
+
+      <div className="studio">
+        <div className="studio-main">
+          <div className="tabs" role="group" aria-label="View">
+            <button type="button" aria-pressed={tab === 'write'} onClick={() => setTab('write')}>
+              Write
+            </button>
+            <button type="button" aria-pressed={tab === 'preview'} onClick={() => setTab('preview')}>
+              Preview
+            </button>
+          </div>
+          {tab === 'write' ? (
+            // Not a <form>: Chromium re-checks the validity of every control of a form on each keystroke in any
+            // of them, which in a long body holds up every keystroke's paint.
+            <div className="studio-form" role="group" aria-label={`The ${noun}`}>
+              <PlainField
+                label="Title"
+                value={fields.title}
+                error={issues['/title']}
+                onChange={(title) => update({ title })}
+              />
+              <PlainField
+                label="Slug"
+                value={fields.slug}
+                error={issues['/slug']}
+                hint={fields.slugEdited ? 'The last part of its address.' : 'Made from the title until you edit it.'}
+                onChange={(slug) => update({ slug, slugEdited: true })}
+              />
+              {kind === 'post' && (
+                <MarkdownField
+                  label="Excerpt"
+                  multiline
+                  value={fields.excerpt}
+                  maxLength={LIMITS.excerpt}
+                  error={issues['/excerpt']}
+                  onChange={(excerpt) => update({ excerpt })}
+                />
+              )}
+              <h2 className="studio-section">Body</h2>
+              <BlockEditor
+                items={studio.items}
+                dispatch={studio.dispatch}
+                errors={bodyIssues}
+                workspaceId={workspace.id}
+              />
+            </div>
+          ) : (
+            <article className="post preview" aria-label="Preview">
+              <h2 className="preview-title">{fields.title || '(untitled)'}</h2>
+              {kind === 'post' && fields.excerpt && <p className="excerpt">{fields.excerpt}</p>}
+              <BlockList blocks={studio.items.map((item) => item.block) as Block[]} />
+            </article>
+          )}
+        </div>
+
+        <aside className="studio-side" aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)} settings`}>
+          <section className="panel" aria-labelledby="panel-publish">
+            <h2 id="panel-publish">Publish</h2>
+            <div className="actions actions-stack">
+              <button
+                type="button"
+                className="button-primary"
+                disabled={save.kind === 'saving'}
+                onClick={() => void studio.run()}
+              >
+                {base ? 'Save' : `Save draft`}
+              </button>
+              {(ACTIONS[kind][status] ?? []).map((action) => (
+                <button
+                  key={action.to}
+                  type="button"
+                  disabled={save.kind === 'saving' || save.kind === 'conflict'}
+                  onClick={() => void studio.run({ status: action.to })}
+                >
+                  {action.label}
+                </button>
+              ))}
+            </div>
+            {base?.publishedAt && <p className="hint">Published {formatTime(base.publishedAt)}.</p>}
+            {liveUrl && (
+              <p>
+                <a href={liveUrl} target="_blank" rel="noopener noreferrer">
+                  View on site
+                </a>
+              </p>
+            )}
+            {base && (
+              <p>
+                <button type="button" className="button-danger" onClick={() => setDeleting(true)}>
+                  Delete {noun}
+                </button>
+              </p>
+            )}
+          </section>
+          {kind === 'post' && (
+            <PostDetails
+              workspaceId={workspace.id}
+              postId={base?.id ?? null}
+              post={base as Post | null}
+              fields={fields}
+              issues={issues}
+              onChange={update}
+            />
+          )}
+          <SeoPanel
+            kind={kind}
+            fields={fields}
+            items={studio.items}
+            jsonLd={base?.jsonLd ?? null}
+            issues={issues}
+            onChange={(seo) => update({ seo })}
+          />
+          {base && (
+            <HistoryPanel
+              workspaceId={workspace.id}
+              kind={kind}
+              resource={base}
+              onRestored={(restored) => {
+                studio.load(restored);
+              }}
+            />
+          )}
+        </aside>
+      </div>
+
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete this ${noun}?`}
+          confirmLabel={`Delete ${noun}`}
+          danger
+          error={deleteError ? <ErrorMessage error={deleteError} /> : undefined}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(false)}
+        >
+          <p>
+            “{fields.title || '(untitled)'}” disappears from the site and the API at once, and its address (
+            {fields.slug}) becomes free for another {noun}. The dashboard cannot bring it back.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function safeUrl(relative: string, siteUrl: string): string | null {
+  try {
+    return new URL(relative, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).toString();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,322 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { api, ApiError, describeError, patchIfMatch, request, ws } from '../api';
+import type { Page, Post } from '../types';
+import { inWords } from '../validation-words';
+import { itemsReducer } from './BlockEditor';
+import { clearDraft, draftKey, readDraft, writeDraft, type EditableFields, type LocalDraft } from './drafts';
+import { localIssues, newKey, slugify, type EditorBlock, type Item } from './model';
+
+export type Kind = 'post' | 'page';
+export interface SaveOptions {
+  status?: string;
+  /** Overwrite whatever the server holds at this version (after a 409): every field is sent. */
+  overwrite?: string;
+}
+export type Resource = Post | Page;
+
+/** How long the writer pauses before the editor saves on its own. */
+export const AUTOSAVE_MS = 1500;
+/** How long a keystroke waits before it is copied to localStorage (cheap, but not per keystroke). */
+const LOCAL_MS = 250;
+
+export type SaveState =
+  | { kind: 'idle' }
+  | { kind: 'unsaved' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'conflict'; version: string };
+
+export function fieldsOf(kind: Kind, resource: Resource | null): EditableFields {
+  const post = kind === 'post' ? (resource as Post | null) : null;
+  return {
+    title: resource?.title ?? '',
+    slug: resource?.slug ?? '',
+    slugEdited: resource !== null,
+    excerpt: post?.excerpt ?? '',
+    bodyJson: (resource?.bodyJson ?? []) as EditorBlock[],
+    featuredMediaId: post?.featuredMediaId ?? null,
+    authorId: post?.authorId ?? null,
+    categoryId: post?.categoryId ?? null,
+    tagIds: post?.tags.map((t) => t.id) ?? [],
+    relatedPostIds: post?.relatedPosts.map((p) => p.id) ?? [],
+    seo: (resource?.seo as Record<string, unknown> | null) ?? null,
+  };
+}
+
+const POST_ONLY = ['excerpt', 'featuredMediaId', 'authorId', 'categoryId', 'relatedPostIds'] as const;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The request body of a save: the fields that differ from the copy the writer started from, so a save of
+ * nothing changed sends nothing and keeps no revision; a create sends what is filled in, an overwrite all.
+ */
+export function changedFields(
+  kind: Kind,
+  fields: EditableFields,
+  base: EditableFields | 'create' | 'all',
+): Record<string, unknown> {
+  const names = ['title', 'slug', 'bodyJson', 'seo', ...(kind === 'post' ? POST_ONLY : [])] as const;
+  const body: Record<string, unknown> = {};
+  for (const name of names) {
+    if (name === 'slug' && !fields.slugEdited) continue;
+    const value = fields[name];
+    if (base === 'all') body[name] = value;
+    else if (base === 'create') {
+      const empty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
+      if (!empty) body[name] = value;
+    } else if (!same(value, base[name])) body[name] = value;
+  }
+  return body;
+}
+
+/** The server's 400 issues by JSON Pointer, in a writer's words (validation-words.ts). */
+function issuesOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details?.issues)) return {};
+  const out: Record<string, string> = {};
+  for (const issue of error.details.issues as Array<{ path?: string; message?: string }>) {
+    const path = issue.path ?? '';
+    const field = path.split('/').pop() ?? '';
+    const words = inWords(issue.message ?? 'is not valid', field);
+    if (words !== null) out[path] ??= words;
+  }
+  return out;
+}
+
+export function useStudio(workspaceId: string, kind: Kind, id: string | null, onCreated: (created: Resource) => void) {
+  const collection = kind === 'post' ? '/posts' : '/pages';
+  const [base, setBase] = useState<Resource | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(id !== null);
+  const [fields, setFields] = useState<EditableFields>(() => fieldsOf(kind, null));
+  const [items, dispatch] = useReducer(itemsReducer, [] as Item[]);
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
+  const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
+  const [offered, setOffered] = useState<LocalDraft | null>(null);
+  // Counts edits: a save that finishes while this moved has not saved everything.
+  const edits = useRef(0);
+  const [editCount, setEditCount] = useState(0);
+  const inFlight = useRef(false);
+  const key = draftKey(workspaceId, kind, base?.id ?? id);
+  const baseId = useRef<string | null>(null);
+  baseId.current = base?.id ?? null;
+
+  const load = useCallback(
+    (resource: Resource | null) => {
+      setBase(resource);
+      const next = fieldsOf(kind, resource);
+      setFields(next);
+      dispatch({ kind: 'load', items: next.bodyJson.map((block) => ({ key: newKey(), block })) });
+    },
+    [kind],
+  );
+
+  useEffect(() => {
+    let live = true;
+    // "new" became this id by its first save: the editor already holds it, and what was typed since.
+    if (id !== null && baseId.current === id) return;
+    const stored = readDraft(draftKey(workspaceId, kind, id));
+    if (id === null) {
+      load(null);
+      if (stored) setOffered(stored);
+      return;
+    }
+    setLoading(true);
+    api.get<Resource>(ws(workspaceId, `${collection}/${encodeURIComponent(id)}`)).then(
+      (resource) => {
+        if (!live) return;
+        load(resource);
+        setLoading(false);
+        // Offered back only when it holds something the server copy does not.
+        if (stored && !same({ ...stored.fields, slugEdited: true }, { ...fieldsOf(kind, resource), slugEdited: true }))
+          setOffered(stored);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setLoadError(error);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [workspaceId, kind, id, collection, load]);
+
+  const current = useCallback(
+    (): EditableFields => ({ ...fields, bodyJson: items.map((item) => item.block) }),
+    [fields, items],
+  );
+
+  const edited = () => {
+    edits.current += 1;
+    setEditCount(edits.current);
+    setSave((s) => (s.kind === 'conflict' ? s : { kind: 'unsaved' }));
+  };
+
+  const update = (changes: Partial<EditableFields>) => {
+    setFields((f) => {
+      const next = { ...f, ...changes };
+      if ('title' in changes && !next.slugEdited) next.slug = slugify(next.title);
+      return next;
+    });
+    edited();
+  };
+  const dispatchEdit = useCallback((action: Parameters<typeof dispatch>[0]) => {
+    dispatch(action);
+    edits.current += 1;
+    setEditCount(edits.current);
+    setSave((s) => (s.kind === 'conflict' ? s : { kind: 'unsaved' }));
+  }, []);
+
+  // Every edit lands in localStorage shortly after, so a reload or a crashed tab loses nothing.
+  useEffect(() => {
+    if (editCount === 0) return;
+    const timer = window.setTimeout(
+      () => writeDraft(key, { fields: current(), baseVersion: base?.updatedAt ?? null, at: new Date().toISOString() }),
+      LOCAL_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [editCount, key, current, base]);
+
+  const issues = { ...localIssues(fields.title, fields.excerpt, items), ...serverIssues };
+  const blocking = Object.keys(localIssues(fields.title, fields.excerpt, items)).length > 0;
+
+  // A save asked for while one is running (Publish pressed during an autosave) runs when that one is done.
+  const queued = useRef<SaveOptions | null>(null);
+  const [queueTick, setQueueTick] = useState(0);
+
+  const run = async (options: SaveOptions = {}): Promise<boolean> => {
+    if (inFlight.current) {
+      queued.current = { ...queued.current, ...options };
+      return false;
+    }
+    const now = current();
+    if (!now.title.trim()) {
+      setSave({ kind: 'error', message: 'Give it a title: it is needed before the first save.' });
+      return false;
+    }
+    if (blocking) {
+      setSave({ kind: 'error', message: 'Some values are over the limits shown on their fields; fix them to save.' });
+      return false;
+    }
+    const startedAt = edits.current;
+    const body = changedFields(kind, now, !base ? 'create' : options.overwrite ? 'all' : fieldsOf(kind, base));
+    if (options.status && options.status !== base?.status) body.status = options.status;
+    const tagsBefore = base ? fieldsOf(kind, base).tagIds : [];
+    const attach = kind === 'post' ? now.tagIds.filter((t) => !tagsBefore.includes(t)) : [];
+    const detach = kind === 'post' ? tagsBefore.filter((t) => !now.tagIds.includes(t)) : [];
+    if (base && Object.keys(body).length === 0 && attach.length === 0 && detach.length === 0) {
+      // Nothing differs from the server's copy: no request, so no revision.
+      setSave({ kind: 'saved', at: base.updatedAt });
+      if (edits.current === startedAt) clearDraft(key);
+      return true;
+    }
+    inFlight.current = true;
+    setSave({ kind: 'saving' });
+    try {
+      let answer: Resource;
+      if (!base) answer = await api.post<Resource>(ws(workspaceId, collection), body);
+      else if (Object.keys(body).length > 0)
+        answer = await patchIfMatch<Resource>(
+          ws(workspaceId, `${collection}/${base.id}`),
+          body,
+          options.overwrite ?? base.updatedAt,
+        );
+      else answer = base;
+      const tagsPath = ws(workspaceId, `/posts/${answer.id}/tags`);
+      if (attach.length > 0) answer = await api.post<Resource>(tagsPath, { tagIds: attach });
+      if (detach.length > 0) answer = await request<Resource>('DELETE', tagsPath, { tagIds: detach });
+      setServerIssues({});
+      setBase(answer);
+      if (edits.current === startedAt) {
+        // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).
+        const fresh = fieldsOf(kind, answer);
+        setFields(fresh);
+        dispatch({ kind: 'adopt', blocks: fresh.bodyJson });
+        clearDraft(key);
+        clearDraft(draftKey(workspaceId, kind, null));
+        setSave({ kind: 'saved', at: answer.updatedAt });
+      } else setSave({ kind: 'unsaved' });
+      if (!base) onCreated(answer);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.details?.reason === 'stale') {
+        setSave({ kind: 'conflict', version: String(error.details.version) });
+      } else if (error instanceof ApiError && error.status === 409) {
+        setServerIssues({ '/slug': 'Another post or page already has this slug. Choose another.' });
+        setSave({ kind: 'error', message: 'Not saved: the slug is taken.' });
+      } else {
+        const found = issuesOf(error);
+        setServerIssues(found);
+        setSave({
+          kind: 'error',
+          message:
+            Object.keys(found).length > 0
+              ? 'Not saved: some values were not accepted. They are marked on their fields.'
+              : `Not saved. ${describeError(error)}`,
+        });
+      }
+      return false;
+    } finally {
+      inFlight.current = false;
+      if (queued.current) setQueueTick((n) => n + 1);
+    }
+  };
+
+  // After the render that took the finished save's answer, so the queued one starts from it.
+  useEffect(() => {
+    const next = queued.current;
+    if (queueTick === 0 || !next) return;
+    queued.current = null;
+    void run(next);
+  }, [queueTick]);
+
+  // Autosave after a pause: only what exists (or has a title), never over a conflict or a value over a limit.
+  useEffect(() => {
+    if (editCount === 0 || save.kind !== 'unsaved' || blocking || !fields.title.trim()) return;
+    const timer = window.setTimeout(() => void run(), AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+    // `run` is a fresh closure each render; the edit count says when there is something new to save.
+  }, [editCount, save.kind, blocking]);
+
+  const reloadFromServer = async () => {
+    if (!base) return;
+    const fresh = await api.get<Resource>(ws(workspaceId, `${collection}/${base.id}`));
+    load(fresh);
+    clearDraft(key);
+    setServerIssues({});
+    setSave({ kind: 'saved', at: fresh.updatedAt });
+  };
+
+  const restoreOffered = () => {
+    if (!offered) return;
+    setFields(offered.fields);
+    dispatch({ kind: 'load', items: offered.fields.bodyJson.map((block) => ({ key: newKey(), block })) });
+    setOffered(null);
+    edited();
+  };
+  const discardOffered = () => {
+    clearDraft(key);
+    setOffered(null);
+  };
+
+  return {
+    base,
+    setBase,
+    load,
+    loading,
+    loadError,
+    fields,
+    update,
+    items,
+    dispatch: dispatchEdit,
+    issues,
+    save,
+    run,
+    reloadFromServer,
+    offered,
+    restoreOffered,
+    discardOffered,
+    current,
+  };
+}

@@ -1,0 +1,21 @@
+import { conflict } from '../errors.js';
+
+/**
+ * A post's or page's version is its `updatedAt`. Every write of one moves it forward, strictly: two writes in
+ * the same millisecond must not leave the same version, or the second would pass a check made against the first.
+ * The GET's ETag cannot serve: it hashes the whole answer, which also changes when an embedded author or the
+ * site settings do, so a writer would be refused for an edit of something else.
+ */
+export function nextVersion(previous: string, now: string): string {
+  if (now > previous) return now;
+  return new Date(Date.parse(previous) + 1).toISOString();
+}
+
+/** What an `If-Match` header asks a PATCH to hold: any version (`*`), one of some versions, or nothing. */
+export type VersionCondition = { any: true } | { any: false; versions: string[] } | undefined;
+
+/** The 409 of a write based on an outdated read; `details.version` is the one to read again. */
+export function checkVersion(current: string, condition: VersionCondition, what: 'Post' | 'Page'): void {
+  if (condition === undefined || condition.any || condition.versions.includes(current)) return;
+  throw conflict(`${what} changed since you read it`, { reason: 'stale', version: current });
+}

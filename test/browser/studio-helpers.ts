@@ -1,0 +1,61 @@
+import type { Locator, Page } from 'playwright-core';
+import { pageFetch, settled } from './browser.js';
+
+/** The dashboard's API under the workspace, called by the page itself (its session, its CSRF token). */
+export function workspaceApi(page: Page, workspaceId: string) {
+  const at = (path: string) => `/api/v1/dashboard/workspaces/${workspaceId}${path}`;
+  return {
+    get: <T = Record<string, unknown>>(path: string) => pageFetch<T>(page, 'GET', at(path)),
+    post: <T = Record<string, unknown>>(path: string, body: unknown) =>
+      pageFetch<T>(page, 'POST', at(path), { body, csrf: true }),
+    patch: <T = Record<string, unknown>>(path: string, body: unknown) =>
+      pageFetch<T>(page, 'PATCH', at(path), { body, csrf: true }),
+  };
+}
+
+/**
+ * Block n (1-based) of the editor: the region (a labelled section) its tools and fields live in. Found by CSS,
+ * as a role query walks the whole accessibility tree, which takes long in a body of 1,000 blocks.
+ */
+export function block(page: Page, n: number): Locator {
+  return page.locator(`section[aria-label^="Block ${n}: "]`);
+}
+
+/** Adds a block of the named type after block `after` (0: at the start) through the "+" and its menu. */
+export async function addBlock(page: Page, after: number, type: string): Promise<Locator> {
+  const name = after === 0 ? 'Add a block at the start' : `Add a block after block ${after}`;
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('group', { name: 'Block types' }).getByRole('button', { name: type, exact: true }).click();
+  const added = block(page, after + 1);
+  await added.waitFor();
+  return added;
+}
+
+/** Waits for the save status line to say the editor's copy is saved. */
+export async function saved(page: Page): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved / })
+    .waitFor({ timeout: 15_000 });
+  await settled(page);
+}
+
+/** Presses Tab until the focused element's accessible text matches, as a keyboard user would look for it. */
+export async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const el = (globalThis as unknown as { document: { activeElement: Record<string, unknown> | null } }).document
+        .activeElement as unknown as {
+        getAttribute(n: string): string | null;
+        textContent: string | null;
+        labels?: ArrayLike<{ textContent: string | null }>;
+      } | null;
+      if (!el) return '';
+      const labelled = el.labels && el.labels.length > 0 ? el.labels[0]!.textContent : null;
+      return (el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim();
+    });
+    if (name.test(label)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
