@@ -14,6 +14,7 @@ import { renderRelatedStamp } from './migrations/0010_render_related_stamp.js';
 import { contentEvents } from './migrations/0011_content_events.js';
 import { revisions } from './migrations/0012_revisions.js';
 import { eventHorizons } from './migrations/0013_event_horizons.js';
+import { mediaPlaceholders } from './migrations/0015_media_placeholders.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -31,6 +32,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0011_content_events': contentEvents(helpers),
     '0012_revisions': revisions(helpers),
     '0013_event_horizons': eventHorizons(helpers),
+    '0015_media_placeholders': mediaPlaceholders(),
   };
 }
 

@@ -1045,6 +1045,28 @@ export interface components {
             alt?: string;
             caption?: string;
             url: string | null;
+            width?: number | null;
+            height?: number | null;
+            srcset?: {
+                avif: {
+                    width: number;
+                    url: string;
+                }[];
+                webp: {
+                    width: number;
+                    url: string;
+                }[];
+                original: {
+                    width: number;
+                    url: string;
+                }[];
+            } | null;
+            placeholder?: {
+                /** @description A tiny blurred preview (WebP data URI) to stretch under the image. */
+                dataUri: string;
+                /** @description The dominant colour, #rrggbb. */
+                color: string;
+            } | null;
         };
         ImageBlockWrite: {
             /**
@@ -1057,6 +1079,10 @@ export interface components {
             alt?: string;
             caption?: string;
             url?: string | null;
+            width?: unknown;
+            height?: unknown;
+            srcset?: unknown;
+            placeholder?: unknown;
         };
         KeyTakeawaysBlock: {
             /**
@@ -1123,6 +1149,26 @@ export interface components {
             uploadedByApiKeyId: string | null;
             /** Format: date-time */
             createdAt: string;
+            srcset?: {
+                avif: {
+                    width: number;
+                    url: string;
+                }[];
+                webp: {
+                    width: number;
+                    url: string;
+                }[];
+                original: {
+                    width: number;
+                    url: string;
+                }[];
+            } | null;
+            placeholder?: {
+                /** @description A tiny blurred preview (WebP data URI) to stretch under the image. */
+                dataUri: string;
+                /** @description The dominant colour, #rrggbb. */
+                color: string;
+            } | null;
         };
         MediaList: {
             data: components["schemas"]["Media"][];

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { listQuery, paginated } from '../../http/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
+import { ResponsiveFields } from './media.responsive.js';
 
 export const Media = Type.Object({
   id: Uuid,
@@ -17,6 +18,7 @@ export const Media = Type.Object({
   uploadedByUserId: Nullable(Uuid),
   uploadedByApiKeyId: Nullable(Uuid),
   createdAt: Timestamp,
+  ...ResponsiveFields,
 });
 export type Media = Static<typeof Media>;
 
