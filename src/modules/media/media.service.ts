@@ -23,6 +23,7 @@ import {
   MEDIA_LIMITS,
   type Media,
   type MediaListQuery,
+  type MediaUsage,
   type MediaSortKey,
   type MediaUpdateBody,
 } from './media.schemas.js';
@@ -293,6 +294,11 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
         size: Number(row.size_bytes),
         createdAt: row.created_at,
       };
+    },
+
+    async usage(actor: Actor, id: string): Promise<MediaUsage> {
+      await requireMedia(db, actor.workspaceId, id);
+      return repo.usage(db, dialect, actor.workspaceId, id, 50);
     },
 
     /** A resized copy behind a public URL (`…/w640/photo.webp`), made on its first request. */
