@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
@@ -7,7 +7,9 @@ import { formatTime, useAsync } from '../hooks';
 import { useSearchState } from '../router';
 import type { Author, LinkHealth, Page, Paginated, Redirect, Tag, WorkspaceSummary } from '../types';
 import { CategoryTree } from './CategoryTree';
-import { MediaGrid } from './MediaGrid';
+
+// The media library is a chunk of its own, loaded when its screen is opened.
+const MediaLibrary = lazy(() => import('../media/MediaLibrary').then((module) => ({ default: module.MediaLibrary })));
 
 interface Column<T> {
   label: string;
@@ -108,7 +110,11 @@ export function ContentListScreen({ workspace, resource }: { workspace: Workspac
     case 'link-health':
       return <ResourceList workspace={workspace} path="link-health" config={LINK_HEALTH} />;
     case 'media':
-      return <MediaGrid workspace={workspace} />;
+      return (
+        <Suspense fallback={<Loading label="Loading media…" />}>
+          <MediaLibrary workspace={workspace} />
+        </Suspense>
+      );
     case 'categories':
       return <CategoryTree workspace={workspace} />;
     default:
