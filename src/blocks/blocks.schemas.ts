@@ -1,4 +1,5 @@
-import { Uuid } from '../shared/schemas.js';
+import { ResponsiveFields } from '../modules/media/media.responsive.js';
+import { Nullable, Uuid } from '../shared/schemas.js';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 
 /** Limits of the specification, and ours where it is silent (docs/decisions.md). */
@@ -84,6 +85,11 @@ const imageWrite = block('image', {
   alt: Type.Optional(Text(1000)),
   caption: Type.Optional(Text(1000)),
   url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  // What a read adds beside the url, accepted back and never stored, like the url.
+  width: Type.Optional(Type.Unknown()),
+  height: Type.Optional(Type.Unknown()),
+  srcset: Type.Optional(Type.Unknown()),
+  placeholder: Type.Optional(Type.Unknown()),
 });
 
 /** Blocks as every read returns them: every heading has its id, every image its url (null once the media is gone). */
@@ -93,6 +99,10 @@ const imageRead = block('image', {
   alt: Type.Optional(Type.String()),
   caption: Type.Optional(Type.String()),
   url: Type.Union([Type.String(), Type.Null()]),
+  /** The media's size, srcset and placeholder (media.responsive.ts); absent once the media is gone. */
+  width: Type.Optional(Nullable(Type.Integer())),
+  height: Type.Optional(Nullable(Type.Integer())),
+  ...ResponsiveFields,
 });
 
 const COMMON = [
@@ -134,6 +144,6 @@ export const Body = Type.Array(Block);
 
 export type HeadingBlock = Static<typeof headingRead>;
 export type ImageBlock = Static<typeof imageRead>;
-export type StoredImageBlock = Omit<ImageBlock, 'url'>;
+export type StoredImageBlock = Omit<ImageBlock, 'url' | 'width' | 'height' | 'srcset' | 'placeholder'>;
 /** What the database holds: headings with ids, images without urls. */
 export type StoredBlock = Exclude<Block, ImageBlock> | StoredImageBlock;

@@ -1,8 +1,9 @@
 import type { MediaRow } from '../db/schema.js';
 import { mediaUrl } from '../modules/media/media.presenter.js';
+import { placeholderOf, srcsetOf } from '../modules/media/media.responsive.js';
 import type { Block, StoredBlock } from './blocks.schemas.js';
 
-/** The read form of blocks: each image gets the url of its media, or null once the media is gone. */
+/** The read form of blocks: each image gets the url, size and srcset of its media, or url null once it is gone. */
 export function enrichBlocks(
   blocks: readonly StoredBlock[],
   media: ReadonlyMap<string, MediaRow>,
@@ -11,6 +12,15 @@ export function enrichBlocks(
   return blocks.map((block) => {
     if (block.type !== 'image') return block;
     const row = media.get(block.mediaId);
-    return { ...block, url: row ? mediaUrl(publicUrl, row) : null };
+    // Once the media is gone the block reads as the specification has it: url null and nothing more.
+    if (!row) return { ...block, url: null };
+    return {
+      ...block,
+      url: mediaUrl(publicUrl, row),
+      width: row.width,
+      height: row.height,
+      srcset: srcsetOf(publicUrl, row),
+      placeholder: placeholderOf(row),
+    };
   });
 }

@@ -15,6 +15,7 @@ import { contentEvents } from './migrations/0011_content_events.js';
 import { revisions } from './migrations/0012_revisions.js';
 import { eventHorizons } from './migrations/0013_event_horizons.js';
 import { webhooks } from './migrations/0014_webhooks.js';
+import { mediaPlaceholders } from './migrations/0015_media_placeholders.js';
 import { postsSortIndexes } from './migrations/0016_posts_sort_indexes.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -34,6 +35,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0012_revisions': revisions(helpers),
     '0013_event_horizons': eventHorizons(helpers),
     '0014_webhooks': webhooks(helpers),
+    '0015_media_placeholders': mediaPlaceholders(),
     '0016_posts_sort_indexes': postsSortIndexes(),
   };
 }

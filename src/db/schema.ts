@@ -82,6 +82,10 @@ export interface MediaTable {
   uploaded_by_api_key_id: string | null;
   /** Alt, caption and filename, folded with foldForSearch: what `q` searches. */
   search_text: Generated<string>;
+  /** A tiny blurred preview as a data URI, made at upload (migration 0015); null before it or for non-images. */
+  placeholder: string | null;
+  /** `#rrggbb`, the image's dominant colour, made with the placeholder. */
+  dominant_color: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -19,7 +19,7 @@ import {
 } from '../modules/categories/categories.schemas.js';
 import { ChangeEvent, ChangesPage } from '../modules/changes/changes.schemas.js';
 import { LinkHealth, LinkHealthList, LinkHealthReportBody } from '../modules/link-health/link-health.schemas.js';
-import { Media, MediaList, MediaUpdateBody } from '../modules/media/media.schemas.js';
+import { Media, MediaList, MediaUpdateBody, MediaUsage } from '../modules/media/media.schemas.js';
 import { Page, PageCreateBody, PageList, PageUpdateBody } from '../modules/pages/pages.schemas.js';
 import {
   Post,
@@ -82,6 +82,7 @@ const NAMED: Record<string, TSchema> = {
   Media,
   MediaList,
   MediaUpdateBody,
+  MediaUsage,
   Author,
   AuthorList,
   AuthorCreateBody,

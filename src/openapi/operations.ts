@@ -127,6 +127,12 @@ export const OPERATIONS: Record<string, OperationInfo> = {
       'multipart/form-data with one file part named `file` and the optional text fields `alt` and `caption`. The type is sniffed from the bytes (PNG, JPEG, GIF, WebP, AVIF, SVG, PDF, MP4); anything else is a 400 with `details.reason: unsupported_type`.',
   },
   'GET /media/:id': { operationId: 'getMedia', summary: 'Get a media item' },
+  'GET /media/:id/usage': {
+    operationId: 'getMediaUsage',
+    summary: 'Where a media item is used',
+    description:
+      'Posts and pages showing it, authors whose avatar it is, and whether it is the logo: what deleting it changes.',
+  },
   'PATCH /media/:id': { operationId: 'updateMedia', summary: 'Update the alt text or caption of a media item' },
   'DELETE /media/:id': {
     operationId: 'deleteMedia',

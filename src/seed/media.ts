@@ -99,6 +99,9 @@ export function planMedia(count: number, workspaceId: string, ownerUserId: strin
       uploaded_by_user_id: ownerUserId,
       uploaded_by_api_key_id: null,
       search_text: searchText(alt, caption, filename),
+      // The seed writes rows directly and skips the upload's decoding: its artwork has no placeholder.
+      placeholder: null,
+      dominant_color: null,
       created_at: createdAt,
       updated_at: createdAt,
     };

@@ -52,27 +52,26 @@ suite(`the dashboard's forms, the workspace slug and the favicon${SKIP_REASON ? 
 
   it('says what is wrong with a refused setting on that field, in words, and names it in the alert', async () => {
     await open(`/w/${workspace.id}/settings`, 'Site settings');
-    const logo = page.getByLabel('Logo media id');
+    // The logo is picked from the media library (dashboard-media.test.ts), so it cannot be mistyped; a URL
+    // pattern without {slug} is the field refused first here.
+    const pattern = page.getByLabel('Post URL pattern');
     const siteUrl = page.getByLabel('Site URL');
     const alert = page.getByRole('alert');
 
-    await logo.fill('not-a-uuid');
+    await pattern.fill('/blog/post');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('Check Logo media id.');
-    expect(await logo.getAttribute('aria-invalid')).toBe('true');
-    expect(await description(logo)).toEqual([
-      'Enter an id: 36 letters, digits and dashes, such as 3f2c0a1e-…',
-      'The id of an uploaded image, used as the publisher’s logo.',
-    ]);
+    expect(await alert.textContent()).toBe('Check Post URL pattern.');
+    expect(await pattern.getAttribute('aria-invalid')).toBe('true');
+    expect((await description(pattern)).at(-1)).toBe('Must contain {slug}, such as /blog/{slug}.');
     expect(await page.locator('main').textContent()).not.toMatch(RAW);
 
     // The next refusal is about another field: the first one's message goes, the new one's comes.
-    await logo.fill('');
+    await pattern.fill('/blog/{slug}');
     await siteUrl.fill('ftp://files.example.com');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Check Site URL.').waitFor();
-    expect(await logo.getAttribute('aria-invalid')).toBeNull();
+    expect(await pattern.getAttribute('aria-invalid')).toBeNull();
     expect((await description(siteUrl))[0]).toBe('Must be an absolute http or https URL.');
     expect(await page.locator('main').textContent()).not.toMatch(/siteUrl/);
 

@@ -141,7 +141,7 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
 
     await rewriteArchive(file, variant('major.tgz'), (all) =>
       all.map((e) =>
-        e.name === 'quire-archive.json' ? { ...e, body: Buffer.from(e.body.toString().replace('"1.1"', '"2.0"')) } : e,
+        e.name === 'quire-archive.json' ? { ...e, body: Buffer.from(e.body.toString().replace('"1.2"', '"2.0"')) } : e,
       ),
     );
     await expect(importElsewhere(target.slug, { file: variant('major.tgz') })).rejects.toThrow(
@@ -154,7 +154,7 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
     await rewriteArchive(file, variant('minor.tgz'), (all) => [
       ...all.map((e) => {
         if (e.name === 'quire-archive.json')
-          return { ...e, body: Buffer.from(e.body.toString().replace('"1.1"', '"1.3"')) };
+          return { ...e, body: Buffer.from(e.body.toString().replace('"1.2"', '"1.3"')) };
         if (e.name.startsWith('tables/tags/'))
           return { ...e, body: Buffer.from(e.body.toString().replace(/\{"id"/g, '{"color":"red","id"')) };
         return e;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
@@ -8,7 +8,9 @@ import { Link, useSearchState } from '../router';
 import { can } from '../session';
 import type { Page, Paginated, WorkspaceSummary } from '../types';
 import { isLibraryResource, LibraryScreen } from '../library/LibraryScreen';
-import { MediaGrid } from './MediaGrid';
+
+// The media library is a chunk of its own, loaded when its screen is opened.
+const MediaLibrary = lazy(() => import('../media/MediaLibrary').then((module) => ({ default: module.MediaLibrary })));
 
 interface Column<T> {
   label: string;
@@ -53,7 +55,11 @@ export function ContentListScreen({ workspace, resource }: { workspace: Workspac
         />
       );
     case 'media':
-      return <MediaGrid workspace={workspace} />;
+      return (
+        <Suspense fallback={<Loading label="Loading media…" />}>
+          <MediaLibrary workspace={workspace} />
+        </Suspense>
+      );
     default:
       return <h1>Not found</h1>;
   }

@@ -4,6 +4,7 @@ import { useCopy } from '../components/copy';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import { formFeedback } from '../form-errors';
+import { LogoField } from '../media/LogoField';
 import { useAsync, useMutation } from '../hooks';
 import type { SiteSettings, WorkspaceSummary } from '../types';
 
@@ -20,8 +21,7 @@ const FIELDS: Array<{ key: Key; label: string; hint?: string; type?: string; gro
   },
   {
     key: 'logoMediaId',
-    label: 'Logo media id',
-    hint: 'The id of an uploaded image, used as the publisher’s logo.',
+    label: 'Logo',
     group: 'site',
   },
   { key: 'publisherName', label: 'Publisher name', group: 'site' },
@@ -101,21 +101,35 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
           {(['site', 'urls'] as const).map((group) => (
             <fieldset key={group} className="panel">
               <legend>{group === 'site' ? 'Site and publisher' : 'URL patterns'}</legend>
-              {FIELDS.filter((f) => f.group === group).map((field) => (
-                <Field
-                  key={field.key}
-                  label={field.label}
-                  hint={field.hint}
-                  type={field.type ?? 'text'}
-                  readOnly={!editable}
-                  error={feedback.fields[field.key]}
-                  value={draft[field.key]}
-                  onChange={(e) => {
-                    setSaved(false);
-                    setDraft({ ...draft, [field.key]: e.target.value });
-                  }}
-                />
-              ))}
+              {FIELDS.filter((f) => f.group === group).map((field) =>
+                field.key === 'logoMediaId' ? (
+                  <LogoField
+                    key={field.key}
+                    workspaceId={workspace.id}
+                    value={draft.logoMediaId}
+                    readOnly={!editable}
+                    error={feedback.fields.logoMediaId}
+                    onChange={(id) => {
+                      setSaved(false);
+                      setDraft({ ...draft, logoMediaId: id });
+                    }}
+                  />
+                ) : (
+                  <Field
+                    key={field.key}
+                    label={field.label}
+                    hint={field.hint}
+                    type={field.type ?? 'text'}
+                    readOnly={!editable}
+                    error={feedback.fields[field.key]}
+                    value={draft[field.key]}
+                    onChange={(e) => {
+                      setSaved(false);
+                      setDraft({ ...draft, [field.key]: e.target.value });
+                    }}
+                  />
+                ),
+              )}
             </fieldset>
           ))}
           <FormAlert summary={feedback.summary} />

@@ -173,6 +173,13 @@ export class Quire {
         form.append('file', blob, name);
         return transport.request<ResultOf<'uploadMedia'>>({ method: 'POST', path: '/media', form, options });
       },
+      /** Where a media item is used (posts, pages, authors, the logo): what deleting it would change. */
+      usage: (id: string, options?: RequestOptions) =>
+        transport.request<ResultOf<'getMediaUsage'>>({
+          method: 'GET',
+          path: `/media/${encodeURIComponent(id)}/usage`,
+          options,
+        }),
     };
     this.authors = {
       ...listing<'listAuthors'>(transport, '/authors'),

@@ -749,6 +749,28 @@ export interface paths {
         patch: operations["updateMedia"];
         trace?: never;
     };
+    "/media/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a media item is used
+         * @description Posts and pages showing it, authors whose avatar it is, and whether it is the logo: what deleting it changes.
+         *
+         *     Needs the `media:read` permission.
+         */
+        get: operations["getMediaUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/site-settings": {
         parameters: {
             query?: never;
@@ -1249,6 +1271,28 @@ export interface components {
             alt?: string;
             caption?: string;
             url: string | null;
+            width?: number | null;
+            height?: number | null;
+            srcset?: {
+                avif: {
+                    width: number;
+                    url: string;
+                }[];
+                webp: {
+                    width: number;
+                    url: string;
+                }[];
+                original: {
+                    width: number;
+                    url: string;
+                }[];
+            } | null;
+            placeholder?: {
+                /** @description A tiny blurred preview (WebP data URI) to stretch under the image. */
+                dataUri: string;
+                /** @description The dominant colour, #rrggbb. */
+                color: string;
+            } | null;
         };
         ImageBlockWrite: {
             /**
@@ -1261,6 +1305,10 @@ export interface components {
             alt?: string;
             caption?: string;
             url?: string | null;
+            width?: unknown;
+            height?: unknown;
+            srcset?: unknown;
+            placeholder?: unknown;
         };
         KeyTakeawaysBlock: {
             /**
@@ -1327,6 +1375,26 @@ export interface components {
             uploadedByApiKeyId: string | null;
             /** Format: date-time */
             createdAt: string;
+            srcset?: {
+                avif: {
+                    width: number;
+                    url: string;
+                }[];
+                webp: {
+                    width: number;
+                    url: string;
+                }[];
+                original: {
+                    width: number;
+                    url: string;
+                }[];
+            } | null;
+            placeholder?: {
+                /** @description A tiny blurred preview (WebP data URI) to stretch under the image. */
+                dataUri: string;
+                /** @description The dominant colour, #rrggbb. */
+                color: string;
+            } | null;
         };
         MediaList: {
             data: components["schemas"]["Media"][];
@@ -1341,6 +1409,43 @@ export interface components {
         MediaUpdateBody: {
             alt?: string | null;
             caption?: string | null;
+        };
+        MediaUsage: {
+            /** @description Live posts featuring it or showing it in an image block. */
+            posts: {
+                total: number;
+                /** @description The first 50, by title. */
+                items: {
+                    /** Format: uuid */
+                    id: string;
+                    slug: string;
+                    title: string;
+                }[];
+            };
+            /** @description Live pages showing it in an image block. */
+            pages: {
+                total: number;
+                /** @description The first 50, by title. */
+                items: {
+                    /** Format: uuid */
+                    id: string;
+                    slug: string;
+                    title: string;
+                }[];
+            };
+            /** @description Authors whose avatar it is; title is the display name. */
+            authors: {
+                total: number;
+                /** @description The first 50, by title. */
+                items: {
+                    /** Format: uuid */
+                    id: string;
+                    slug: string;
+                    title: string;
+                }[];
+            };
+            /** @description Whether it is the site settings' logo. */
+            logo: boolean;
         };
         Page: {
             /** Format: uuid */
@@ -4160,6 +4265,50 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Media"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getMediaUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaUsage"];
+                };
+            };
+            /** @description Not modified: the `If-None-Match` ETag still matches; no body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

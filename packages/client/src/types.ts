@@ -15,6 +15,7 @@ export type PageCreateBody = Schemas['PageCreateBody'];
 export type PageUpdateBody = Schemas['PageUpdateBody'];
 export type Media = Schemas['Media'];
 export type MediaUpdateBody = Schemas['MediaUpdateBody'];
+export type MediaUsage = Schemas['MediaUsage'];
 export type Author = Schemas['Author'];
 export type AuthorCreateBody = Schemas['AuthorCreateBody'];
 export type AuthorUpdateBody = Schemas['AuthorUpdateBody'];

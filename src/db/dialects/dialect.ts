@@ -18,6 +18,11 @@ export interface DialectHelpers {
   /** `column` contains `needle` as a literal substring (no LIKE wildcards, so `%` and `_` match themselves). */
   containsText(column: string, needle: string): RawBuilder<boolean>;
   /**
+   * A body's JSON (`column`, an array of blocks) holds an image block of `mediaId`: SQLite keeps the JSON as
+   * the compact text the application wrote, PostgreSQL as jsonb, which answers containment.
+   */
+  bodyHasImage(column: string, mediaId: string): RawBuilder<boolean>;
+  /**
    * The same match over a table's `search_head` or `search_text`, through their search indexes (SQLite
    * FTS5 trigram, PostgreSQL pg_trgm), so `q` stays a literal, case-insensitive substring search without
    * a scan.

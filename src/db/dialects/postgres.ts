@@ -70,6 +70,8 @@ export const postgresHelpers: DialectHelpers = {
   unindexed: (column) => sql.ref(column),
   skippingLocked: (query) => query.forUpdate().skipLocked(),
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
+  bodyHasImage: (column, mediaId) =>
+    sql<boolean>`${sql.ref(column)} @> ${JSON.stringify([{ type: 'image', mediaId }])}::jsonb`,
   // LIKE is what a pg_trgm index serves (one index a column, combined by a BitmapOr); the needle's own
   // wildcards and escapes are escaped first.
   searchIndexed(table, needle) {

@@ -224,6 +224,8 @@ export const sqliteHelpers: DialectHelpers = {
   unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   skippingLocked: (query) => query,
+  bodyHasImage: (column, mediaId) =>
+    sql<boolean>`instr(${sql.ref(column)}, ${`"mediaId":${JSON.stringify(mediaId)}`}) > 0`,
   // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the
   // union took another pass.
   searchIndexed: (table, needle) =>

@@ -16,6 +16,11 @@ const FileParams = Type.Object(
   { additionalProperties: false },
 );
 
+const DerivativeParams = Type.Object(
+  { ...FileParams.properties, variant: Type.String({ maxLength: 10 }) },
+  { additionalProperties: false },
+);
+
 const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 function matches(header: string | undefined, etag: string): boolean {
@@ -84,6 +89,32 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
       if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
       reply.header('Content-Length', range ? range.end - range.start + 1 : file.size);
       return reply.send(body);
+    },
+  });
+
+  // A resized copy (media.derivatives.ts): one more path segment than an original, so no filename can collide.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/:workspaceId/:mediaId/:variant/:filename',
+    schema: { params: DerivativeParams, response: ErrorResponses },
+    handler: async (request, typedReply) => {
+      const reply = typedReply as FastifyReply;
+      const { workspaceId, mediaId, variant, filename } = request.params;
+      const file = await media.findDerivative(workspaceId, mediaId, variant, filename);
+      const etag = `"${file.id}"`;
+      reply.headers({
+        'Content-Type': file.mimeType,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        ETag: etag,
+        'Last-Modified': new Date(file.createdAt).toUTCString(),
+      });
+      if (matches(request.headers['if-none-match'], etag) || request.method === 'HEAD') {
+        file.stream.destroy();
+        if (request.method === 'GET') return reply.code(304).send();
+      }
+      reply.header('Content-Length', file.size);
+      return reply.send(request.method === 'GET' ? file.stream : undefined);
     },
   });
 };

@@ -1,6 +1,7 @@
 import type { MediaRow } from '../../db/schema.js';
 import { mediaColumns } from './media.columns.js';
 import type { Media, MediaUpdateBody } from './media.schemas.js';
+import { placeholderOf, srcsetOf } from './media.responsive.js';
 
 /** The public URL of a media file: served outside /api, without a key (contract §4). */
 export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>): string {
@@ -22,5 +23,7 @@ export function presentMedia(publicUrl: string, row: MediaRow): Media {
     uploadedByUserId: row.uploaded_by_user_id,
     uploadedByApiKeyId: row.uploaded_by_api_key_id,
     createdAt: row.created_at,
+    srcset: srcsetOf(publicUrl, row),
+    placeholder: placeholderOf(row),
   };
 }

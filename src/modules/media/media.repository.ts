@@ -99,6 +99,50 @@ export const mediaRepository = {
   },
 
   /**
+   * Where a media item is used, each kind capped at `limit` rows plus its count. A scan of the workspace's
+   * bodies rather than an index: it answers one item's details and a deletion's warning, never a list.
+   */
+  async usage(db: Executor, dialect: DialectHelpers, workspaceId: string, id: string, limit: number) {
+    const capped = async (rows: Promise<Array<{ id: string; slug: string; title: string }>>) => {
+      const all = await rows;
+      return { total: all.length, items: all.slice(0, limit) };
+    };
+    const [posts, pages, authors, workspace] = await Promise.all([
+      capped(
+        db
+          .selectFrom('posts')
+          .select(['id', 'slug', 'title'])
+          .where('workspace_id', '=', workspaceId)
+          .where('deleted_at', 'is', null)
+          .where((eb) => eb.or([eb('featured_media_id', '=', id), dialect.bodyHasImage('body_json', id)]))
+          .orderBy('title')
+          .execute(),
+      ),
+      capped(
+        db
+          .selectFrom('pages')
+          .select(['id', 'slug', 'title'])
+          .where('workspace_id', '=', workspaceId)
+          .where('deleted_at', 'is', null)
+          .where(dialect.bodyHasImage('body_json', id))
+          .orderBy('title')
+          .execute(),
+      ),
+      capped(
+        db
+          .selectFrom('authors')
+          .select(['id', 'slug', 'display_name as title'])
+          .where('workspace_id', '=', workspaceId)
+          .where('avatar_media_id', '=', id)
+          .orderBy('display_name')
+          .execute(),
+      ),
+      db.selectFrom('workspaces').select('logo_media_id').where('id', '=', workspaceId).executeTakeFirst(),
+    ]);
+    return { posts, pages, authors, logo: workspace?.logo_media_id === id };
+  },
+
+  /**
    * Deletes the row. Posts' featured images and authors' avatars let go through their foreign keys
    * (ON DELETE SET NULL); the workspace logo has none (workspacesRepository.releaseLogo).
    */

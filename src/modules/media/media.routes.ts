@@ -3,7 +3,7 @@ import { pageRequest } from '../../http/pagination.js';
 import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdParams } from '../../shared/schemas.js';
-import { MEDIA_SORT_KEYS, Media, MediaList, MediaListQuery, MediaUpdateBody } from './media.schemas.js';
+import { MEDIA_SORT_KEYS, Media, MediaList, MediaListQuery, MediaUpdateBody, MediaUsage } from './media.schemas.js';
 import type { MediaService } from './media.service.js';
 import { mediaUploadRoute } from './media.upload.js';
 
@@ -30,6 +30,12 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; maxUp
       schema: { tags, params: IdParams, querystring: FieldsQuery, response: { 200: Media, ...ErrorResponses } },
     },
     (request) => media.get(request.actor, request.params.id),
+  );
+
+  app.get(
+    '/media/:id/usage',
+    { config: read, schema: { tags, params: IdParams, response: { 200: MediaUsage, ...ErrorResponses } } },
+    (request) => media.usage(request.actor, request.params.id),
   );
 
   app.patch(

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { listQuery, paginated } from '../../http/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
+import { ResponsiveFields } from './media.responsive.js';
 
 export const Media = Type.Object({
   id: Uuid,
@@ -17,6 +18,7 @@ export const Media = Type.Object({
   uploadedByUserId: Nullable(Uuid),
   uploadedByApiKeyId: Nullable(Uuid),
   createdAt: Timestamp,
+  ...ResponsiveFields,
 });
 export type Media = Static<typeof Media>;
 
@@ -33,6 +35,21 @@ export const MediaUpdateBody = Type.Object(Type.Partial(Type.Object(texts)).prop
   additionalProperties: false,
 });
 export type MediaUpdateBody = Static<typeof MediaUpdateBody>;
+
+const Use = Type.Object({ id: Uuid, slug: Type.String(), title: Type.String() });
+const Uses = Type.Object({
+  total: Type.Integer(),
+  items: Type.Array(Use, { description: 'The first 50, by title.' }),
+});
+
+/** GET /media/{id}/usage: where a media item is used, so a deletion can say what it would change. */
+export const MediaUsage = Type.Object({
+  posts: Type.Object(Uses.properties, { description: 'Live posts featuring it or showing it in an image block.' }),
+  pages: Type.Object(Uses.properties, { description: 'Live pages showing it in an image block.' }),
+  authors: Type.Object(Uses.properties, { description: 'Authors whose avatar it is; title is the display name.' }),
+  logo: Type.Boolean({ description: "Whether it is the site settings' logo." }),
+});
+export type MediaUsage = Static<typeof MediaUsage>;
 
 export const MEDIA_SORT_KEYS = ['createdAt', 'sizeBytes', 'mimeType'] as const;
 export type MediaSortKey = (typeof MEDIA_SORT_KEYS)[number];

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MediaRow } from '../../db/schema.js';
-import { invalid, notFound, type ValidationIssue } from '../../errors.js';
+import { badRequest, invalid, notFound, type ValidationIssue } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
@@ -12,6 +13,8 @@ import type { Actor } from '../accounts/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { rescorePosts } from '../posts/posts.scores.js';
 import { safeFilename } from './media.filename.js';
+import { createMediaDerivatives, derivativeKeys, parseDerivative, type DerivativeFile } from './media.derivatives.js';
+import { ImageDecodeError, inspectImage, TRANSFORMS } from './media.images.js';
 import { UploadInspector } from './media.inspector.js';
 import { presentMedia } from './media.presenter.js';
 import { mediaColumns } from './media.columns.js';
@@ -20,6 +23,7 @@ import {
   MEDIA_LIMITS,
   type Media,
   type MediaListQuery,
+  type MediaUsage,
   type MediaSortKey,
   type MediaUpdateBody,
 } from './media.schemas.js';
@@ -62,10 +66,13 @@ interface StoredUpload {
   size: number;
   width: number | null;
   height: number | null;
+  placeholder: string | null;
+  dominantColor: string | null;
 }
 
 export function createMediaService(database: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
   const { db, dialect } = database;
+  const derivatives = createMediaDerivatives(storage);
   async function requireMedia(executor: typeof db, workspaceId: string, id: string): Promise<MediaRow> {
     const row = await repo.findById(executor, workspaceId, id);
     if (!row) throw notFound('Media');
@@ -89,7 +96,10 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
       key = `${workspaceId}/${mediaId}/${filename}`;
       await storage.put(key, inspector, { contentType: kind.mimeType });
       const { width = null, height = null } = inspector.dimensions ?? {};
-      return { key, filename, mimeType: kind.mimeType, size: inspector.size, width, height };
+      const upload = { key, filename, mimeType: kind.mimeType, size: inspector.size, width, height };
+      return kind.raster
+        ? { ...upload, ...(await decodeStored(key)) }
+        : { ...upload, placeholder: null, dominantColor: null };
     } catch (error) {
       // Stops the multipart parser feeding a part nobody reads any more.
       part.stream.destroy();
@@ -97,6 +107,23 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
       // The inspector's own verdict (too large, wrong type) wins over how the storage reported it.
       throw inspector.errored ?? error;
     }
+  }
+
+  /**
+   * Reads a stored raster image back and decodes it: bytes that do not decode are refused now rather than found
+   * broken on a page later, and the displayed size (EXIF orientation applied) and placeholder are kept.
+   */
+  async function decodeStored(key: string) {
+    return TRANSFORMS(async () => {
+      const file = await storage.get(key);
+      if (!file) throw new Error(`The upload at ${key} vanished from storage`);
+      try {
+        return await inspectImage(await buffer(file.stream));
+      } catch (error) {
+        if (!(error instanceof ImageDecodeError)) throw error;
+        throw badRequest('The image is damaged: its pixels could not be decoded', { reason: 'corrupt_image' });
+      }
+    });
   }
 
   function readField(part: Extract<UploadPart, { type: 'field' }>, fields: Partial<Record<TextField, string>>): void {
@@ -175,6 +202,8 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
             size_bytes: upload.size,
             width: upload.width,
             height: upload.height,
+            placeholder: upload.placeholder,
+            dominant_color: upload.dominantColor,
             alt,
             caption,
             search_text: searchText(alt, caption, upload.filename),
@@ -235,7 +264,14 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
         if (logo) changed({ type: 'settings', id: workspaceId, slug: null, action: 'updated' });
         return presentMedia(publicUrl, current);
       });
-      // The public URL already answers 404 (it needs the row); a file left behind only costs space.
+      // The public URL already answers 404 (it needs the row); a file left behind only costs space. The
+      // derivatives go first: a local directory is removed with its last file.
+      const row = { workspace_id: workspaceId, id, filename: answer.filename, mime_type: answer.mimeType };
+      for (const key of derivativeKeys({ ...row, width: answer.width })) {
+        await storage
+          .delete(key)
+          .catch((cause: unknown) => log.warn({ err: cause, key }, 'could not remove a derivative'));
+      }
       await storage
         .delete(answer.storagePath)
         .catch((cause: unknown) =>
@@ -258,6 +294,25 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
         size: Number(row.size_bytes),
         createdAt: row.created_at,
       };
+    },
+
+    async usage(actor: Actor, id: string): Promise<MediaUsage> {
+      await requireMedia(db, actor.workspaceId, id);
+      return repo.usage(db, dialect, actor.workspaceId, id, 50);
+    },
+
+    /** A resized copy behind a public URL (`…/w640/photo.webp`), made on its first request. */
+    async findDerivative(
+      workspaceId: string,
+      mediaId: string,
+      variant: string,
+      filename: string,
+    ): Promise<DerivativeFile> {
+      const request = parseDerivative(variant, filename);
+      if (!request || !isUuid(workspaceId) || !isUuid(mediaId)) throw notFound('File');
+      const row = await repo.findById(db, workspaceId, mediaId);
+      if (!row) throw notFound('File');
+      return derivatives.find(row, request);
     },
 
     async readFile(file: MediaFile, range?: ByteRange): Promise<Readable> {

@@ -17,8 +17,8 @@ export type ArchiveKind = 'quire-workspace' | 'quire-backup';
  * misread, so it is refused; a newer minor version only added tables or columns, which an older reader skips.
  */
 export const FORMAT_VERSION: Record<ArchiveKind, { major: number; minor: number }> = {
-  // 1.1: post_revisions and page_revisions.
-  'quire-workspace': { major: 1, minor: 1 },
+  // 1.1: post_revisions and page_revisions. 1.2: media placeholder and dominant_color.
+  'quire-workspace': { major: 1, minor: 2 },
   'quire-backup': { major: 1, minor: 0 },
 };
 

@@ -54,7 +54,7 @@ function hasUnstorableString(value: unknown): boolean {
 }
 
 function columnProblem(column: ArchivedColumn, value: unknown): string | null {
-  if (value === undefined) return 'is missing';
+  if (value === undefined) return column.absentAsNull ? null : 'is missing';
   if (value === null) return column.nullable ? null : 'is null';
   switch (column.type) {
     case 'uuid':

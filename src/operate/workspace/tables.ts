@@ -8,6 +8,8 @@ export type ColumnType = 'uuid' | 'text' | 'timestamp' | 'integer' | 'boolean' |
 export interface ArchivedColumn {
   type: ColumnType;
   nullable?: true;
+  /** Added by a later minor version: an archive written before it lacks the column, read as null. */
+  absentAsNull?: true;
 }
 
 /**
@@ -92,6 +94,9 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
       height: integerOrNull,
       alt: textOrNull,
       caption: textOrNull,
+      // 1.2: what an upload's decoding found (migration 0015).
+      placeholder: { ...textOrNull, absentAsNull: true },
+      dominant_color: { ...textOrNull, absentAsNull: true },
       uploaded_by_user_id: uuidOrNull,
       uploaded_by_api_key_id: uuidOrNull,
       created_at: time,

@@ -27,6 +27,8 @@ const media = (n: number): MediaRow => ({
   uploaded_by_user_id: null,
   uploaded_by_api_key_id: null,
   search_text: '',
+  placeholder: null,
+  dominant_color: null,
   created_at: at,
   updated_at: at,
 });
@@ -165,8 +167,8 @@ describe('POST_RENDER_VERSION', () => {
     // When this fails, the form of a stored render changed: bump POST_RENDER_VERSION (renders stored
     // by earlier builds would otherwise be served) and record the new pair here.
     expect({ version: POST_RENDER_VERSION, fingerprint }).toEqual({
-      version: 2,
-      fingerprint: '624c52079eeb1de1c3991a0f7f1961590d3001b5',
+      version: 3,
+      fingerprint: 'c639643c19960474c66713053a9c55969d0664ea',
     });
   });
 });

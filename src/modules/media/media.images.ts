@@ -1,0 +1,119 @@
+import sharp from 'sharp';
+import { createGate } from '../../shared/gate.js';
+import { MAX_IMAGE_PIXELS } from './media.inspector.js';
+
+/**
+ * Everything Quire does to pixels, with libvips through sharp. Derivatives come from a fixed ladder of widths
+ * in a fixed set of formats, so nobody can make the server render arbitrary sizes.
+ */
+export const DERIVATIVE_WIDTHS = [160, 320, 640, 960, 1280, 1920, 2560] as const;
+export type DerivativeFormat = 'avif' | 'webp' | 'jpg' | 'png';
+
+/** The raster types that get derivatives. GIF (often animated) and SVG are served as they are. */
+const ORIGINAL_FORMATS: Readonly<Record<string, DerivativeFormat>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+const MIME_TYPES: Readonly<Record<DerivativeFormat, string>> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/**
+ * Decodes at once in this process, uploads' and derivatives' together. Each holds a whole original and some of
+ * its pixels, so this bounds memory however many different images are asked for at once; a derivative already
+ * made costs no slot.
+ */
+export const TRANSFORMS = createGate(2);
+
+// The process-wide cache would hold decoded originals between requests; memory is bounded by the semaphore instead.
+sharp.cache(false);
+
+export function originalFormat(mimeType: string): DerivativeFormat | null {
+  return ORIGINAL_FORMATS[mimeType] ?? null;
+}
+
+export function derivativeMimeType(format: DerivativeFormat): string {
+  return MIME_TYPES[format];
+}
+
+/** The formats a derivative of an image may be asked in: AVIF, WebP and its own. */
+export function derivativeFormats(mimeType: string): DerivativeFormat[] {
+  const own = originalFormat(mimeType);
+  if (!own) return [];
+  return [...new Set<DerivativeFormat>(['avif', 'webp', own])];
+}
+
+/** Ladder widths an image of `width` displayed pixels can be made at: never upscaled. */
+export function ladderFor(width: number | null): number[] {
+  return width ? DERIVATIVE_WIDTHS.filter((step) => step <= width) : [];
+}
+
+export class ImageDecodeError extends Error {}
+
+/** What an upload learns from its pixels: the displayed size and a placeholder. */
+export interface ImageFacts {
+  /** After EXIF orientation: what a browser shows. */
+  width: number;
+  height: number;
+  placeholder: string;
+  dominantColor: string;
+}
+
+const hex = (n: number) => n.toString(16).padStart(2, '0');
+
+/**
+ * Decodes a whole upload to learn its displayed size and its placeholder. Strictly, as derivatives are made:
+ * bytes that do not decode, a truncated file included, throw ImageDecodeError, so an image kept is one whose
+ * derivatives can be made.
+ */
+export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+  try {
+    const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
+    const meta = await input.metadata();
+    const turned = (meta.orientation ?? 1) >= 5;
+    const width = turned ? meta.height : meta.width;
+    const height = turned ? meta.width : meta.height;
+    const tiny = await input.clone().rotate().resize(16, 16, { fit: 'inside' }).webp({ quality: 40 }).toBuffer();
+    const { dominant } = await sharp(tiny).stats();
+    return {
+      width,
+      height,
+      placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+      dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`,
+    };
+  } catch (error) {
+    throw new ImageDecodeError((error as Error).message);
+  }
+}
+
+/**
+ * One derivative: oriented, metadata stripped (sharp keeps none unless asked), never wider than the image.
+ * An image that decodes only partly (stored before uploads were decoded, or damaged since) throws
+ * ImageDecodeError rather than showing grey rows.
+ */
+export async function renderDerivative(bytes: Buffer, width: number, format: DerivativeFormat): Promise<Buffer> {
+  const pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
+  try {
+    switch (format) {
+      case 'avif':
+        // Effort 2 of 9: made on a visitor's request, so encoding time counts more than the last few bytes.
+        return await pipeline.avif({ quality: 55, effort: 2 }).toBuffer();
+      case 'webp':
+        return await pipeline.webp({ quality: 78 }).toBuffer();
+      case 'jpg':
+        return await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+      case 'png':
+        return await pipeline.png({ compressionLevel: 8 }).toBuffer();
+    }
+  } catch (error) {
+    throw new ImageDecodeError((error as Error).message);
+  }
+}
