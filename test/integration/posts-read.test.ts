@@ -644,14 +644,18 @@ describeEachDialect('posts: list and read', (dialect) => {
     it('image blocks carry the media url on read, and url null once the media row is gone', async () => {
       const f = await richPost();
       const before = await getPost(api(), f.key, f.post.id);
-      expect(before.bodyJson[2]).toEqual({
+      // The specification's fields, and beside them what a site needs for srcset (issue 24).
+      expect(before.bodyJson[2]).toMatchObject({
         type: 'image',
         mediaId: f.bodyMedia,
         alt: 'Body image',
         caption: 'A caption',
         url: mediaUrl(f.workspace.id, f.bodyMedia),
+        width: expect.any(Number),
+        height: expect.any(Number),
+        srcset: expect.objectContaining({ webp: expect.any(Array) }),
       });
-      expect(before.structuredBlocks).toEqual([
+      expect(before.structuredBlocks).toMatchObject([
         { type: 'image', mediaId: f.structuredMedia, url: mediaUrl(f.workspace.id, f.structuredMedia) },
       ]);
 
