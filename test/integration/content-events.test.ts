@@ -261,6 +261,29 @@ describeEachDialect('content writes record their events and move the versions', 
     }, []);
   });
 
+  it('webhook endpoints are not content: no event, no new version', async () => {
+    for (const operation of [
+      'POST /webhooks',
+      'PATCH /webhooks/:id',
+      'DELETE /webhooks/:id',
+      'POST /webhooks/:id/reveal-secret',
+      'POST /webhooks/:id/rotate-secret',
+      'POST /webhooks/:id/test',
+      'POST /webhooks/:id/deliveries/:deliveryId/redeliver',
+    ])
+      cover(operation);
+    await expectEvents(async () => {
+      const endpoint = ok(await api('POST', '/webhooks', { url: 'https://hooks.example.com/quire' }));
+      const path = `/webhooks/${String(endpoint.id)}`;
+      ok(await api('PATCH', path, { description: 'Site rebuild' }));
+      ok(await api('POST', `${path}/reveal-secret`));
+      ok(await api('POST', `${path}/rotate-secret`));
+      const delivery = ok(await api('POST', `${path}/test`));
+      ok(await api('POST', `${path}/deliveries/${String(delivery.id)}/redeliver`));
+      ok(await api('DELETE', path));
+    }, []);
+  });
+
   it('a refused write records nothing and moves no version', async () => {
     const taken = ok(await api('POST', '/tags', { name: 'Taken' }));
     await expectEvents(async () => {
