@@ -4276,7 +4276,10 @@ export interface operations {
     };
     getMediaUsage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4437,7 +4440,10 @@ export interface operations {
     };
     getWebhook: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: string;

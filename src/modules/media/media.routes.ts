@@ -34,7 +34,10 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ media: MediaService; maxUp
 
   app.get(
     '/media/:id/usage',
-    { config: read, schema: { tags, params: IdParams, response: { 200: MediaUsage, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: IdParams, querystring: FieldsQuery, response: { 200: MediaUsage, ...ErrorResponses } },
+    },
     (request) => media.usage(request.actor, request.params.id),
   );
 

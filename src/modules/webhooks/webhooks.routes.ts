@@ -1,3 +1,4 @@
+import { FieldsQuery } from '../../http/fields.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
 import { ErrorResponses } from '../../http/responses.js';
@@ -43,7 +44,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhooksServi
 
   app.get(
     '/webhooks/:id',
-    { config: read, schema: { tags, params: WebhookParams, response: { 200: Webhook, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: { tags, params: WebhookParams, querystring: FieldsQuery, response: { 200: Webhook, ...ErrorResponses } },
+    },
     (request) => webhooks.get(request.actor, request.params.id),
   );
 
