@@ -77,6 +77,20 @@ describeEachDialect('dashboard content writes', (dialect) => {
     expect(uploaded.json()).toMatchObject({ mimeType: 'image/png', width: 4, height: 3, alt: 'A grey dot' });
   });
 
+  it('manages a webhook endpoint with the external API’s routes: the secret once, then its deliveries', async () => {
+    const created = await send(ctx, owner, 'POST', at('/webhooks'), { url: 'https://hooks.example.com/site' });
+    expect(created.statusCode, created.body).toBe(201);
+    const endpoint = created.json();
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    expect(created.headers['cache-control']).toBe('no-store');
+    const read = await send(ctx, owner, 'GET', at(`/webhooks/${endpoint.id}`));
+    expect(read.json()).not.toHaveProperty('secret');
+    const test = await send(ctx, owner, 'POST', at(`/webhooks/${endpoint.id}/test`));
+    expect(test.statusCode, test.body).toBe(201);
+    const deliveries = await send(ctx, owner, 'GET', at(`/webhooks/${endpoint.id}/deliveries`));
+    expect(deliveries.json().data.map((d: { eventType: string }) => d.eventType)).toEqual(['webhook.test']);
+  });
+
   describe('who may write', () => {
     it('needs the resource’s write permission; read is not enough', async () => {
       const reader = await signedInMember(ctx, workspaceId, ['tags:read']);

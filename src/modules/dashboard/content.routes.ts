@@ -12,6 +12,7 @@ import { postsRoutes } from '../posts/posts.routes.js';
 import { redirectsRoutes } from '../redirects/redirects.routes.js';
 import { revisionsRoutes } from '../revisions/revisions.routes.js';
 import { tagsRoutes } from '../tags/tags.routes.js';
+import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
 
 export interface DashboardContentOptions {
   services: Services;
@@ -49,6 +50,7 @@ export async function dashboardContentRoutes(app: FastifyInstance, options: Dash
       await mount.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
       await mount.register(revisionsRoutes, { revisions: services.revisions });
       await mount.register(mediaRoutes, { media: services.media, maxUploadBytes: options.maxUploadBytes });
+      await mount.register(webhooksRoutes, { webhooks: services.webhooks });
     },
     { prefix: '/workspaces/:workspaceId' },
   );

@@ -11,7 +11,6 @@ import { dashboardApiKeysRoutes } from './api-keys.routes.js';
 import { dashboardContentRoutes } from './content.routes.js';
 import { dashboardSessionRoutes } from './sessions.routes.js';
 import { DEFAULT_DASHBOARD_DIR, spaRoutes } from './spa.routes.js';
-import { dashboardWebhooksRoutes } from './webhooks.routes.js';
 import { dashboardWorkspaceRoutes } from './workspaces.routes.js';
 import { ownerOnly } from './workspaces.service.js';
 
@@ -87,7 +86,6 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
   await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
-  await scope.register(dashboardWebhooksRoutes, { webhooks: services.webhooks });
 }
 
 /** The dashboard: its internal API and the single-page app that uses it. */
