@@ -51,8 +51,9 @@ function eventData(change: Change, changes: readonly Change[], answer: unknown):
     : JSON.stringify(change.slug === null ? { id: change.id } : { id: change.id, slug: change.slug });
 }
 
-function subscribes(eventTypes: string | null, type: string): boolean {
-  return eventTypes === null || (JSON.parse(eventTypes) as string[]).includes(type);
+/** An endpoint's subscription, parsed once per write: null takes every type. */
+function subscriptionOf(eventTypes: string | null): ReadonlySet<string> | null {
+  return eventTypes === null ? null : new Set(JSON.parse(eventTypes) as string[]);
 }
 
 /**
@@ -67,12 +68,13 @@ export async function recordDeliveries(
   answer: unknown,
   now: string,
 ): Promise<number> {
-  const endpoints = await webhookOutboxRepository.enabledEndpoints(trx, writer.workspaceId);
-  if (endpoints.length === 0) return 0;
+  const rows = await webhookOutboxRepository.enabledEndpoints(trx, writer.workspaceId);
+  if (rows.length === 0) return 0;
+  const endpoints = rows.map((row) => ({ id: row.id, types: subscriptionOf(row.event_types) }));
   const deliveries: OutboxDelivery[] = [];
   for (const change of changes) {
     const type = eventType(change.type, change.action);
-    const wanting = endpoints.filter((endpoint) => subscribes(endpoint.event_types, type));
+    const wanting = endpoints.filter((endpoint) => endpoint.types === null || endpoint.types.has(type));
     if (wanting.length === 0) continue;
     const eventId = newEventId();
     const payload = eventBody(eventId, type, now, eventData(change, changes, answer));
