@@ -30,6 +30,17 @@ function matches(header: string | undefined, etag: string): boolean {
   );
 }
 
+/** What every stored file is answered with, originals and resized copies alike: they never change under a URL. */
+function fileHeaders(file: { mimeType: string; createdAt: string }, etag: string) {
+  return {
+    'Content-Type': file.mimeType,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ETag: etag,
+    'Last-Modified': new Date(file.createdAt).toUTCString(),
+  };
+}
+
 /**
  * One `bytes=` range of a file of `size` bytes. Several ranges, an unsatisfiable one or a stale
  * If-Range are ignored, and the whole file is answered: RFC 9110 lets a server do that.
@@ -70,14 +81,7 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
       // Opened before any header is set, so a file missing from storage is a plain 404.
       const body = request.method === 'GET' && !notModified ? await media.readFile(file, range) : undefined;
 
-      reply.headers({
-        'Content-Type': file.mimeType,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        ETag: etag,
-        'Last-Modified': new Date(file.createdAt).toUTCString(),
-        'Accept-Ranges': 'bytes',
-      });
+      reply.headers({ ...fileHeaders(file, etag), 'Accept-Ranges': 'bytes' });
       if (!file.raster) {
         reply.header('Content-Security-Policy', 'sandbox');
         reply.header(
@@ -102,13 +106,7 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
       const { workspaceId, mediaId, variant, filename } = request.params;
       const file = await media.findDerivative(workspaceId, mediaId, variant, filename);
       const etag = `"${file.id}"`;
-      reply.headers({
-        'Content-Type': file.mimeType,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        ETag: etag,
-        'Last-Modified': new Date(file.createdAt).toUTCString(),
-      });
+      reply.headers(fileHeaders(file, etag));
       if (matches(request.headers['if-none-match'], etag) || request.method === 'HEAD') {
         file.stream.destroy();
         if (request.method === 'GET') return reply.code(304).send();
