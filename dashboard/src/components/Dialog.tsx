@@ -129,3 +129,25 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+interface DialogActionsProps {
+  onCancel(): void;
+  /** While the form's request runs: the submit button is disabled and says `pendingLabel`. */
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}
+
+/** A dialog form's Cancel and submit buttons, the submit one saying what it does while it does it. */
+export function DialogActions({ onCancel, pending, label, pendingLabel }: DialogActionsProps) {
+  return (
+    <div className="actions">
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="button-primary" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </button>
+    </div>
+  );
+}

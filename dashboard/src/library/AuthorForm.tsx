@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { useMutation } from '../hooks';
@@ -220,14 +220,12 @@ export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
           </details>
           <SeoFields draft={draft.seo} onChange={(seo) => set({ seo })} errors={feedback.fields} />
           <FormAlert summary={feedback.summary} />
-          <div className="actions">
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="button-primary" disabled={save.pending}>
-              {save.pending ? 'Saving…' : author ? 'Save author' : 'Add author'}
-            </button>
-          </div>
+          <DialogActions
+            onCancel={onClose}
+            pending={save.pending}
+            label={author ? 'Save author' : 'Add author'}
+            pendingLabel="Saving…"
+          />
         </form>
       </Dialog>
       {/* Beside the form's dialog, not inside it: the picker is a modal of its own, over this one. */}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
 import { api, ws } from '../api';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { useMutation } from '../hooks';
@@ -173,14 +173,12 @@ export function CategoryForm({ workspace, items, category, onClose, onSaved }: P
         </details>
         <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={save.pending}>
-            {save.pending ? 'Saving…' : category ? 'Save category' : 'Add category'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={save.pending}
+          label={category ? 'Save category' : 'Add category'}
+          pendingLabel="Saving…"
+        />
       </form>
     </Dialog>
   );
@@ -220,14 +218,7 @@ export function MoveCategoryDialog({ workspace, items, category, onClose, onMove
           data-autofocus
         />
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={move.pending}>
-            {move.pending ? 'Moving…' : 'Move category'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={move.pending} label="Move category" pendingLabel="Moving…" />
       </form>
     </Dialog>
   );

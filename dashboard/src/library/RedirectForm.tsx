@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
 import { api, ws } from '../api';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { useMutation } from '../hooks';
@@ -109,14 +109,12 @@ export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSa
           onChange={(e) => setKind(e.target.value)}
         />
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={save.pending}>
-            {save.pending ? 'Saving…' : redirect ? 'Save redirect' : 'Create redirect'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={save.pending}
+          label={redirect ? 'Save redirect' : 'Create redirect'}
+          pendingLabel="Saving…"
+        />
       </form>
     </Dialog>
   );

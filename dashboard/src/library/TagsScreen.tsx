@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { useMutation } from '../hooks';
@@ -137,14 +137,12 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
         />
         <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={save.pending}>
-            {save.pending ? 'Saving…' : tag ? 'Save tag' : 'Add tag'}
-          </button>
-        </div>
+        <DialogActions
+          onCancel={onClose}
+          pending={save.pending}
+          label={tag ? 'Save tag' : 'Add tag'}
+          pendingLabel="Saving…"
+        />
       </form>
     </Dialog>
   );

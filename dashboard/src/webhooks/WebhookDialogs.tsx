@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
-import { ConfirmDialog, Dialog } from '../components/Dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { Secret } from '../components/Secret';
 import { ErrorMessage, FormAlert } from '../components/Status';
@@ -76,14 +76,7 @@ function EndpointForm({
         onChange={(e) => setTypes(e.target.value)}
       />
       <FormAlert summary={feedback.summary} />
-      <div className="actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="button-primary" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </button>
-      </div>
+      <DialogActions onCancel={onClose} pending={pending} label={submitLabel} pendingLabel="Saving…" />
     </form>
   );
 }

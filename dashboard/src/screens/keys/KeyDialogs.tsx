@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../../api';
-import { ConfirmDialog, Dialog } from '../../components/Dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
@@ -73,14 +73,7 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
           onChange={(e) => setExpires(e.target.value)}
         />
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={create.pending}>
-            {create.pending ? 'Creating…' : 'Create key'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={create.pending} label="Create key" pendingLabel="Creating…" />
       </form>
     </Dialog>
   );
@@ -183,14 +176,7 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
           <p className="hint">This key is revoked: a new name or expiry will not bring it back.</p>
         )}
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={save.pending}>
-            {save.pending ? 'Saving…' : 'Save changes'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={save.pending} label="Save changes" pendingLabel="Saving…" />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../../api';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, DialogActions } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
@@ -81,14 +81,7 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
         <p className="hint">Without it, the email must already belong to someone with a Quire account.</p>
         <PermissionsGrid caption="Permissions" value={permissions} onChange={setPermissions} />
         <FormAlert summary={feedback.summary} />
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={add.pending}>
-            {add.pending ? 'Adding…' : 'Add member'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={add.pending} label="Add member" pendingLabel="Adding…" />
       </form>
     </Dialog>
   );
@@ -116,14 +109,7 @@ export function PermissionsDialog({ workspace, member, onClose, onSaved }: Permi
         <p className="hint">Changes apply at once, to the dashboard and to every API key this member created.</p>
         <PermissionsGrid caption={`Permissions of ${member.email}`} value={permissions} onChange={setPermissions} />
         {save.error !== null && <ErrorMessage error={save.error} />}
-        <div className="actions">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button-primary" disabled={save.pending}>
-            {save.pending ? 'Saving…' : 'Save permissions'}
-          </button>
-        </div>
+        <DialogActions onCancel={onClose} pending={save.pending} label="Save permissions" pendingLabel="Saving…" />
       </form>
     </Dialog>
   );
