@@ -28,7 +28,6 @@ import { dashboard, DEFAULT_DASHBOARD_DIR } from './modules/dashboard/dashboard.
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaFileRoutes } from './modules/media/media-files.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { createMediaStorage } from './modules/media/storage/storage.js';
 import { pagesRoutes } from './modules/pages/pages.routes.js';
 import { postsRoutes } from './modules/posts/posts.routes.js';
 import { linkHealthRoutes } from './modules/link-health/link-health.routes.js';
@@ -184,9 +183,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Here, before the scopes register, so that it runs in each of them after the scope's own onRequest hooks.
   app.addHook('preParsing', refuseRouteMissBeforeBody(table));
 
-  const services = createServices(database, deps.masterKey, config.publicUrl, createMediaStorage(config), {
-    allowPrivate: config.webhookAllowPrivate,
-  });
+  const services = createServices(database, deps.masterKey, config);
   const store: RateLimitStore = deps.redis ? redisStore(deps.redis, app.log) : memoryStore();
 
   // The OpenAPI generator records routes as they register, so it comes before all of them.

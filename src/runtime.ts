@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createMediaStorage } from './modules/media/storage/storage.js';
 import { loadOrCreateMasterKeyFile, masterKeyFrom, type MasterKey } from './security/master-key.js';
 import { createServices, type Services } from './services.js';
 
@@ -42,9 +41,7 @@ export async function openRuntime(config: Config, { migrate = true } = {}): Prom
     config,
     database,
     masterKey,
-    services: createServices(database, masterKey, config.publicUrl, createMediaStorage(config), {
-      allowPrivate: config.webhookAllowPrivate,
-    }),
+    services: createServices(database, masterKey, config),
     migrated,
     close: () => database.close(),
   };

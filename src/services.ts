@@ -14,22 +14,21 @@ import { createRedirectsService } from './modules/redirects/redirects.service.js
 import { createRevisionsService } from './modules/revisions/revisions.service.js';
 import { createMediaService } from './modules/media/media.service.js';
 import { createSiteSettingsService } from './modules/site-settings/site-settings.service.js';
-import type { MediaStorage } from './modules/media/storage/storage.js';
+import type { Config } from './config.js';
+import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
-import { createWebhooksService, type WebhooksOptions } from './modules/webhooks/webhooks.service.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 
-/** Every service, built once per process; the HTTP routes and the CLI call the same ones. */
-export function createServices(
-  database: DatabaseHandle,
-  masterKey: MasterKey,
-  publicUrl: string,
-  mediaStorage: MediaStorage,
-  webhookOptions: WebhooksOptions = { allowPrivate: false },
-) {
+/**
+ * Every service, built once per process; the HTTP routes and the CLI call the same ones. Each takes what it needs
+ * of the configuration here, so the server and the commands cannot build them differently.
+ */
+export function createServices(database: DatabaseHandle, masterKey: MasterKey, config: Config) {
+  const { publicUrl } = config;
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
   return {
-    media: createMediaService(database, publicUrl, mediaStorage),
+    media: createMediaService(database, publicUrl, createMediaStorage(config)),
     accounts: createAccountsService(database),
     apiKeys: createApiKeysService(database, masterKey),
     authors: createAuthorsService(database, publicUrl),
@@ -43,7 +42,7 @@ export function createServices(
     revisions: createRevisionsService(database, { posts, pages }),
     pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
-    webhooks: createWebhooksService(database, masterKey, webhookOptions),
+    webhooks: createWebhooksService(database, masterKey, { allowPrivate: config.webhookAllowPrivate }),
     dashboard: createDashboardServices(database, createAccountsService(database)),
   };
 }
