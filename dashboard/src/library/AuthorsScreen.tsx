@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Badge } from '../components/Status';
 import { thumbnailUrl } from '../media/thumbnail';
 import { Link, useSearchState } from '../router';
@@ -7,7 +6,16 @@ import type { Author, WorkspaceSummary } from '../types';
 import { AuthorForm } from './AuthorForm';
 import { DeleteDialog, postsMatching } from './DeleteDialog';
 import { count } from './feedback';
-import { Done, LibraryTable, ScreenHeader, SearchForm, time, useLibraryList, type Column } from './list';
+import {
+  Done,
+  LibraryTable,
+  ScreenHeader,
+  SearchForm,
+  time,
+  useLibraryList,
+  type Column,
+  useScreenActions,
+} from './list';
 
 const SHOW = [
   { value: '', label: 'All' },
@@ -39,14 +47,8 @@ export function AuthorsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const [filter, updateFilter] = useSearchState(['active'] as const);
   const active = filter.active === 'true' || filter.active === 'false' ? filter.active : '';
   const { list, q, updateSearch } = useLibraryList<Author>(workspace, 'authors', active ? { isActive: active } : {});
-  const [action, setAction] = useState<Action | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { action, setAction, done, finish } = useScreenActions<Action>(list.reload);
   const writable = can(workspace, 'authors:write');
-  const finish = (message: string) => {
-    setAction(null);
-    setDone(message);
-    list.reload();
-  };
 
   return (
     <>

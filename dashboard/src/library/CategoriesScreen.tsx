@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 import { useAsync } from '../hooks';
 import { Link } from '../router';
@@ -8,21 +7,15 @@ import { CategoryForm, MoveCategoryDialog } from './CategoryForm';
 import { buildTree, loadCategories, MAX_CATEGORIES, type CategoryNode } from './category-tree';
 import { DeleteDialog } from './DeleteDialog';
 import { count } from './feedback';
-import { Done, ScreenHeader } from './list';
+import { Done, ScreenHeader, useScreenActions } from './list';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'move' | 'delete'; category: Category };
 
 export function CategoriesScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const all = useAsync(() => loadCategories(workspace.id), [workspace.id]);
-  const [action, setAction] = useState<Action | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { action, setAction, done, finish } = useScreenActions<Action>(all.reload);
   const writable = can(workspace, 'categories:write');
   const items = all.data?.items ?? [];
-  const finish = (message: string) => {
-    setAction(null);
-    setDone(message);
-    all.reload();
-  };
 
   return (
     <>

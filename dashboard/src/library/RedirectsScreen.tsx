@@ -1,8 +1,16 @@
-import { useState } from 'react';
 import { can } from '../session';
 import type { Redirect, WorkspaceSummary } from '../types';
 import { DeleteDialog } from './DeleteDialog';
-import { Done, LibraryTable, ScreenHeader, SearchForm, time, useLibraryList, type Column } from './list';
+import {
+  Done,
+  LibraryTable,
+  ScreenHeader,
+  SearchForm,
+  time,
+  useLibraryList,
+  type Column,
+  useScreenActions,
+} from './list';
 import { RedirectForm } from './RedirectForm';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; redirect: Redirect };
@@ -18,14 +26,8 @@ const COLUMNS: Column<Redirect>[] = [
 
 export function RedirectsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { list, q, updateSearch } = useLibraryList<Redirect>(workspace, 'redirects');
-  const [action, setAction] = useState<Action | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { action, setAction, done, finish } = useScreenActions<Action>(list.reload);
   const writable = can(workspace, 'redirects:write');
-  const finish = (message: string) => {
-    setAction(null);
-    setDone(message);
-    list.reload();
-  };
 
   return (
     <>

@@ -8,7 +8,16 @@ import { can } from '../session';
 import type { Tag, WorkspaceSummary } from '../types';
 import { DeleteDialog, postsMatching } from './DeleteDialog';
 import { changedFields, count, libraryFeedback, takenSlug } from './feedback';
-import { Done, LibraryTable, ScreenHeader, SearchForm, time, useLibraryList, type Column } from './list';
+import {
+  Done,
+  LibraryTable,
+  ScreenHeader,
+  SearchForm,
+  time,
+  useLibraryList,
+  type Column,
+  useScreenActions,
+} from './list';
 import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
@@ -23,14 +32,8 @@ const LABELS: Record<string, string> = { name: 'Name', slug: 'Slug', ...SEO_LABE
 
 export function TagsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { list, q, updateSearch } = useLibraryList<Tag>(workspace, 'tags');
-  const [action, setAction] = useState<Action | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { action, setAction, done, finish } = useScreenActions<Action>(list.reload);
   const writable = can(workspace, 'tags:write');
-  const finish = (message: string) => {
-    setAction(null);
-    setDone(message);
-    list.reload();
-  };
 
   return (
     <>

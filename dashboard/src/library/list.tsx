@@ -143,3 +143,18 @@ export function Done({ message }: { message: string | null }) {
     </p>
   );
 }
+
+/**
+ * The dialog a library screen has open (`action`), and what its last write did (`done`): `finish` closes the
+ * dialog, says so and reloads the list, so every screen ends a write alike.
+ */
+export function useScreenActions<A>(reload: () => void) {
+  const [action, setAction] = useState<A | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const finish = (message: string) => {
+    setAction(null);
+    setDone(message);
+    reload();
+  };
+  return { action, setAction, done, finish };
+}
