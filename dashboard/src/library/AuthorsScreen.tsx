@@ -15,6 +15,7 @@ import {
   useLibraryList,
   type Column,
   useScreenActions,
+  RowActions,
 } from './list';
 
 const SHOW = [
@@ -90,18 +91,11 @@ export function AuthorsScreen({ workspace }: { workspace: WorkspaceSummary }) {
         actions={
           writable
             ? (author) => (
-                <>
-                  <button type="button" onClick={() => setAction({ kind: 'edit', author })}>
-                    Edit<span className="visually-hidden"> {author.displayName}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button-danger-quiet"
-                    onClick={() => setAction({ kind: 'delete', author })}
-                  >
-                    Delete<span className="visually-hidden"> {author.displayName}</span>
-                  </button>
-                </>
+                <RowActions
+                  name={author.displayName}
+                  onEdit={() => setAction({ kind: 'edit', author })}
+                  onDelete={() => setAction({ kind: 'delete', author })}
+                />
               )
             : undefined
         }

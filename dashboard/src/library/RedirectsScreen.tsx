@@ -10,6 +10,7 @@ import {
   useLibraryList,
   type Column,
   useScreenActions,
+  RowActions,
 } from './list';
 import { RedirectForm } from './RedirectForm';
 
@@ -54,18 +55,11 @@ export function RedirectsScreen({ workspace }: { workspace: WorkspaceSummary }) 
         actions={
           writable
             ? (redirect) => (
-                <>
-                  <button type="button" onClick={() => setAction({ kind: 'edit', redirect })}>
-                    Edit<span className="visually-hidden"> redirect from {redirect.fromPath}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button-danger-quiet"
-                    onClick={() => setAction({ kind: 'delete', redirect })}
-                  >
-                    Delete<span className="visually-hidden"> redirect from {redirect.fromPath}</span>
-                  </button>
-                </>
+                <RowActions
+                  name={`redirect from ${redirect.fromPath}`}
+                  onEdit={() => setAction({ kind: 'edit', redirect })}
+                  onDelete={() => setAction({ kind: 'delete', redirect })}
+                />
               )
             : undefined
         }

@@ -17,6 +17,7 @@ import {
   useLibraryList,
   type Column,
   useScreenActions,
+  RowActions,
 } from './list';
 import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
 
@@ -60,18 +61,12 @@ export function TagsScreen({ workspace }: { workspace: WorkspaceSummary }) {
         actions={
           writable
             ? (tag) => (
-                <>
-                  <button type="button" onClick={() => setAction({ kind: 'edit', tag })}>
-                    Rename<span className="visually-hidden"> {tag.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button-danger-quiet"
-                    onClick={() => setAction({ kind: 'delete', tag })}
-                  >
-                    Delete<span className="visually-hidden"> {tag.name}</span>
-                  </button>
-                </>
+                <RowActions
+                  name={tag.name}
+                  editLabel="Rename"
+                  onEdit={() => setAction({ kind: 'edit', tag })}
+                  onDelete={() => setAction({ kind: 'delete', tag })}
+                />
               )
             : undefined
         }

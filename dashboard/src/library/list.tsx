@@ -158,3 +158,28 @@ export function useScreenActions<A>(reload: () => void) {
   };
   return { action, setAction, done, finish };
 }
+
+/** A row's Edit (or Rename) and Delete buttons, each named for the row to a screen reader. */
+export function RowActions({
+  name,
+  editLabel = 'Edit',
+  onEdit,
+  onDelete,
+}: {
+  name: ReactNode;
+  editLabel?: string;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  return (
+    <>
+      <button type="button" onClick={onEdit}>
+        {editLabel}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+      <button type="button" className="button-danger-quiet" onClick={onDelete}>
+        Delete<span className="visually-hidden"> {name}</span>
+      </button>
+    </>
+  );
+}
