@@ -151,3 +151,14 @@ export function DialogActions({ onCancel, pending, label, pendingLabel }: Dialog
     </div>
   );
 }
+
+/** The one button of a dialog that only tells (a secret shown once, a result): Done closes it. */
+export function DialogDone({ onClose }: { onClose(): void }) {
+  return (
+    <div className="actions">
+      <button type="button" className="button-primary" onClick={onClose}>
+        Done
+      </button>
+    </div>
+  );
+}

@@ -6,7 +6,8 @@ import { useAsync } from '../hooks';
 import { useSearchState } from '../router';
 import type { Media, Paginated, WorkspaceSummary } from '../types';
 import { MediaDetails } from './MediaDetails';
-import { isImage, mediaName, placeholderColor, thumbnailUrl } from './thumbnail';
+import { MediaThumb } from './MediaThumb';
+import { mediaName } from './thumbnail';
 import { UploadQueue } from './UploadQueue';
 import './media.css';
 
@@ -45,18 +46,7 @@ export function MediaLibrary({ workspace }: { workspace: WorkspaceSummary }) {
                     aria-pressed={selected?.id === item.id}
                     onClick={() => setSelected(item)}
                   >
-                    {isImage(item) ? (
-                      <img
-                        src={thumbnailUrl(item, 320)}
-                        alt=""
-                        loading="lazy"
-                        style={{ backgroundColor: placeholderColor(item) }}
-                      />
-                    ) : (
-                      <span className="media-file" aria-hidden="true">
-                        {item.mimeType.split('/')[1]?.toUpperCase() ?? 'FILE'}
-                      </span>
-                    )}
+                    <MediaThumb item={item} width={320} />
                     <span className="picker-name">{mediaName(item)}</span>
                   </button>
                 </li>

@@ -4,7 +4,8 @@ import { Dialog } from '../components/Dialog';
 import { Empty, ErrorMessage, Loading } from '../components/Status';
 import { useAsync } from '../hooks';
 import type { Media, Paginated } from '../types';
-import { isImage, mediaName, placeholderColor, thumbnailUrl } from './thumbnail';
+import { MediaThumb } from './MediaThumb';
+import { isImage, mediaName } from './thumbnail';
 import { uploadErrorWords, uploadMedia } from './upload';
 import './media.css';
 
@@ -114,18 +115,7 @@ function PickerDialog({ workspaceId, onClose, onPick, accept = 'image' }: Omit<M
           {items.map((item) => (
             <li key={item.id}>
               <button type="button" className="picker-item" aria-label={mediaName(item)} onClick={() => onPick(item)}>
-                {isImage(item) ? (
-                  <img
-                    src={thumbnailUrl(item, 160)}
-                    alt=""
-                    loading="lazy"
-                    style={{ backgroundColor: placeholderColor(item) }}
-                  />
-                ) : (
-                  <span className="media-file" aria-hidden="true">
-                    {item.mimeType.split('/')[1]?.toUpperCase() ?? 'FILE'}
-                  </span>
-                )}
+                <MediaThumb item={item} width={160} />
                 <span className="picker-name" aria-hidden="true">
                   {mediaName(item)}
                 </span>

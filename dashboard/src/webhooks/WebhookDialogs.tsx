@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
-import { ConfirmDialog, Dialog, DialogActions } from '../components/Dialog';
+import { ConfirmDialog, Dialog, DialogActions, DialogDone } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { Secret } from '../components/Secret';
 import { ErrorMessage, FormAlert } from '../components/Status';
@@ -93,11 +93,7 @@ export function CreateWebhookDialog({ workspace, onClose }: Props) {
           Events are sent to <code>{created.url}</code> from now on.
         </p>
         <Secret label="Signing secret" value={created.secret} warning={STORE} />
-        <div className="actions">
-          <button type="button" className="button-primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
+        <DialogDone onClose={onClose} />
       </Dialog>
     );
   return (
@@ -152,11 +148,7 @@ export function SecretDialog({ workspace, webhook, rotate, onClose }: EndpointPr
                 : 'Anyone who has this secret can forge deliveries to your receiver.'
             }
           />
-          <div className="actions">
-            <button type="button" className="button-primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
+          <DialogDone onClose={onClose} />
         </>
       ) : (
         <>

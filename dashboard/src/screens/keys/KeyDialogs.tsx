@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../../api';
-import { ConfirmDialog, Dialog, DialogActions } from '../../components/Dialog';
+import { ConfirmDialog, Dialog, DialogActions, DialogDone } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
@@ -42,11 +42,7 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
           {created.expiresAt ? ` until ${formatTime(created.expiresAt)}` : ' and never expires'}.
         </p>
         <Secret label="Your new API key" value={created.key} warning={STORE} />
-        <div className="actions">
-          <button type="button" className="button-primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
+        <DialogDone onClose={onClose} />
       </Dialog>
     );
   }
@@ -97,11 +93,7 @@ export function RevealKeyDialog({ workspace, apiKey, onClose }: KeyProps) {
             value={revealed.key}
             warning="Treat this key like a password: anyone who has it can act as its creator in this workspace."
           />
-          <div className="actions">
-            <button type="button" className="button-primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
+          <DialogDone onClose={onClose} />
         </>
       ) : (
         <>

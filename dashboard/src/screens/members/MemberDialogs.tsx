@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../../api';
-import { Dialog, DialogActions } from '../../components/Dialog';
+import { Dialog, DialogActions, DialogDone } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
@@ -46,11 +46,7 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
             warning="You will not see this password again. Give it to them privately; they should change it after signing in."
           />
         )}
-        <div className="actions">
-          <button type="button" className="button-primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
+        <DialogDone onClose={onClose} />
       </Dialog>
     );
   }
