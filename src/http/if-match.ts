@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { badRequest } from '../errors.js';
 import type { VersionCondition } from '../writes/versions.js';
 
@@ -22,3 +23,18 @@ export function parseIfMatch(header: string | string[] | undefined): VersionCond
     });
   return { any: false, versions };
 }
+
+/**
+ * The `If-Match` header as a PATCH of a post or page declares it, so the OpenAPI document and the typed client
+ * carry it; its form is checked by parseIfMatch, which names the header in its 400.
+ */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      description:
+        'The `updatedAt` of the copy being edited, in quotes (`"2026-11-27T10:00:00.000Z"`), or `*`. When the ' +
+        'resource was written since, the PATCH answers 409 CONFLICT with `details.reason` "stale" and ' +
+        '`details.version`, its `updatedAt` now, and writes nothing. Without it, the PATCH applies as always.',
+    }),
+  ),
+});

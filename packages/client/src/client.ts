@@ -85,6 +85,26 @@ function crud<
   };
 }
 
+/** An update's options where the resource has a version: `ifMatch` is the `updatedAt` of the copy being edited. */
+export type VersionedUpdateOptions = RequestOptions & { ifMatch?: string };
+
+/**
+ * The update of a post or page, refused with a 409 CONFLICT (`details.reason` "stale") when `ifMatch` is given
+ * and the resource was written since that version: two editors never silently overwrite each other.
+ */
+function versionedUpdate<Update extends OperationId>(transport: Transport, path: string) {
+  return {
+    update: (idOrSlug: string, body: BodyOf<Update>, options?: VersionedUpdateOptions) =>
+      transport.request<ResultOf<Update>>({
+        method: 'PATCH',
+        path: path + segment(idOrSlug),
+        json: body,
+        headers: options?.ifMatch === undefined ? undefined : { 'If-Match': `"${options.ifMatch}"` },
+        options,
+      }),
+  };
+}
+
 /** The revisions of one post or page: list them (newest first), read one with its fields, restore one. */
 function revisionsOf<List extends ListOperation, Get extends OperationId, Restore extends OperationId>(
   transport: Transport,
@@ -144,6 +164,7 @@ export class Quire {
     this.posts = {
       ...listing<'listPosts'>(transport, '/posts'),
       ...crud<'getPost', 'createPost', 'updatePost', 'deletePost'>(transport, '/posts'),
+      ...versionedUpdate<'updatePost'>(transport, '/posts'),
       attachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) => tagIds('POST', idOrSlug, ids, options),
       detachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) =>
         tagIds('DELETE', idOrSlug, ids, options),
@@ -152,6 +173,7 @@ export class Quire {
     this.pages = {
       ...listing<'listPages'>(transport, '/pages'),
       ...crud<'getPage', 'createPage', 'updatePage', 'deletePage'>(transport, '/pages'),
+      ...versionedUpdate<'updatePage'>(transport, '/pages'),
       revisions: revisionsOf<'listPageRevisions', 'getPageRevision', 'restorePageRevision'>(transport, '/pages'),
     };
     // Media are created by upload (multipart), not by a JSON create.

@@ -1,4 +1,4 @@
-export { Quire, type Listing, type UploadOptions } from './client.js';
+export { Quire, type Listing, type UploadOptions, type VersionedUpdateOptions } from './client.js';
 export { QuireError, type QuireErrorCode } from './errors.js';
 export type { QuireOptions, RequestOptions } from './transport.js';
 export type { EtagCacheOptions } from './etag-cache.js';

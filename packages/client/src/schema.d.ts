@@ -3102,7 +3102,10 @@ export interface operations {
     updatePost: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `updatedAt` of the copy being edited, in quotes (`"2026-11-27T10:00:00.000Z"`), or `*`. When the resource was written since, the PATCH answers 409 CONFLICT with `details.reason` "stale" and `details.version`, its `updatedAt` now, and writes nothing. Without it, the PATCH applies as always. */
+                "if-match"?: string;
+            };
             path: {
                 idOrSlug: string;
             };
@@ -3710,7 +3713,10 @@ export interface operations {
     updatePage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The `updatedAt` of the copy being edited, in quotes (`"2026-11-27T10:00:00.000Z"`), or `*`. When the resource was written since, the PATCH answers 409 CONFLICT with `details.reason` "stale" and `details.version`, its `updatedAt` now, and writes nothing. Without it, the PATCH applies as always. */
+                "if-match"?: string;
+            };
             path: {
                 idOrSlug: string;
             };

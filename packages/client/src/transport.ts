@@ -42,6 +42,8 @@ export interface Call {
   form?: FormData;
   /** Whether repeating the call is harmless; by default GET and DELETE are, POST and PATCH are not. */
   idempotent?: boolean;
+  /** Request headers the call adds (a PATCH's If-Match). */
+  headers?: Record<string, string>;
   options?: RequestOptions;
 }
 
@@ -154,7 +156,11 @@ export class Transport {
     const outer = call.options?.signal;
     const forward = () => controller.abort(outer!.reason);
     outer?.addEventListener('abort', forward, { once: true });
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-API-Key': this.options.apiKey };
+    const headers: Record<string, string> = {
+      ...call.headers,
+      Accept: 'application/json',
+      'X-API-Key': this.options.apiKey,
+    };
     if (etag !== undefined) headers['If-None-Match'] = etag;
     let body: string | FormData | undefined;
     if (call.form) body = call.form;

@@ -132,6 +132,22 @@ describe('@quire/client against a real server', () => {
     await expect(quire.posts.get(created.id)).rejects.toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 
+  it('updates a post or page only from the version it read, when asked to (ifMatch)', async () => {
+    const post = await quire.posts.create({ title: 'Edited by two' });
+    const first = await quire.posts.update(post.id, { excerpt: 'First.' }, { ifMatch: post.updatedAt });
+    expect(first.excerpt).toBe('First.');
+    await expect(quire.posts.update(post.id, { excerpt: 'Stale.' }, { ifMatch: post.updatedAt })).rejects.toMatchObject(
+      { code: 'CONFLICT', status: 409, details: { reason: 'stale', version: first.updatedAt } },
+    );
+    expect((await quire.posts.get(post.id)).excerpt).toBe('First.');
+
+    const page = await quire.pages.create({ title: 'Also versioned' });
+    await quire.pages.update(page.id, { title: 'Moved on' });
+    await expect(quire.pages.update(page.id, { title: 'Stale' }, { ifMatch: page.updatedAt })).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
   it('lists, reads and restores the revisions of a post, and follows the change feed', async () => {
     const start = await quire.changes.list({ limit: 1000 });
     let cursor = start.next;

@@ -3,7 +3,7 @@ import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
 import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
-import { parseIfMatch } from '../../http/if-match.js';
+import { IfMatchHeaders, parseIfMatch } from '../../http/if-match.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PagesService } from './pages.service.js';
 import type { PageReads } from './read/page-reads.js';
@@ -47,7 +47,13 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads
     '/pages/:idOrSlug',
     {
       config: write,
-      schema: { tags, params: IdOrSlugParams, body: PageUpdateBody, response: { 200: Page, ...ErrorResponses } },
+      schema: {
+        tags,
+        params: IdOrSlugParams,
+        headers: IfMatchHeaders,
+        body: PageUpdateBody,
+        response: { 200: Page, ...ErrorResponses },
+      },
     },
     (request) =>
       pages.update(request.actor, request.params.idOrSlug, request.body, parseIfMatch(request.headers['if-match'])),

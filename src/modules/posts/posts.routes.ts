@@ -3,7 +3,7 @@ import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
 import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
-import { parseIfMatch } from '../../http/if-match.js';
+import { IfMatchHeaders, parseIfMatch } from '../../http/if-match.js';
 import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PostsService } from './posts.service.js';
@@ -57,7 +57,13 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
     '/posts/:idOrSlug',
     {
       config: write,
-      schema: { tags, params: IdOrSlugParams, body: PostUpdateBody, response: { 200: Post, ...ErrorResponses } },
+      schema: {
+        tags,
+        params: IdOrSlugParams,
+        headers: IfMatchHeaders,
+        body: PostUpdateBody,
+        response: { 200: Post, ...ErrorResponses },
+      },
     },
     (request) =>
       posts.update(request.actor, request.params.idOrSlug, request.body, parseIfMatch(request.headers['if-match'])),
