@@ -63,7 +63,8 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
     [CACHING_KEY]: noStore ? 'no-store' : cached ? 'revalidate' : 'none',
     ...(permission ? { 'x-permission': permission } : {}),
   };
-  for (const part of ['params', 'querystring', 'headers', 'body'] as const) if (source[part]) described[part] = source[part];
+  for (const part of ['params', 'querystring', 'headers', 'body'] as const)
+    if (source[part]) described[part] = source[part];
   return { schema: described, url };
 };
 
