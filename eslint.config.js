@@ -37,7 +37,8 @@ export default tseslint.config(
           message: 'Revisions are recorded by contentWrite (src/writes/revisions.ts) only.',
         },
         {
-          selector: "CallExpression[callee.property.name='insertInto'][arguments.0.value='webhook_deliveries']",
+          selector:
+            "CallExpression[callee.property.name='insertInto'][arguments.0.value=/^webhook_(deliveries|events)$/]",
           message: 'Webhook deliveries enter the outbox through src/writes/webhook-outbox.ts only.',
         },
         {

@@ -17,6 +17,7 @@ import { eventHorizons } from './migrations/0013_event_horizons.js';
 import { webhooks } from './migrations/0014_webhooks.js';
 import { mediaPlaceholders } from './migrations/0015_media_placeholders.js';
 import { postsSortIndexes } from './migrations/0016_posts_sort_indexes.js';
+import { webhookEventBodies } from './migrations/0017_webhook_event_bodies.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0014_webhooks': webhooks(helpers),
     '0015_media_placeholders': mediaPlaceholders(),
     '0016_posts_sort_indexes': postsSortIndexes(),
+    '0017_webhook_event_bodies': webhookEventBodies(helpers),
   };
 }
 

@@ -327,15 +327,24 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp;
 }
 
+/** An event as webhooks send it, kept once however many endpoints it goes to (src/writes/webhook-outbox.ts). */
+export interface WebhookEventsTable {
+  event_id: string;
+  workspace_id: string;
+  event_type: string;
+  /** The exact body sent and signed. */
+  payload: string;
+  created_at: Timestamp;
+}
+
 /** One event owed to one endpoint: the outbox (src/writes/webhook-outbox.ts) and the dispatcher's queue. */
 export interface WebhookDeliveriesTable {
   id: string;
   workspace_id: string;
   endpoint_id: string;
+  /** The body sent: webhook_events' row of this id. */
   event_id: string;
   event_type: string;
-  /** The exact body sent and signed. */
-  payload: string;
   status: 'pending' | 'succeeded' | 'failed';
   attempts: number;
   /** When a pending delivery falls due; a claim moves it a lease ahead. */
@@ -382,6 +391,7 @@ export interface Database {
   redirects: RedirectsTable;
   link_health: LinkHealthTable;
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
 }

@@ -1,20 +1,48 @@
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { contentEventsRepository } from './content-events.repository.js';
+import { webhookOutboxRepository } from './webhook-outbox.repository.js';
 
 const DAY_MS = 86_400_000;
 /** Events deleted per statement: each batch is a short transaction of its own, so writers never wait long. */
 const PRUNE_BATCH = 5_000;
 
-/** Deletes the events older than `retentionDays`; answers how many went. */
-export async function pruneEvents(database: DatabaseHandle, retentionDays: number, now = Date.now()): Promise<number> {
-  const before = new Date(now - retentionDays * DAY_MS).toISOString();
+type Prune = (trx: Kysely<Database>, before: string, limit: number) => Promise<number>;
+
+/** Runs one kind of pruning batch by batch until a batch comes back short; answers how many rows went. */
+async function inBatches(database: DatabaseHandle, prune: Prune, before: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const deleted = await writeTransaction(database, (trx) => contentEventsRepository.prune(trx, before, PRUNE_BATCH));
+    const deleted = await writeTransaction(database, (trx) => prune(trx, before, PRUNE_BATCH));
     total += deleted;
     if (deleted < PRUNE_BATCH) return total;
   }
+}
+
+/** Deletes the events older than `retentionDays`; answers how many went. */
+export function pruneEvents(database: DatabaseHandle, retentionDays: number, now = Date.now()): Promise<number> {
+  return inBatches(database, contentEventsRepository.prune, cutoff(retentionDays, now));
+}
+
+/**
+ * Deletes the webhook deliveries that ended more than `retentionDays` ago (their attempts with them), then the
+ * bodies no delivery refers to any more; answers how many of each went.
+ */
+export async function pruneDeliveries(
+  database: DatabaseHandle,
+  retentionDays: number,
+  now = Date.now(),
+): Promise<{ deliveries: number; bodies: number }> {
+  const before = cutoff(retentionDays, now);
+  const deliveries = await inBatches(database, webhookOutboxRepository.pruneFinished, before);
+  const bodies = await inBatches(database, webhookOutboxRepository.pruneBodies, before);
+  return { deliveries, bodies };
+}
+
+function cutoff(retentionDays: number, now: number): string {
+  return new Date(now - retentionDays * DAY_MS).toISOString();
 }
 
 export interface PruningLog {
@@ -23,20 +51,24 @@ export interface PruningLog {
 }
 
 /**
- * Keeps content_events bounded: prunes once shortly after start, then every `intervalMs`. Every instance
- * prunes; deleting rows another instance already deleted costs nothing. Answers the function that stops it.
+ * Keeps content_events and the webhook delivery history bounded: prunes once shortly after start, then every
+ * `intervalMs`. Every instance prunes; deleting rows another instance already deleted costs nothing. Answers
+ * the function that stops it.
  */
 export function startEventPruning(
   database: DatabaseHandle,
   { retentionDays, intervalMs = 3_600_000, log }: { retentionDays: number; intervalMs?: number; log: PruningLog },
 ): () => void {
-  const run = () =>
-    pruneEvents(database, retentionDays).then(
-      (deleted) => {
-        if (deleted > 0) log.info({ deleted, retentionDays }, 'pruned content events');
-      },
-      (error: unknown) => log.error({ err: error }, 'pruning content events failed'),
-    );
+  const run = async () => {
+    try {
+      const deleted = await pruneEvents(database, retentionDays);
+      if (deleted > 0) log.info({ deleted, retentionDays }, 'pruned content events');
+      const history = await pruneDeliveries(database, retentionDays);
+      if (history.deliveries + history.bodies > 0) log.info({ ...history, retentionDays }, 'pruned webhook deliveries');
+    } catch (error) {
+      log.error({ err: error }, 'pruning content events and webhook deliveries failed');
+    }
+  };
   const first = setTimeout(run, 10_000).unref();
   const every = setInterval(run, intervalMs).unref();
   return () => {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { writeTransaction } from '../db/transaction.js';
 import { compileSerializer } from '../http/serialization.js';
 import { Author } from '../modules/authors/authors.schemas.js';
 import { Category } from '../modules/categories/categories.schemas.js';
@@ -12,7 +14,9 @@ import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js'
 import { Tag } from '../modules/tags/tags.schemas.js';
 import type { Change, ResourceType, Writer } from './changes.js';
 import { eventType } from './event-types.js';
-import { webhookOutboxRepository, type OutboxDelivery } from './webhook-outbox.repository.js';
+import { webhookOutboxRepository, type OutboxDelivery, type OutboxEvent } from './webhook-outbox.repository.js';
+
+export type { OutboxDelivery, OutboxEvent };
 
 /** Each resource type's answer serialized as the external API answers it, fields the schema lacks left out. */
 const SERIALIZERS: Record<ResourceType, (data: unknown) => string> = {
@@ -57,9 +61,9 @@ function subscriptionOf(eventTypes: string | null): ReadonlySet<string> | null {
 }
 
 /**
- * Writes the outbox rows of a content write, in its transaction: one delivery per (event, enabled endpoint that
- * subscribes to its type). The endpoints are read once, each event's body is built once whatever the number
- * of endpoints, and the rows go in one insert. Answers how many it queued.
+ * Writes the outbox rows of a content write, in its transaction: the body of each event some enabled endpoint
+ * subscribes to, once, and one delivery per (event, such endpoint). The endpoints are read once, and each
+ * table's rows go in one insert. Answers how many deliveries it queued.
  */
 export async function recordDeliveries(
   trx: Kysely<Database>,
@@ -71,6 +75,7 @@ export async function recordDeliveries(
   const rows = await webhookOutboxRepository.enabledEndpoints(trx, writer.workspaceId);
   if (rows.length === 0) return 0;
   const endpoints = rows.map((row) => ({ id: row.id, types: subscriptionOf(row.event_types) }));
+  const events: OutboxEvent[] = [];
   const deliveries: OutboxDelivery[] = [];
   for (const change of changes) {
     const type = eventType(change.type, change.action);
@@ -78,6 +83,7 @@ export async function recordDeliveries(
     if (wanting.length === 0) continue;
     const eventId = newEventId();
     const payload = eventBody(eventId, type, now, eventData(change, changes, answer));
+    events.push({ event_id: eventId, workspace_id: writer.workspaceId, event_type: type, payload });
     for (const endpoint of wanting)
       deliveries.push({
         id: crypto.randomUUID(),
@@ -85,10 +91,9 @@ export async function recordDeliveries(
         endpoint_id: endpoint.id,
         event_id: eventId,
         event_type: type,
-        payload,
       });
   }
-  await webhookOutboxRepository.enqueue(trx, deliveries, now);
+  await webhookOutboxRepository.enqueue(trx, events, deliveries, now);
   return deliveries.length;
 }
 
@@ -115,14 +120,16 @@ export function onDeliveriesQueued(listener: () => void): () => void {
 }
 
 /**
- * Queues deliveries that announce no new content event: a redelivery, a test event. Content writes queue
- * theirs through contentWrite alone.
+ * Queues deliveries that announce no new content event, in a transaction of their own: a redelivery (its
+ * event's body is kept already), a test event (its body given here). Content writes queue theirs through
+ * contentWrite alone.
  */
 export async function queueDeliveries(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
+  events: readonly OutboxEvent[],
   deliveries: readonly OutboxDelivery[],
   now: string,
 ): Promise<void> {
-  await webhookOutboxRepository.enqueue(db, deliveries, now);
+  await writeTransaction(database, (trx) => webhookOutboxRepository.enqueue(trx, events, deliveries, now));
   deliveriesQueued();
 }

@@ -20,6 +20,7 @@ const TABLES = [
   'link_health',
   'content_events',
   'webhook_endpoints',
+  'webhook_events',
   'webhook_deliveries',
 ] as const;
 

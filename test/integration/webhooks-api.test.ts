@@ -54,13 +54,26 @@ describeEachDialect('the webhooks API and the outbox', (dialect) => {
     return body;
   };
   const create = async (key: string, body: Json) => ok<Webhook>(await call(key, 'POST', '/webhooks', body), 201);
+  /** The workspace's deliveries, each with its event's body. */
   const deliveries = (workspaceId: string) =>
     db()
       .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .orderBy('created_at')
+      .innerJoin('webhook_events', 'webhook_events.event_id', 'webhook_deliveries.event_id')
+      .selectAll('webhook_deliveries')
+      .select('webhook_events.payload')
+      .where('webhook_deliveries.workspace_id', '=', workspaceId)
+      .orderBy('webhook_deliveries.created_at')
       .execute();
+  const bodiesKept = async (workspaceId: string) =>
+    Number(
+      (
+        await db()
+          .selectFrom('webhook_events')
+          .select(({ fn }) => fn.countAll<number>().as('n'))
+          .where('workspace_id', '=', workspaceId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('creates an endpoint whose secret is shown at creation, on reveal and on rotation only, stored encrypted', async () => {
     const { key, workspace } = await ctx.ownerKey();
@@ -207,6 +220,8 @@ describeEachDialect('the webhooks API and the outbox', (dialect) => {
     const event = JSON.parse(queued[0]!.payload) as { id: string; type: string; timestamp: string; data: Json };
     expect(event).toEqual({ id: queued[0]!.event_id, type: 'post.created', timestamp: expect.any(String), data: post });
     expect(queued.every((d) => d.status === 'pending' && d.payload === queued[0]!.payload)).toBe(true);
+    // The body is kept once, whatever the number of endpoints it goes to.
+    expect(await bodiesKept(workspace.id)).toBe(1);
 
     const snapshot = ok<Json>(await call(key, 'DELETE', `/posts/${post.id as string}`));
     const deleted = (await deliveries(workspace.id)).filter((d) => d.event_type === 'post.deleted');
@@ -254,8 +269,9 @@ describeEachDialect('the webhooks API and the outbox', (dialect) => {
       await queriesOf(ctx, write(-1)); // warm
       costs.push(await queriesOf(ctx, write(target)));
     }
-    // The endpoints are read once per write; the deliveries are one insert, for one endpoint or ten.
-    expect(costs[1]).toBe(costs[0]! + 1);
+    // The endpoints are read once per write; the bodies are one insert and the deliveries another, for one
+    // endpoint or ten.
+    expect(costs[1]).toBe(costs[0]! + 2);
     expect(costs[2]).toBe(costs[1]);
     expect(costs[3]).toBe(costs[1]);
   });
@@ -278,6 +294,8 @@ describeEachDialect('the webhooks API and the outbox', (dialect) => {
     expect(again).toMatchObject({ eventId: original!.eventId, eventType: 'tag.created', status: 'pending' });
     const rows = await deliveries(workspace.id);
     expect(rows.find((d) => d.id === again.id)?.payload).toBe(rows.find((d) => d.id === original!.id)?.payload);
+    // One body for the tag's event (shared by its redelivery) and one for the test event.
+    expect(await bodiesKept(workspace.id)).toBe(2);
     const paged = ok<Page<Delivery>>(await call(key, 'GET', `/webhooks/${endpoint.id}/deliveries?pageSize=1&page=2`));
     expect(paged).toMatchObject({ total: 3, data: [{ id: test.id }] });
 

@@ -6,6 +6,7 @@ import {
   type Dispatcher,
   type DispatcherOptions,
 } from '../../src/modules/webhooks/dispatch/dispatcher.js';
+import { pruneDeliveries } from '../../src/writes/event-retention.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { filePart, png, uploadMedia } from '../helpers/media.js';
@@ -343,6 +344,48 @@ describeEachDialect('webhook deliveries to a real receiver', (dialect) => {
     const test = got.find((r) => r.event.type === 'webhook.test')!;
     expect(test.verifyError).toBeNull();
     expect(test.event.data).toMatchObject({ webhookId: hook.id });
+  });
+
+  it('keeps the delivery history for the retention period: ended deliveries and unused bodies go, pending stay', async () => {
+    const { key, workspace } = await ctx.ownerKey();
+    const hook = await endpoint(key, { eventTypes: ['tag.created'] });
+    dispatch();
+    ok(await call(key, 'POST', '/tags', { name: 'Kept a while' }), 201);
+    await until(
+      () => deliveries(key, hook.id),
+      (list) => list[0]?.status === 'succeeded',
+    );
+    await Promise.all(dispatchers.splice(0).map((dispatcher) => dispatcher.stop()));
+    ok(await call(key, 'POST', '/tags', { name: 'Still owed' }), 201);
+    const bodies = () =>
+      ctx.runtime.database.db
+        .selectFrom('webhook_events')
+        .select('event_type')
+        .where('workspace_id', '=', workspace.id)
+        .execute();
+    expect(await bodies()).toHaveLength(2);
+
+    // Within the retention period nothing goes.
+    expect(await pruneDeliveries(ctx.runtime.database, 30)).toEqual({ deliveries: 0, bodies: 0 });
+    // Past it, the delivery that ended and its body go; the pending one and its body are still owed.
+    const later = Date.now() + 31 * 86_400_000;
+    // (Other tests' workspaces share the database: their ended deliveries go too.)
+    const pruned = await pruneDeliveries(ctx.runtime.database, 30, later);
+    expect(pruned.deliveries).toBeGreaterThanOrEqual(1);
+    expect(pruned.bodies).toBeGreaterThanOrEqual(1);
+    expect((await deliveries(key, hook.id)).map((d) => d.status)).toEqual(['pending']);
+    expect(await bodies()).toHaveLength(1);
+    const attempts = await ctx.runtime.database.db
+      .selectFrom('webhook_attempts')
+      .select('delivery_id')
+      .where('workspace_id', '=', workspace.id)
+      .execute();
+    expect(attempts).toEqual([]);
+
+    // The one still owed is sent, with its body, when a dispatcher runs again.
+    dispatch();
+    const [owed] = await receiver.waitFor(1, (r) => r.path === hook.path && r.event.data.name === 'Still owed');
+    expect(owed!.verifyError).toBeNull();
   });
 
   // SQLite has one process writing; the sharing of a queue is PostgreSQL's case alone.

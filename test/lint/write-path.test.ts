@@ -46,6 +46,12 @@ export async function queue(db: Kysely<any>) {
   await db.insertInto('webhook_deliveries').values({}).execute();
 }
 `;
+const BODY_BY_HAND = `
+import type { Kysely } from 'kysely';
+export async function keep(db: Kysely<any>) {
+  await db.insertInto('webhook_events').values({}).execute();
+}
+`;
 const OUTBOX_REPOSITORY_IMPORT = `
 import { webhookOutboxRepository } from '../../writes/webhook-outbox.repository.js';
 export const outbox = webhookOutboxRepository;
@@ -67,6 +73,7 @@ describe('the lint rule that keeps content writes on the one write path', () => 
   it('refuses a module that writes a webhook delivery into the outbox itself', async () => {
     const file = 'src/modules/webhooks/queue.ts';
     expect(await lintAs(file, DELIVERY_BY_HAND)).toEqual([expect.stringMatching(/enter the outbox through/)]);
+    expect(await lintAs(file, BODY_BY_HAND)).toEqual([expect.stringMatching(/enter the outbox through/)]);
     expect(await lintAs(file, OUTBOX_REPOSITORY_IMPORT)).toEqual([expect.stringMatching(/enter the outbox through/)]);
     expect(await lintAs('src/writes/webhook-outbox.repository.ts', DELIVERY_BY_HAND)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../errors.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
-import { eventBody, newEventId, queueDeliveries } from '../../writes/webhook-outbox.js';
+import { eventBody, newEventId, queueDeliveries, type OutboxEvent } from '../../writes/webhook-outbox.js';
 import type { Actor } from '../accounts/actor.js';
 import { checkWebhookUrl } from './webhook-url.js';
 import { decryptWebhookSecret, encryptWebhookSecret, generateSecret } from './webhook-secret.js';
@@ -152,7 +152,7 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
       const original = await repo.findDelivery(db, actor.workspaceId, id, deliveryId);
       if (!original) throw notFound('Delivery');
       requireEnabled(endpoint);
-      return queueOne(endpoint, original.event_id, original.event_type, original.payload);
+      return queueOne(endpoint, original.event_id, original.event_type, null);
     },
 
     /** A `webhook.test` event to this endpoint alone, whatever types it subscribes to. */
@@ -162,32 +162,24 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
       const eventId = newEventId();
       const now = nowIso();
       const data = JSON.stringify({ webhookId: endpoint.id, workspaceId: endpoint.workspace_id });
-      return queueOne(endpoint, eventId, TEST_EVENT_TYPE, eventBody(eventId, TEST_EVENT_TYPE, now, data));
+      const payload = eventBody(eventId, TEST_EVENT_TYPE, now, data);
+      return queueOne(endpoint, eventId, TEST_EVENT_TYPE, payload);
     },
   };
 
+  /** One delivery of an event to an endpoint; `payload` is the body of a new event, null for one already kept. */
   async function queueOne(
     endpoint: WebhookEndpointRow,
     eventId: string,
     eventType: string,
-    payload: string,
+    payload: string | null,
   ): Promise<Delivery> {
     const deliveryId = crypto.randomUUID();
     const workspaceId = endpoint.workspace_id;
-    await queueDeliveries(
-      db,
-      [
-        {
-          id: deliveryId,
-          workspace_id: workspaceId,
-          endpoint_id: endpoint.id,
-          event_id: eventId,
-          event_type: eventType,
-          payload,
-        },
-      ],
-      nowIso(),
-    );
+    const events: OutboxEvent[] =
+      payload === null ? [] : [{ event_id: eventId, workspace_id: workspaceId, event_type: eventType, payload }];
+    const delivery = { id: deliveryId, workspace_id: workspaceId, endpoint_id: endpoint.id, event_id: eventId };
+    await queueDeliveries(database, events, [{ ...delivery, event_type: eventType }], nowIso());
     const row = await repo.findDelivery(db, workspaceId, endpoint.id, deliveryId);
     if (!row) throw notFound('Delivery');
     return presentDelivery(row, []);

@@ -28,6 +28,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'content_events', key: ['seq'] },
   { name: 'content_event_horizons', key: ['workspace_id'] },
   { name: 'webhook_endpoints', key: ['id'] },
+  { name: 'webhook_events', key: ['event_id'] },
   { name: 'webhook_deliveries', key: ['id'] },
   { name: 'webhook_attempts', key: ['delivery_id', 'attempt'] },
   { name: 'sessions', key: ['id'] },

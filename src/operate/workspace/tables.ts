@@ -300,6 +300,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   content_events: 'the import records its own events',
   content_event_horizons: 'how far retention pruned the events, which are not exported either',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
+  webhook_events: 'the delivery history of this installation’s endpoints',
   webhook_deliveries: 'the delivery history of this installation’s endpoints',
   webhook_attempts: 'the delivery history of this installation’s endpoints',
 };

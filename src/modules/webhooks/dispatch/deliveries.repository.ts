@@ -21,7 +21,7 @@ export interface AttemptRecord {
   disable: string | undefined;
 }
 
-/** All SQL of the dispatcher: claiming due deliveries and recording what each attempt came to. */
+/** All SQL of the dispatcher: claiming due deliveries, reading their bodies, recording what each attempt came to. */
 export const deliveriesRepository = {
   /**
    * Claims up to `limit` due deliveries of enabled endpoints, oldest due first, in one statement (its own short
@@ -51,7 +51,16 @@ export const deliveriesRepository = {
             .limit(limit),
         ),
       )
-      .returning(['id', 'workspace_id', 'endpoint_id', 'event_id', 'payload', 'attempts'])
+      .returning(['id', 'workspace_id', 'endpoint_id', 'event_id', 'attempts'])
+      .execute();
+  },
+
+  /** The bodies of the events given, as sent and signed. */
+  bodies(db: Executor, eventIds: readonly string[]) {
+    return db
+      .selectFrom('webhook_events')
+      .select(['event_id', 'payload'])
+      .where('event_id', 'in', [...eventIds])
       .execute();
   },
 

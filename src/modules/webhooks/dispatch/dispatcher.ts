@@ -97,17 +97,19 @@ export function startDispatcher(
       free,
     );
     if (claimed.length === 0) return 0;
-    const endpoints = new Map(
-      (await repo.endpoints(database.db, [...new Set(claimed.map((row) => row.endpoint_id))])).map((row) => [
-        row.id,
-        row,
-      ]),
-    );
+    const [endpointRows, bodyRows] = await Promise.all([
+      repo.endpoints(database.db, [...new Set(claimed.map((row) => row.endpoint_id))]),
+      repo.bodies(database.db, [...new Set(claimed.map((row) => row.event_id))]),
+    ]);
+    const endpoints = new Map(endpointRows.map((row) => [row.id, row]));
+    const bodies = new Map(bodyRows.map((row) => [row.event_id, row.payload]));
     for (const delivery of claimed) {
       const endpoint = endpoints.get(delivery.endpoint_id);
-      if (!endpoint) continue; // deleted since the claim: its deliveries went with it
+      // Deleted since the claim: its deliveries went with it. A body goes only once no delivery refers to it.
+      const payload = bodies.get(delivery.event_id);
+      if (!endpoint || payload === undefined) continue;
       inFlight += 1;
-      const send = deliver(delivery, endpoint)
+      const send = deliver(delivery, endpoint, payload)
         .catch((error: unknown) =>
           log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed'),
         )
@@ -121,7 +123,7 @@ export function startDispatcher(
     return claimed.length;
   }
 
-  async function deliver(delivery: Claimed, endpoint: Endpoint): Promise<void> {
+  async function deliver(delivery: Claimed, endpoint: Endpoint, payload: string): Promise<void> {
     const secret = decryptWebhookSecret(masterKey, endpoint.secret_encrypted, endpoint.id, endpoint.workspace_id);
     const timestamp = Math.floor(now() / 1000);
     const outcome = await sendWebhook({
@@ -130,9 +132,9 @@ export function startDispatcher(
         'user-agent': 'Quire-Webhooks/1',
         'webhook-id': delivery.event_id,
         'webhook-timestamp': String(timestamp),
-        'webhook-signature': signature(secret, delivery.event_id, timestamp, delivery.payload),
+        'webhook-signature': signature(secret, delivery.event_id, timestamp, payload),
       },
-      body: delivery.payload,
+      body: payload,
       timeoutMs,
       allowPrivate: options.allowPrivate,
     });
