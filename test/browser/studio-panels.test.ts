@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EXTERNAL, startServer, tempDir, type ServerProcess } from '../e2e/helpers.js';
 import { png } from '../helpers/media.js';
-import { desktop, hasFocus, launchBrowser, setUpOwner, SKIP_REASON } from './browser.js';
+import { axeViolations, desktop, fitsWidth, hasFocus, launchBrowser, setUpOwner, SKIP_REASON } from './browser.js';
 import { block, saved, workspaceApi } from './studio-helpers.js';
 
 const OWNER = 'editor@panels.example.com';
@@ -45,7 +45,8 @@ suite(`the studio's order, history, status, site link and SEO panel${SKIP_REASON
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(env), launchBrowser()]);
-    page = await (await browser.newContext(desktop)).newPage();
+    // bypassCSP: axe is injected as a script tag, which the dashboard's CSP (self only) would refuse.
+    page = await (await browser.newContext({ ...desktop, bypassCSP: true })).newPage();
     workspace = await setUpOwner(page, server.url, OWNER, 'Panel Gazette');
     key = (await workspaceApi(page, workspace.id).post('/api-keys', { name: 'Reader' })).body.key as string;
   }, 120_000);
@@ -199,6 +200,12 @@ suite(`the studio's order, history, status, site link and SEO panel${SKIP_REASON
 
     await indexing.locator('summary').click();
     await indexing.getByLabel('Search results', { exact: true }).selectOption({ label: 'Hide (noindex)' });
+    // Both groups open, every field and thumbnail showing: axe, and no sideways scrolling at 375 px.
+    const problems = (await axeViolations(page)).map((v) => `${v.impact} ${v.id} (${v.help}) at ${v.targets}`);
+    await page.setViewportSize({ width: 375, height: 812 });
+    if (!(await fitsWidth(page))) problems.push('the SEO panel at 375px scrolls sideways');
+    await page.setViewportSize(desktop.viewport!);
+    expect(problems).toEqual([]);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved(page);
 
