@@ -15,6 +15,8 @@ export function inWords(message: string, field: string): string | null {
     [/^must NOT have fewer than (\d+) items$/, (m) => `Choose at least ${m[1]}.`],
     [/^must NOT have more than (\d+) items$/, (m) => `Choose at most ${m[1]}.`],
     [/^must match pattern /, () => 'This contains characters that are not allowed here.'],
+    [/^must be integer$/, () => 'Enter a whole number.'],
+    [/^must be >= (-?\d+)$/, (m) => `Enter ${m[1]} or more.`],
     [/^must be equal to one of the allowed values$/, () => 'Choose one of the listed values.'],
     [/^must have required property/, () => 'This is required.'],
   ];

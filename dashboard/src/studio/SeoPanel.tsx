@@ -3,27 +3,38 @@ import type { Block } from '../types';
 import type { EditableFields } from './drafts';
 import type { Item } from './model';
 import { CHECK_WORDS, scoresOf, type Scores } from './scoring';
+import { seoValue, settleSeo, withSeoValue, type SeoBinding, type SeoObject } from './seo-fields';
+import { KeywordsField } from './SeoInputs';
+import { IndexingSection, SharingSection, textField } from './SeoSections';
 
 const SCORE_PAUSE_MS = 400;
-import { PlainField } from './TextFields';
 
 interface Props {
   kind: 'post' | 'page';
+  workspaceId: string;
   fields: EditableFields;
+  /** The `seo` of the server's copy the writer started from: an edit that comes back to it sends nothing. */
+  saved: SeoObject | null;
   items: Item[];
   jsonLd: unknown;
   issues: Record<string, string>;
-  onChange(seo: Record<string, unknown> | null): void;
+  onChange(seo: SeoObject | null): void;
 }
 
-/** The `seo` fields, the live SEO and readability checklist (posts), and the JSON-LD the last save carries. */
-export function SeoPanel({ kind, fields, items, jsonLd, issues, onChange }: Props) {
-  const seo = fields.seo ?? {};
-  const set = (name: string, value: string) => {
-    const next: Record<string, unknown> = { ...seo };
-    if (value === '') delete next[name];
-    else next[name] = value;
-    onChange(Object.keys(next).length > 0 ? next : fields.seo === null ? null : {});
+/** Every `seo` field, the live SEO and readability checklist (posts), and the JSON-LD the last save carries. */
+export function SeoPanel({ kind, workspaceId, fields, saved, items, jsonLd, issues, onChange }: Props) {
+  const seo = fields.seo;
+  const bind: SeoBinding = {
+    seo,
+    value: (path) => seoValue(seo, path),
+    text: (path) => {
+      const value = seoValue(seo, path);
+      return typeof value === 'string' ? value : '';
+    },
+    error: (path) => issues[`/seo/${path.join('/')}`],
+    set: (path, value) => onChange(settleSeo(withSeoValue(seo, path, value), saved)),
+    issues,
+    workspaceId,
   };
   // Scoring reads the whole body (readability counts every syllable): done once the writer pauses, not on
   // every keystroke, which in a long post would hold up the keystroke's own paint.
@@ -37,39 +48,27 @@ export function SeoPanel({ kind, fields, items, jsonLd, issues, onChange }: Prop
     return () => window.clearTimeout(timer);
     // `scores` only says whether this is the first run.
   }, [kind, fields, items]);
-  const text = (name: string) => (typeof seo[name] === 'string' ? (seo[name] as string) : '');
 
   return (
     <section className="panel" aria-labelledby="panel-seo">
       <h2 id="panel-seo">SEO</h2>
-      <PlainField
-        label="Focus keyword"
-        value={text('focusKeyword')}
-        error={issues['/seo/focusKeyword']}
-        onChange={(v) => set('focusKeyword', v)}
+      {textField(bind, ['focusKeyword'], 'Focus keyword')}
+      <KeywordsField
+        label="Other keywords"
+        hint="One per line, up to 20."
+        value={bind.value(['secondaryKeywords']) as string[] | undefined}
+        error={bind.error(['secondaryKeywords']) ?? issueUnder(issues, '/seo/secondaryKeywords/')}
+        onChange={(v) => bind.set(['secondaryKeywords'], v)}
       />
-      <PlainField
-        label="SEO title"
-        value={text('title')}
-        error={issues['/seo/title']}
-        hint="Shown by search engines; the title when empty."
-        onChange={(v) => set('title', v)}
-      />
-      <PlainField
-        label="SEO description"
-        multiline
-        value={text('description')}
-        error={issues['/seo/description']}
-        hint={kind === 'post' ? 'Shown under the link in search results; the excerpt when empty.' : undefined}
-        onChange={(v) => set('description', v)}
-      />
-      <PlainField
-        label="Canonical address"
-        type="url"
-        value={text('canonicalUrl')}
-        error={issues['/seo/canonicalUrl']}
-        onChange={(v) => set('canonicalUrl', v)}
-      />
+      {textField(bind, ['title'], 'SEO title', { hint: 'Shown by search engines; the title when empty.' })}
+      {textField(bind, ['description'], 'SEO description', {
+        multiline: true,
+        ...(kind === 'post' ? { hint: 'Shown under the link in search results; the excerpt when empty.' } : {}),
+      })}
+      {textField(bind, ['canonicalUrl'], 'Canonical address', { type: 'url' })}
+      {textField(bind, ['breadcrumbsTitle'], 'Breadcrumb title', { hint: 'A shorter name for breadcrumb trails.' })}
+      <SharingSection bind={bind} />
+      <IndexingSection bind={bind} />
       {scores && (
         <div className="scores">
           <p>
@@ -99,4 +98,9 @@ export function SeoPanel({ kind, fields, items, jsonLd, issues, onChange }: Prop
       )}
     </section>
   );
+}
+
+/** The first refusal of anything below a pointer (one keyword of the list), for a field that holds them all. */
+export function issueUnder(issues: Record<string, string>, prefix: string): string | undefined {
+  return Object.entries(issues).find(([path]) => path.startsWith(prefix))?.[1];
 }

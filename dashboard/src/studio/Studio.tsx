@@ -271,7 +271,9 @@ export default function Studio({
           )}
           <SeoPanel
             kind={kind}
+            workspaceId={workspace.id}
             fields={fields}
+            saved={(base?.seo as Record<string, unknown> | null | undefined) ?? null}
             items={studio.items}
             jsonLd={base?.jsonLd ?? null}
             issues={issues}
