@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './security/password.js';
 
 /** The validated configuration of one Quire process (contract §1). */
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** Webhooks may reach loopback and private addresses (tests, self-hosters with receivers on their network). */
   webhookAllowPrivate: boolean;
+  /** New password hashes use scrypt with N = 2^passwordCost (src/security/password.ts). */
+  passwordCost: number;
 }
 
 /**
@@ -224,5 +227,12 @@ export function loadConfig(env: Env = process.env): Config {
     revisionsKept: integer(env, 'QUIRE_REVISIONS_KEPT', 50, 1, 10_000),
     metrics: metrics(env),
     webhookAllowPrivate: boolean(env, 'QUIRE_WEBHOOK_ALLOW_PRIVATE', false),
+    passwordCost: integer(
+      env,
+      'QUIRE_PASSWORD_COST',
+      DEFAULT_PASSWORD_COST,
+      PASSWORD_COST_RANGE.min,
+      PASSWORD_COST_RANGE.max,
+    ),
   };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
 import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
+import { DEFAULT_PASSWORD_COST } from './security/password.js';
 
 /** The first-start hint; its commands carry the variables that lead them to this server's data. */
 function setupHint(url: string, config: Config): string {
@@ -39,6 +40,11 @@ export async function serve(config: Config): Promise<void> {
   if (runtime.migrated.names.length > 0)
     app.log.info({ migrations: runtime.migrated.names, ms: runtime.migrated.ms }, 'applied migrations');
 
+  if (config.passwordCost < DEFAULT_PASSWORD_COST)
+    app.log.warn(
+      { passwordCost: config.passwordCost, productionCost: DEFAULT_PASSWORD_COST },
+      'QUIRE_PASSWORD_COST is below the production cost: new passwords are hashed weakly (meant for test runs)',
+    );
   const stopPruning = startEventPruning(runtime.database, { retentionDays: config.eventRetentionDays, log: app.log });
   // Every server process sends webhooks; CLI commands never do (they open the runtime without this).
   const dispatcher = startDispatcher(runtime.database, runtime.masterKey, {

@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createPasswords } from './security/password.js';
 
 /**
  * Every service, built once per process; the HTTP routes and the CLI call the same ones. Each takes what it needs
@@ -25,11 +26,13 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
  */
 export function createServices(database: DatabaseHandle, masterKey: MasterKey, config: Config) {
   const { publicUrl } = config;
+  const passwords = createPasswords(config.passwordCost);
+  const accounts = createAccountsService(database, passwords);
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
   return {
     media: createMediaService(database, publicUrl, createMediaStorage(config)),
-    accounts: createAccountsService(database),
+    accounts,
     apiKeys: createApiKeysService(database, masterKey),
     authors: createAuthorsService(database, publicUrl),
     categories: createCategoriesService(database),
@@ -43,7 +46,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
     pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
     webhooks: createWebhooksService(database, masterKey, { allowPrivate: config.webhookAllowPrivate }),
-    dashboard: createDashboardServices(database, createAccountsService(database)),
+    dashboard: createDashboardServices(database, accounts, passwords),
   };
 }
 

@@ -20,11 +20,19 @@ const REQUEST_TIMEOUT_MS = 5_000;
 export type Env = Record<string, string>;
 
 /**
- * The environment a child starts from: only what Node and npm need to run. Nothing of the developer's
- * shell leaks in (a DATABASE_URL or PORT exported there would silently change what a test exercises).
+ * Scrypt's cheapest cost allowed for the passwords the tests make: at the production cost each hash is a tenth
+ * of a second of CPU and 128 MiB, which over a run's sign-ins is minutes. The production cost has tests of its
+ * own (test/integration/passwords.test.ts); a test that sets QUIRE_PASSWORD_COST itself keeps its own.
+ */
+export const TEST_PASSWORD_COST = '10';
+
+/**
+ * The environment a child starts from: only what Node and npm need to run, and the test password cost.
+ * Nothing of the developer's shell leaks in (a DATABASE_URL or PORT exported there would silently change
+ * what a test exercises).
  */
 export function baseEnv(extra: Env = {}): Env {
-  const env: Env = {};
+  const env: Env = { QUIRE_PASSWORD_COST: TEST_PASSWORD_COST };
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SYSTEMROOT']) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;

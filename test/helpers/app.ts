@@ -10,6 +10,7 @@ import { ALL_PERMISSIONS, type Permission } from '../../src/modules/accounts/per
 import { openRuntime, type Runtime } from '../../src/runtime.js';
 import { contractObserver, takeContractMismatches } from './contract.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { TEST_PASSWORD_COST } from '../e2e/helpers.js';
 
 export const EXTERNAL = '/api/v1/external';
 
@@ -65,6 +66,7 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
     QUIRE_DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     LOG_LEVEL: 'info',
+    QUIRE_PASSWORD_COST: TEST_PASSWORD_COST,
     ...options.env,
   });
   const runtime = await openRuntime(config);

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, UserRow, WorkspaceRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Passwords } from '../../security/password.js';
 import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
@@ -95,7 +95,7 @@ export async function insertOwnedWorkspace(
 }
 
 /** Users, workspaces and memberships: what the CLI and the dashboard manage, and what keys inherit. */
-export function createAccountsService({ db, dialect }: DatabaseHandle) {
+export function createAccountsService({ db, dialect }: DatabaseHandle, passwords: Passwords) {
   async function requireUser(email: string): Promise<UserRow> {
     const user = await repo.findUserByEmail(db, normalizeEmail(email));
     if (!user) throw notFound(`User ${email}`);
@@ -134,7 +134,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle) {
       const user = {
         id: crypto.randomUUID(),
         email: normalized,
-        password_hash: await hashPassword(password),
+        password_hash: await passwords.hash(password),
         created_at: now,
         updated_at: now,
       };

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/database.js';
+import type { Passwords } from '../../security/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { createMembersService } from './members.service.js';
 import { createSessionsService } from './sessions.service.js';
@@ -7,15 +8,15 @@ import { createSetupService } from './setup.service.js';
 import { createDashboardWorkspacesService } from './workspaces.service.js';
 
 /** The dashboard's own services; API keys and content go through the services the external API uses. */
-export function createDashboardServices(database: DatabaseHandle, accounts: AccountsService) {
-  const sessions = createSessionsService(database);
+export function createDashboardServices(database: DatabaseHandle, accounts: AccountsService, passwords: Passwords) {
+  const sessions = createSessionsService(database, passwords);
   const workspaces = createDashboardWorkspacesService(database, accounts);
   return {
     sessions,
-    setup: createSetupService(database, sessions),
+    setup: createSetupService(database, sessions, passwords),
     workspaces,
     settings: createSettingsService(database),
-    members: createMembersService(database, accounts, workspaces),
+    members: createMembersService(database, accounts, workspaces, passwords),
   };
 }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
-import { hashPassword } from '../../security/password.js';
+import type { Passwords } from '../../security/password.js';
 import type { Actor } from '../accounts/actor.js';
 import { accountsRepository as accountsRepo } from '../accounts/accounts.repository.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
@@ -24,6 +24,7 @@ export function createMembersService(
   { db }: DatabaseHandle,
   accounts: AccountsService,
   workspaces: DashboardWorkspacesService,
+  passwords: Passwords,
 ) {
   async function member(workspaceId: string, userId: string): Promise<Member> {
     const row = await repo.findMember(db, workspaceId, userId);
@@ -41,7 +42,7 @@ export function createMembersService(
   /** A new user holding a random password, and their membership, in one transaction. */
   async function createUserAsMember(actor: Actor, email: string, permissions: string): Promise<AddedMember> {
     const password = oneTimePassword();
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await passwords.hash(password);
     const id = crypto.randomUUID();
     await db.transaction().execute(async (trx) => {
       if (await accountsRepo.findUserByEmail(trx, email)) throw conflict(`A user with email ${email} already exists`);

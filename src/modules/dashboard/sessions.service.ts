@@ -8,7 +8,7 @@ import {
   SESSION_TTL_MS,
   type DashboardSession,
 } from '../../http/session-auth.js';
-import { hashPassword, verifyNothing, verifyPassword, warmUpDummyHash } from '../../security/password.js';
+import type { Passwords } from '../../security/password.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
 import type { Session } from './dashboard.schemas.js';
@@ -34,7 +34,7 @@ export interface StartedSession {
 /** The same 401 for an unknown email and a wrong password, so neither can be told from the other. */
 export const wrongCredentials = () => new AppError('UNAUTHORIZED', 'The email or password is not right');
 
-export function createSessionsService({ db }: DatabaseHandle) {
+export function createSessionsService({ db }: DatabaseHandle, passwords: Passwords) {
   const throttle = createSignInThrottle(db);
 
   async function start(executor: Db, user: { id: string; email: string }, client: ClientInfo): Promise<StartedSession> {
@@ -60,7 +60,7 @@ export function createSessionsService({ db }: DatabaseHandle) {
     user: { password_hash: string | null } | undefined,
     password: string,
   ): Promise<boolean> {
-    return user?.password_hash ? verifyPassword(password, user.password_hash) : verifyNothing(password);
+    return user?.password_hash ? passwords.verify(password, user.password_hash) : passwords.verifyNothing(password);
   }
 
   return {
@@ -86,7 +86,7 @@ export function createSessionsService({ db }: DatabaseHandle) {
     },
 
     async signIn(email: string, password: string, client: ClientInfo): Promise<StartedSession> {
-      warmUpDummyHash();
+      passwords.warmUp();
       const normalized = email.trim().toLowerCase();
       const attempt = await throttle.begin(normalized, client.ip);
       const user = await accountsRepository.findUserByEmail(db, normalized);
@@ -122,7 +122,7 @@ export function createSessionsService({ db }: DatabaseHandle) {
         ]);
       }
       await throttle.succeeded(attempt);
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await passwords.hash(newPassword);
       return db.transaction().execute(async (trx) => {
         await accountsRepository.setUserPassword(trx, user.id, passwordHash, new Date().toISOString());
         await repo.deleteForUser(trx, user.id);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { hashPassword } from '../../security/password.js';
+import type { Passwords } from '../../security/password.js';
 import { accountsRepository as accounts } from '../accounts/accounts.repository.js';
 import { checkWorkspaceName, insertOwnedWorkspace } from '../accounts/accounts.service.js';
 import type { SetupBody } from './dashboard.schemas.js';
@@ -11,7 +11,7 @@ import type { ClientInfo, SessionsService, StartedSession } from './sessions.ser
 export const setupDone = () => new AppError('NOT_FOUND', 'Setup has already been done; sign in instead');
 
 /** The first run: while no user exists at all, anyone who reaches the server may create the first one. */
-export function createSetupService({ db }: DatabaseHandle, sessions: SessionsService) {
+export function createSetupService({ db }: DatabaseHandle, sessions: SessionsService, passwords: Passwords) {
   return {
     async needed(): Promise<boolean> {
       return (await accounts.countUsers(db)) === 0;
@@ -22,7 +22,7 @@ export function createSetupService({ db }: DatabaseHandle, sessions: SessionsSer
       if ((await accounts.countUsers(db)) > 0) throw setupDone();
       const email = emailField(body.email);
       const name = checkWorkspaceName(body.workspaceName);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await passwords.hash(body.password);
       try {
         // Serializable, so that two setups racing on PostgreSQL cannot both see an empty users table.
         return await db
