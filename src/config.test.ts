@@ -79,6 +79,7 @@ describe('loadConfig accepts good values', () => {
       QUIRE_RESPONSE_CACHE_MB: '0',
       QUIRE_TRUST_PROXY: 'true',
       LOG_LEVEL: 'debug',
+      QUIRE_PASSWORD_COST: '18',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -99,6 +100,7 @@ describe('loadConfig accepts good values', () => {
       revisionsKept: 50,
       metrics: { token: null, port: null, host: '127.0.0.1' },
       webhookAllowPrivate: false,
+      passwordCost: 18,
     });
   });
 
