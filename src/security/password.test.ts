@@ -22,6 +22,14 @@ describe('passwords', () => {
     expect(await strong.verify('a password', 'bcrypt$whatever')).toBe(false);
   });
 
+  it('asks for a hash made at a lower cost to be made again, never for one made at a higher cost', async () => {
+    const [ten, eleven, twelve] = [createPasswords(10), createPasswords(11), createPasswords(12)];
+    const made = await eleven.hash('a password');
+    expect(twelve.needsRehash(made)).toBe(true);
+    expect(eleven.needsRehash(made)).toBe(false);
+    expect(ten.needsRehash(made)).toBe(false);
+  });
+
   it('takes QUIRE_PASSWORD_COST from 10 to 20, 17 when unset, and names the variable when out of range', () => {
     expect(loadConfig({}).passwordCost).toBe(17);
     expect(loadConfig({ QUIRE_PASSWORD_COST: '18' }).passwordCost).toBe(18);

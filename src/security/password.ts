@@ -23,7 +23,8 @@ export const PASSWORD_MAX_LENGTH = 1024;
 
 /**
  * Hashing and checking passwords with scrypt at N = 2^cost. A hash is `scrypt$N$r$p$salt$hash` (base64 parts): its
- * parameters travel with it, so a hash made at one cost is still checked after the cost is changed.
+ * parameters travel with it, so a hash made at one cost is still checked after the cost is changed, and one made
+ * at a lower cost is made again at a sign-in (`needsRehash`).
  */
 export function createPasswords(cost: number = DEFAULT_PASSWORD_COST) {
   const params = { N: 2 ** cost, r: R, p: P, maxmem: MAX_MEMORY };
@@ -48,6 +49,15 @@ export function createPasswords(cost: number = DEFAULT_PASSWORD_COST) {
     return crypto.timingSafeEqual(actual, expected);
   }
 
+  /**
+   * Whether a stored hash was made weaker than this cost asks (a smaller N or r): the password that matched it
+   * should be hashed again. A stronger one is kept: lowering the setting weakens no stored hash.
+   */
+  function needsRehash(stored: string): boolean {
+    const [, n, r] = stored.split('$');
+    return Number(n) < params.N || Number(r) < params.r;
+  }
+
   /** Starts making the hash `verifyNothing` checks against, so that it is ready before the first unknown email. */
   function warmUp(): void {
     dummyHash ??= hash(crypto.randomBytes(24).toString('base64'));
@@ -63,7 +73,7 @@ export function createPasswords(cost: number = DEFAULT_PASSWORD_COST) {
     return false;
   }
 
-  return { cost, hash, verify, warmUp, verifyNothing };
+  return { cost, hash, verify, needsRehash, warmUp, verifyNothing };
 }
 
 export type Passwords = ReturnType<typeof createPasswords>;

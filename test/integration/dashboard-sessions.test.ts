@@ -11,6 +11,8 @@ import {
   type Browser,
 } from '../helpers/dashboard.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { accountsRepository } from '../../src/modules/accounts/accounts.repository.js';
+import { createPasswords } from '../../src/security/password.js';
 
 const WRONG_PAIR = { code: 'UNAUTHORIZED', message: 'The email or password is not right', details: null };
 
@@ -108,6 +110,29 @@ describeEachDialect('dashboard sessions', (dialect) => {
       const user = await ctx.createUser();
       const response = await signInRequest(ctx, user.email, '', { remoteAddress: '10.1.0.2' });
       expect(response.json()).toEqual(WRONG_PAIR);
+    });
+
+    it('hashes a password anew at sign-in when its hash is weaker than the cost set, never weaker', async () => {
+      const storedN = async (id: string) => {
+        const row = await ctx.runtime.database.db
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return Number(row.password_hash!.split('$')[1]);
+      };
+      const rehashed = async (cost: number) => {
+        const user = await userWithPassword(ctx);
+        const hash = await createPasswords(cost).hash(user.password);
+        await accountsRepository.setUserPassword(ctx.runtime.database.db, user.id, hash, new Date().toISOString());
+        await signIn(ctx, user, '10.1.0.3');
+        const after = await storedN(user.id);
+        await signIn(ctx, user, '10.1.0.3');
+        return after;
+      };
+      // The tests' server hashes at 2^10 (TEST_PASSWORD_COST).
+      expect(await rehashed(9)).toBe(2 ** 10);
+      expect(await rehashed(11)).toBe(2 ** 11);
     });
 
     it('signing in again from a browser replaces the session it held', async () => {

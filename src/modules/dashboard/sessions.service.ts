@@ -92,7 +92,11 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       const user = await accountsRepository.findUserByEmail(db, normalized);
       if (!(await passwordMatches(user, password)) || !user) throw wrongCredentials();
       await throttle.succeeded(attempt);
-      await repo.deleteExpired(db, new Date().toISOString());
+      const now = new Date().toISOString();
+      // The one moment the password is known: a hash from before QUIRE_PASSWORD_COST was raised is made anew.
+      if (user.password_hash && passwords.needsRehash(user.password_hash))
+        await accountsRepository.setUserPassword(db, user.id, await passwords.hash(password), now);
+      await repo.deleteExpired(db, now);
       return start(db, user, client);
     },
 
