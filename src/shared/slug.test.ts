@@ -105,6 +105,14 @@ describe('firstFreeSlug', () => {
     expect(probe.batches.length).toBeGreaterThan(1);
     expect(probe.batches.flat()).not.toContain('post-1');
   });
+
+  it('doubles its batches, so a name used a thousand times costs a few queries', async () => {
+    const taken = ['post', ...Array.from({ length: 999 }, (_, i) => `post-${i + 2}`)];
+    const probe = takenFrom(taken);
+    expect(await firstFreeSlug('post', probe.isTaken)).toBe('post-1001');
+    expect(probe.batches.map((batch) => batch.length)).toEqual([20, 40, 80, 160, 320, 640]);
+    expect(new Set(probe.batches.flat()).size).toBe(probe.batches.flat().length);
+  });
 });
 
 describe('idOrSlugKey', () => {

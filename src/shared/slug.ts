@@ -35,14 +35,21 @@ export function slugFrom(text: string, fallback: string): string {
   return isUuid(slug) ? `${slug}-x` : slug;
 }
 
-/** The first of `base`, `base-2`, `base-3` … that `isTaken` does not claim. */
+/** Candidates asked about at first; each batch after a full one is twice as large, up to the last size. */
+const FIRST_BATCH = 20;
+const LARGEST_BATCH = 1280;
+
+/**
+ * The first of `base`, `base-2`, `base-3` … that `isTaken` does not claim. The batches double, so a name used
+ * a thousand times costs a few queries, not one per twenty uses.
+ */
 export async function firstFreeSlug(
   base: string,
   isTaken: (candidates: string[]) => Promise<Set<string>>,
 ): Promise<string> {
-  for (let start = 1; ; start += 20) {
+  for (let start = 1, size = FIRST_BATCH; ; start += size, size = Math.min(size * 2, LARGEST_BATCH)) {
     // A long base gives up characters to its suffix, so no candidate passes the length limit.
-    const candidates = Array.from({ length: 20 }, (_, i) => {
+    const candidates = Array.from({ length: size }, (_, i) => {
       if (start + i === 1) return base;
       const suffix = `-${start + i}`;
       return `${base.slice(0, SLUG_MAX_LENGTH - suffix.length).replace(/-+$/, '')}${suffix}`;
