@@ -1,9 +1,6 @@
-import { useId, useState } from 'react';
-import { api, ws } from '../api';
-import { useAsync } from '../hooks';
-import type { Media } from '../types';
-import { MediaPicker } from './MediaPicker';
+import { useId } from 'react';
 import { mediaName, thumbnailUrl } from './thumbnail';
+import { useMediaChoice } from './useMediaChoice';
 
 interface Props {
   workspaceId: string;
@@ -16,17 +13,8 @@ interface Props {
 
 /** The site logo, chosen from the media library rather than typed as an id. */
 export function LogoField({ workspaceId, value, readOnly, error, onChange }: Props) {
-  const [picking, setPicking] = useState(false);
-  const [picked, setPicked] = useState<Media | null>(null);
   const labelId = useId();
-  const current = useAsync(
-    () =>
-      value && picked?.id !== value
-        ? api.get<Media>(ws(workspaceId, `/media/${encodeURIComponent(value)}`))
-        : Promise.resolve(picked),
-    [workspaceId, value],
-  );
-  const logo = current.data && current.data.id === value ? current.data : null;
+  const { media: logo, openPicker, picker } = useMediaChoice(workspaceId, value, onChange);
   return (
     <div className="field" role="group" aria-labelledby={labelId}>
       <span id={labelId} className="field-label">
@@ -40,7 +28,7 @@ export function LogoField({ workspaceId, value, readOnly, error, onChange }: Pro
         )}
         {!readOnly && (
           <>
-            <button type="button" onClick={() => setPicking(true)}>
+            <button type="button" onClick={openPicker}>
               {value ? 'Change logo' : 'Choose logo'}
             </button>
             {value && (
@@ -53,16 +41,7 @@ export function LogoField({ workspaceId, value, readOnly, error, onChange }: Pro
       </div>
       {error && <p className="field-error">{error}</p>}
       <p className="hint">Used as the publisher’s logo in each post’s structured data.</p>
-      <MediaPicker
-        workspaceId={workspaceId}
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(media) => {
-          setPicked(media);
-          setPicking(false);
-          onChange(media.id);
-        }}
-      />
+      {picker}
     </div>
   );
 }

@@ -1,10 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { api, ws } from '../api';
-import { useAsync } from '../hooks';
-import { MediaPicker } from '../media/MediaPicker';
 import { MediaThumb } from '../media/MediaThumb';
 import { mediaName } from '../media/thumbnail';
-import type { Media } from '../types';
+import { useMediaChoice } from '../media/useMediaChoice';
 import { Labelled } from './TextFields';
 
 interface Field<T> {
@@ -180,19 +177,9 @@ export function ImageField({
   onChange,
   workspaceId,
 }: Omit<Field<string>, 'hint'> & { workspaceId: string }) {
-  const [picking, setPicking] = useState(false);
-  const [picked, setPicked] = useState<Media | null>(null);
   const labelId = useId();
   const errorId = useId();
-  // Only an id is stored in `seo`: a saved choice is looked up to show it; one just picked is shown as picked.
-  const current = useAsync(
-    () =>
-      value && picked?.id !== value
-        ? api.get<Media>(ws(workspaceId, `/media/${encodeURIComponent(value)}`))
-        : Promise.resolve(picked),
-    [workspaceId, value],
-  );
-  const image = current.data && current.data.id === value ? current.data : null;
+  const { media: image, failed, openPicker, picker } = useMediaChoice(workspaceId, value, onChange);
   const noun = label.charAt(0).toLowerCase() + label.slice(1);
   return (
     <div className="field" role="group" aria-labelledby={labelId} aria-describedby={error ? errorId : undefined}>
@@ -205,11 +192,9 @@ export function ImageField({
           <span>{mediaName(image)}</span>
         </div>
       )}
-      {value && !image && current.state === 'error' && (
-        <p className="hint">The chosen image could not be found; choose another or remove it.</p>
-      )}
+      {failed && <p className="hint">The chosen image could not be found; choose another or remove it.</p>}
       <div className="actions">
-        <button type="button" onClick={() => setPicking(true)}>
+        <button type="button" onClick={openPicker}>
           {value ? `Change ${noun}` : `Choose ${noun}`}
         </button>
         {value && (
@@ -223,16 +208,7 @@ export function ImageField({
           {error}
         </p>
       )}
-      <MediaPicker
-        workspaceId={workspaceId}
-        open={picking}
-        onClose={() => setPicking(false)}
-        onPick={(media) => {
-          setPicked(media);
-          setPicking(false);
-          onChange(media.id);
-        }}
-      />
+      {picker}
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { useState, type ReactElement } from 'react';
+import { api, ws } from '../api';
+import { useAsync } from '../hooks';
+import type { Media } from '../types';
+import { MediaPicker } from './MediaPicker';
+
+export interface MediaChoice {
+  /** The chosen image, once known: null while none is chosen, while it loads, or when it cannot be read. */
+  media: Media | null;
+  /** A chosen id that could not be read (deleted since, or never this workspace's). */
+  failed: boolean;
+  openPicker(): void;
+  /** The library's picker, to be rendered by the field. */
+  picker: ReactElement;
+}
+
+/**
+ * A media id a form stores, as a field shows it: a saved id is looked up to show its image; one just picked is
+ * shown as picked, without a request. Picking sets the id through `onChange`.
+ */
+export function useMediaChoice(
+  workspaceId: string,
+  value: string | undefined,
+  onChange: (id: string) => void,
+): MediaChoice {
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<Media | null>(null);
+  const current = useAsync(
+    () =>
+      value && picked?.id !== value
+        ? api.get<Media>(ws(workspaceId, `/media/${encodeURIComponent(value)}`))
+        : Promise.resolve(picked),
+    [workspaceId, value],
+  );
+  return {
+    media: current.data && current.data.id === value ? current.data : null,
+    failed: Boolean(value) && current.state === 'error',
+    openPicker: () => setPicking(true),
+    picker: (
+      <MediaPicker
+        workspaceId={workspaceId}
+        open={picking}
+        onClose={() => setPicking(false)}
+        onPick={(media) => {
+          setPicked(media);
+          setPicking(false);
+          onChange(media.id);
+        }}
+      />
+    ),
+  };
+}
