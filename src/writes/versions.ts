@@ -6,10 +6,16 @@ import { conflict } from '../errors.js';
  * The GET's ETag cannot serve: it hashes the whole answer, which also changes when an embedded author or the
  * site settings do, so a writer would be refused for an edit of something else.
  */
-export function nextVersion(previous: string, now: string): string {
-  if (now > previous) return now;
-  return new Date(Date.parse(previous) + 1).toISOString();
+export function nextVersion(previous: string, now: string): Version {
+  if (now > previous) return now as Version;
+  return new Date(Date.parse(previous) + 1).toISOString() as Version;
 }
+
+/**
+ * An `updated_at` that moved forward from the row's: what a post's or page's patch must carry (PostPatch,
+ * PagePatch), so a write cannot set a plain timestamp that may equal the version a reader holds.
+ */
+export type Version = string & { readonly __version: unique symbol };
 
 /** What an `If-Match` header asks a PATCH to hold: any version (`*`), one of some versions, or nothing. */
 export type VersionCondition = { any: true } | { any: false; versions: string[] } | undefined;

@@ -6,10 +6,14 @@ import type { Insertable, Selectable } from 'kysely';
 import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { PageSortKey } from './pages.schemas.js';
+import type { Version } from '../../writes/versions.js';
 
 type Executor = Kysely<Database>;
 export type PageRow = Selectable<PagesTable>;
-export type PagePatch = Partial<Omit<PageRow, 'id' | 'workspace_id' | 'created_at'>>;
+/** A change of a page's row; a new `updated_at` comes from nextVersion (src/writes/versions.ts) alone. */
+export type PagePatch = Partial<Omit<PageRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>> & {
+  updated_at?: Version;
+};
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', status: 'status' } as const;
 

@@ -4,6 +4,7 @@ import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.
 import { idOrSlugKey } from '../../shared/slug.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { postColumns } from './posts.columns.js';
+import type { Version } from '../../writes/versions.js';
 
 type Executor = Kysely<Database>;
 
@@ -35,7 +36,10 @@ export function livePosts(db: Executor, workspaceId: string) {
   return db.selectFrom('posts').where('posts.workspace_id', '=', workspaceId).where('posts.deleted_at', 'is', null);
 }
 
-export type PostPatch = Partial<Omit<PostRow, 'id' | 'workspace_id' | 'created_at'>>;
+/** A change of a post's row; a new `updated_at` comes from nextVersion (src/writes/versions.ts) alone. */
+export type PostPatch = Partial<Omit<PostRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>> & {
+  updated_at?: Version;
+};
 
 export interface RelatedRow {
   post_id: string;
