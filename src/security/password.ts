@@ -73,7 +73,7 @@ export function createPasswords(cost: number = DEFAULT_PASSWORD_COST) {
     return false;
   }
 
-  return { cost, hash, verify, needsRehash, warmUp, verifyNothing };
+  return { hash, verify, needsRehash, warmUp, verifyNothing };
 }
 
 export type Passwords = ReturnType<typeof createPasswords>;

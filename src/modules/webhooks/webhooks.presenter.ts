@@ -31,7 +31,7 @@ export interface AttemptRow {
 }
 
 export function presentDelivery(
-  row: Omit<WebhookDeliveryRow, 'payload' | 'workspace_id'>,
+  row: Omit<WebhookDeliveryRow, 'workspace_id'>,
   attempts: readonly AttemptRow[],
 ): Delivery {
   return {

@@ -6,7 +6,7 @@ type Executor = Kysely<Database>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-/** The columns a delivery list shows: the payload stays in the table. */
+/** The columns a delivery list shows (the body is the event's, in webhook_events). */
 const DELIVERY_COLUMNS = [
   'id',
   'endpoint_id',
