@@ -22,7 +22,7 @@ export type Env = Record<string, string>;
 /**
  * Scrypt's cheapest cost allowed for the passwords the tests make: at the production cost each hash is a tenth
  * of a second of CPU and 128 MiB, which over a run's sign-ins is minutes. The production cost has tests of its
- * own (test/integration/passwords.test.ts); a test that sets QUIRE_PASSWORD_COST itself keeps its own.
+ * own (src/security/password.test.ts); a test that sets QUIRE_PASSWORD_COST itself keeps its own.
  */
 export const TEST_PASSWORD_COST = '10';
 
