@@ -304,6 +304,21 @@ describe('quire serve and the quire CLI, as separate processes on SQLite', () =>
     }
   });
 
+  it('warns at start when QUIRE_PASSWORD_COST is below the production cost, and not at the default', async () => {
+    const warning = 'QUIRE_PASSWORD_COST is below the production cost';
+    // This server runs at the tests' cost (TEST_PASSWORD_COST).
+    expect(server.stdout()).toContain(warning);
+    const other = tempDir();
+    const production = await startServer({ QUIRE_DATA_DIR: other.dataDir, QUIRE_PASSWORD_COST: '17' });
+    try {
+      expect((await production.fetch('/healthz')).status).toBe(200);
+      expect(production.stdout()).not.toContain(warning);
+    } finally {
+      await production.stop();
+      other.remove();
+    }
+  });
+
   it('SIGTERM closes the server gracefully: exit code 0', async () => {
     expect((await server.fetch('/healthz')).status).toBe(200);
     const exit = await server.stop();
