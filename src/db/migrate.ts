@@ -18,6 +18,7 @@ import { webhooks } from './migrations/0014_webhooks.js';
 import { mediaPlaceholders } from './migrations/0015_media_placeholders.js';
 import { postsSortIndexes } from './migrations/0016_posts_sort_indexes.js';
 import { webhookEventBodies } from './migrations/0017_webhook_event_bodies.js';
+import { searchWordColumns } from './migrations/0018_search_words.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -39,6 +40,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0015_media_placeholders': mediaPlaceholders(),
     '0016_posts_sort_indexes': postsSortIndexes(),
     '0017_webhook_event_bodies': webhookEventBodies(helpers),
+    '0018_search_words': searchWordColumns(helpers),
   };
 }
 

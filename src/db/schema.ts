@@ -148,12 +148,9 @@ export interface PostsTable {
   excerpt: string;
   body_json: JsonText;
   body_text: string;
-  /** Title and excerpt, folded with foldForSearch: one half of what `q` searches, with its own index. */
+  /** The words of title and excerpt (search-words.ts searchWords): one half of what `q` searches. */
   search_head: Generated<string>;
-  /**
-   * The body text folded with foldForSearch, the other half. Apart from the head so that a write of the
-   * title or excerpt does not re-index the body (docs/decisions.md, "Two search indexes a post").
-   */
+  /** The words of the body text, the other half; both are in the word index of migration 0018. */
   search_text: Generated<string>;
   toc_items: JsonText;
   word_count: number;
@@ -215,7 +212,7 @@ export interface PagesTable {
   title: string;
   body_json: JsonText;
   body_text: string;
-  /** The title, folded with foldForSearch; `search_text` is the folded body text (as for posts). */
+  /** The words of the title; `search_text` those of the body text (as for posts). */
   search_head: Generated<string>;
   search_text: Generated<string>;
   page_type: string;

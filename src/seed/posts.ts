@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { deriveBody } from '../blocks/derive.js';
 import type { PostStatus, PostsTable } from '../db/schema.js';
-import { searchText } from '../shared/search.js';
+import { searchWords } from '../shared/search-words.js';
 import { slugFrom } from '../shared/slug.js';
 import { scoreColumns } from '../modules/posts/posts.scores.js';
 import { composeBody, type BodyFeatures, type ImageChoice } from './body.js';
@@ -155,8 +155,8 @@ export class PostFactory {
         excerpt,
         body_json: bodyJson,
         body_text: derived.bodyText,
-        search_head: searchText(title, excerpt),
-        search_text: searchText(derived.bodyText),
+        search_head: searchWords(title, excerpt),
+        search_text: searchWords(derived.bodyText),
         toc_items: JSON.stringify(derived.tocItems),
         word_count: derived.wordCount,
         reading_time_min: derived.readingTimeMin,

@@ -27,3 +27,10 @@ export const IdOrSlugParams = Type.Object(
   { additionalProperties: false },
 );
 export const IdParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+
+/** What `q` finds (docs/decisions.md, "q finds words"). */
+export const WordsQuery = (fields: string) =>
+  Type.String({
+    maxLength: 200,
+    description: `Words, in any order and case, each found in ${fields}: the last may be the beginning of a word, unless q ends after it with a space or punctuation. Punctuation separates words; a q of no words finds nothing.`,
+  });

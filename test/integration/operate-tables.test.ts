@@ -17,7 +17,7 @@ describeEachDialect('what export and migrate-to carry', (dialect) => {
     // SQLite's FTS5 search indexes are virtual tables with shadow tables of their own: the indexes of posts and pages.
     schema = new Map(
       tables
-        .filter((table) => !table.isView && !/_search(_|$)/.test(table.name) && !table.name.startsWith('sqlite_'))
+        .filter((table) => !table.isView && !/_words(_|$)/.test(table.name) && !table.name.startsWith('sqlite_'))
         .map((table) => [table.name, table.columns.map((column) => column.name)]),
     );
   });

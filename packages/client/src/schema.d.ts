@@ -2938,6 +2938,7 @@ export interface operations {
                 orderBy?: "createdAt" | "updatedAt" | "publishedAt" | "title" | "status" | "seoScore" | "readabilityScore";
                 /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
                 fields?: string;
+                /** @description Words, in any order and case, each found in the title, the excerpt or the body text: the last may be the beginning of a word, unless q ends after it with a space or punctuation. Punctuation separates words; a q of no words finds nothing. */
                 q?: string;
                 status?: "draft" | "scheduled" | "published" | "archived";
                 categoryId?: string | "";
@@ -3554,6 +3555,7 @@ export interface operations {
                 orderBy?: "createdAt" | "updatedAt" | "title" | "status";
                 /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
                 fields?: string;
+                /** @description Words, in any order and case, each found in the title or the body text: the last may be the beginning of a word, unless q ends after it with a space or punctuation. Punctuation separates words; a q of no words finds nothing. */
                 q?: string;
                 status?: "draft" | "published";
             };

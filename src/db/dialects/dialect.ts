@@ -1,3 +1,4 @@
+import type { WordQuery } from '../../shared/search-words.js';
 import type { ColumnDataType, Kysely, QueryExecutorProvider, RawBuilder, SelectQueryBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -23,31 +24,33 @@ export interface DialectHelpers {
    */
   bodyHasImage(column: string, mediaId: string): RawBuilder<boolean>;
   /**
-   * The same match over a table's `search_head` or `search_text`, through their search indexes (SQLite
-   * FTS5 trigram, PostgreSQL pg_trgm), so `q` stays a literal, case-insensitive substring search without
-   * a scan.
-   */
-  searchIndexed(table: SearchableTable, needle: string): RawBuilder<boolean>;
-  /**
-   * When the search indexes find at most `limit` rows of `table` (in every workspace together) whose
-   * search_head or search_text contains `needle`: a condition naming exactly those rows, for the planner to start from.
-   * Undefined when it finds more, or when the dialect's planner needs no such help: PostgreSQL keeps
-   * statistics on its trigram index, while SQLite takes every FTS5 match as a probe into a walk of the
-   * workspace's sort index, which is slow for a phrase in a few dozen of a large workspace's posts.
-   */
-  searchFew(
-    db: QueryExecutorProvider,
-    table: SearchableTable,
-    needle: string,
-    limit: number,
-  ): Promise<RawBuilder<boolean> | undefined>;
-  /**
-   * Creates the index of one of `table`'s search columns (a migration's step), filling it from the rows already
-   * there.
+   * Creates the trigram index of one of `table`'s search columns, as migrations 0005 and 0008 did (0018
+   * replaced them with the word index), filling it from the rows already there.
    */
   createSearchIndex(db: Kysely<unknown>, table: SearchableTable, column?: SearchColumn): Promise<void>;
   /** Drops that index, so that a migration can rewrite the column without re-indexing row by row. */
   dropSearchIndex(db: Kysely<unknown>, table: SearchableTable, column: SearchColumn): Promise<void>;
+  /**
+   * The live rows of `table` in `scope` whose stored words answer `query` (search-words.ts): through the word
+   * index of migration 0018, SQLite FTS5, PostgreSQL a GIN index over a tsvector.
+   */
+  wordsMatch(table: SearchableTable, scope: WordScope, query: WordQuery): RawBuilder<boolean>;
+  /**
+   * The rows of `table` the word index finds for `query`, named when few, else counted in `scope` in the index
+   * alone; undefined where the dialect counts as cheaply through `wordsMatch` (PostgreSQL: its count visits the
+   * rows either way, and its planner sizes the match from statistics).
+   */
+  wordsFound(
+    db: QueryExecutorProvider,
+    table: SearchableTable,
+    scope: WordScope,
+    query: WordQuery,
+    few: number,
+  ): Promise<WordsFound | undefined>;
+  /** Creates the word index of `table` (migration 0018), filled from the stored words already there. */
+  createWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
+  /** Drops it, so that a bulk copy builds it once from the rows rather than row by row. */
+  dropWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
   /**
    * Already-encoded UTF-8 text as a parameter for a text column, so that it reads back as bytes where
    * the driver allows: SQLite keeps the bytes as they are (a blob in a column declared text), and
@@ -66,6 +69,33 @@ export interface DialectHelpers {
 export interface UniqueViolation {
   table: string;
   columns: string[];
+}
+
+/**
+ * What the index found: for at most `few` matches (in every workspace together) a condition naming exactly those
+ * rows; for more, their count in the scope, and the live rows of the workspace (all statuses) it is among.
+ * `inRow` is the same match checked on a row's stored words: for a walk of a sort index past a few rows each,
+ * where most rows match, it costs less than the index's list of every match.
+ */
+export interface WordsFound {
+  few: RawBuilder<boolean> | undefined;
+  counted?: { total: number; live: number };
+  inRow: RawBuilder<boolean>;
+}
+
+/** Whose rows a word search looks in: one workspace's, of one status when a list filters by it. */
+export interface WordScope {
+  workspaceId: string;
+  status?: string | undefined;
+}
+
+/**
+ * The words the index holds for a scope, beside a row's own words: `§` is no letter or digit, so no word of a
+ * text or a query is ever one of them.
+ */
+export function scopeWords(workspaceId: string, status?: string): string {
+  const workspace = `§${workspaceId.replace(/-/g, '')}`;
+  return status === undefined ? workspace : `${workspace}§${status}`;
 }
 
 /** Tables whose search columns have search indexes: the large ones. */

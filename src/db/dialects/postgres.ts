@@ -5,8 +5,11 @@ import {
   type DialectHelpers,
   type SearchableTable,
   type SearchColumn,
+  scopeWords,
   type UniqueViolation,
+  type WordScope,
 } from './dialect.js';
+import type { WordQuery } from '../../shared/search-words.js';
 
 /** posts_search_trgm for the body, as 0005 named it, and posts_head_search_trgm for the head. */
 const trigramIndex = (table: SearchableTable, column: SearchColumn) => `${searchIndexName(table, column)}_trgm`;
@@ -62,6 +65,26 @@ function postgresUniqueViolation(error: unknown): UniqueViolation | undefined {
   return { table: table ?? '', columns: columns.map((column) => column.replace(/^"|"$/g, '')) };
 }
 
+/**
+ * A row's words and scope words as a tsvector, built from the words as stored (search-words.ts) without
+ * PostgreSQL's parser, so both dialects find exactly the same words. The word index of migration 0018 is this
+ * expression, and a search must spell it the same way for the planner to use it.
+ */
+const rowWords = (table: SearchableTable, qualified: boolean) => {
+  const ref = (column: string) => (qualified ? sql.ref(`${table}.${column}`) : sql.ref(column));
+  const workspace = sql`'§' || replace(${ref('workspace_id')}::text, '-', '')`;
+  return sql`array_to_tsvector(array_remove(string_to_array(${ref('search_head')} || ' ' || ${ref('search_text')}
+    || ' ' || ${workspace} || ' ' || ${workspace} || '§' || ${ref('status')}, ' '), ''))`;
+};
+
+/** tsquery syntax: each word a quoted lexeme, taken as it is; the prefix one with `:*`. */
+function tsQuery(scope: WordScope, query: WordQuery): string {
+  const quoted = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  const terms = [scopeWords(scope.workspaceId, scope.status), ...query.whole].map(quoted);
+  if (query.prefix !== undefined) terms.push(`${quoted(query.prefix)}:*`);
+  return terms.join(' & ');
+}
+
 export const postgresHelpers: DialectHelpers = {
   name: 'postgres',
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
@@ -72,13 +95,15 @@ export const postgresHelpers: DialectHelpers = {
   containsText: (column, needle) => sql<boolean>`strpos(${sql.ref(column)}, ${needle}) > 0`,
   bodyHasImage: (column, mediaId) =>
     sql<boolean>`${sql.ref(column)} @> ${JSON.stringify([{ type: 'image', mediaId }])}::jsonb`,
-  // LIKE is what a pg_trgm index serves (one index a column, combined by a BitmapOr); the needle's own
-  // wildcards and escapes are escaped first.
-  searchIndexed(table, needle) {
-    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql<boolean>`(${sql.ref(`${table}.search_head`)} like ${pattern} or ${sql.ref(`${table}.search_text`)} like ${pattern})`;
+  wordsMatch: (table, scope, query) => sql<boolean>`${rowWords(table, true)} @@ ${tsQuery(scope, query)}::tsquery`,
+  wordsFound: () => Promise.resolve(undefined),
+  async dropWordIndex(db, table) {
+    await sql`drop index if exists ${sql.id(`${table}_words`)}`.execute(db);
   },
-  searchFew: () => Promise.resolve(undefined),
+  async createWordIndex(db, table) {
+    await sql`create index ${sql.id(`${table}_words`)} on ${sql.table(table)} using gin (${rowWords(table, false)})
+      where deleted_at is null`.execute(db);
+  },
   async createSearchIndex(db, table, column = 'search_text') {
     // pg_trgm is a trusted extension (PostgreSQL 13+): a database owner may create it.
     await sql`create extension if not exists pg_trgm`.execute(db);

@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   sql,
+  type RawBuilder,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -15,9 +16,12 @@ import {
   searchIndexName,
   type DialectHelpers,
   type SearchableTable,
+  scopeWords,
   type SearchColumn,
   type UniqueViolation,
+  type WordScope,
 } from './dialect.js';
+import type { WordQuery } from '../../shared/search-words.js';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -167,25 +171,6 @@ function sqliteUniqueViolation(error: unknown): UniqueViolation | undefined {
   return { table, columns: qualified.map((name) => name.split('.').pop() ?? name) };
 }
 
-/** A trigram index needs three characters; a shorter needle scans, which is cheap for so short a pattern's rare use. */
-const indexable = (needle: string) => [...needle].length >= 3;
-
-/** FTS5 syntax in a query is taken literally: the needle is one quoted phrase. */
-const phrase = (needle: string) => `"${needle.replace(/"/g, '""')}"`;
-
-/** The rowids one column's FTS5 index finds for `needle`, at most `limit` of them when given. */
-function columnRowids(table: SearchableTable, column: SearchColumn, needle: string, limit?: number) {
-  const index = sql.table(searchIndexName(table, column));
-  const found = sql<{ rowid: number }>`select rowid from ${index} where ${index} match ${phrase(needle)}`;
-  return limit === undefined ? found : sql<{ rowid: number }>`select * from (${found} limit ${limit})`;
-}
-
-/** The rowids either index finds, at most `limit` from each (a row found by both is listed twice). */
-const indexedRowids = (table: SearchableTable, needle: string, limit: number) =>
-  sql<{
-    rowid: number;
-  }>`${columnRowids(table, 'search_head', needle, limit)} union all ${columnRowids(table, 'search_text', needle, limit)}`;
-
 /**
  * The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the
  * column.
@@ -217,6 +202,77 @@ async function createColumnIndex(db: Kysely<unknown>, table: SearchableTable, co
   await sql.raw(`insert into ${index}(${index}) values ('rebuild')`).execute(db);
 }
 
+const wordIndex = (table: SearchableTable) => `${table}_words`;
+
+/**
+ * FTS5 syntax: each word a quoted string (so nothing in it is an operator), all of them required, and the scope's
+ * word when given.
+ */
+function ftsQuery(scope: WordScope | undefined, query: WordQuery): string {
+  const quoted = (word: string) => `"${word.replace(/"/g, '""')}"`;
+  const scoped = scope === undefined ? [] : [scopeWords(scope.workspaceId, scope.status)];
+  const terms = [...scoped, ...query.whole].map(quoted);
+  if (query.prefix !== undefined) terms.push(`${quoted(query.prefix)}*`);
+  return terms.join(' AND ');
+}
+
+/** The scope words of a row (dialect.ts scopeWords) as SQL over the trigger's `new` or `old`. */
+const rowScope = (row: 'new' | 'old' | '') => {
+  const ref = (column: string) => (row ? `${row}.${column}` : column);
+  const workspace = `'§' || replace(${ref('workspace_id')}, '-', '')`;
+  return `${workspace} || ' ' || ${workspace} || '§' || ${ref('status')}`;
+};
+
+/**
+ * A contentless FTS5 index of the live rows' words and scope words. The words are stored already split
+ * (search-words.ts), so the `ascii` tokenizer splits them only at the spaces between them: every character of
+ * a stored word is a letter, digit or mark, which it takes as part of a word. `detail=none` keeps no positions:
+ * a search asks which rows hold words, never where. A row leaves the index when it is deleted (soft or hard),
+ * so the index counts a scope's matches without reading a row. The prefix indexes answer a word's beginning of
+ * 2 to 6 characters from one list, as a whole word is, rather than merging the lists of every word it begins.
+ */
+async function createWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void> {
+  const index = wordIndex(table);
+  const columns = 'rowid, head, body, scope';
+  const values = (row: 'new' | '') =>
+    `${row ? `${row}.` : ''}rowid, ${row ? `${row}.` : ''}search_head, ${row ? `${row}.` : ''}search_text, ${rowScope(row)}`;
+  const statements = [
+    `create virtual table ${index} using fts5(head, body, scope, content='', contentless_delete=1,
+       tokenize='ascii', detail='none', prefix='2 3 4 5 6')`,
+    `create trigger ${index}_ai after insert on ${table} when new.deleted_at is null begin
+       insert into ${index}(${columns}) values (${values('new')});
+     end`,
+    `create trigger ${index}_ad after delete on ${table} when old.deleted_at is null begin
+       delete from ${index} where rowid = old.rowid;
+     end`,
+    // A write that sets none of these columns (a render stamp, a score) leaves the index alone.
+    `create trigger ${index}_au after update of search_head, search_text, status, deleted_at, workspace_id on ${table}
+     begin
+       delete from ${index} where rowid = old.rowid and old.deleted_at is null;
+       insert into ${index}(${columns}) select ${values('new')} where new.deleted_at is null;
+     end`,
+    `insert into ${index}(${columns}) select ${values('')} from ${table} where deleted_at is null`,
+  ];
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+/**
+ * The match of `query` on a row's own stored words, which are separated by single spaces: a whole word is
+ * ` word ` within the spaced columns, a beginning ` word`.
+ */
+function storedWordsHold(table: SearchableTable, query: WordQuery): RawBuilder<boolean> {
+  const spaced = sql`(' ' || ${sql.ref(`${table}.search_head`)} || ' ' || ${sql.ref(`${table}.search_text`)} || ' ')`;
+  const needles = [
+    ...query.whole.map((word) => ` ${word} `),
+    ...(query.prefix === undefined ? [] : [` ${query.prefix}`]),
+  ];
+  if (needles.length === 0) return sql<boolean>`0`;
+  return sql<boolean>`(${sql.join(
+    needles.map((needle) => sql`instr(${spaced}, ${needle}) > 0`),
+    sql` and `,
+  )})`;
+}
+
 export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
   types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
@@ -226,19 +282,32 @@ export const sqliteHelpers: DialectHelpers = {
   skippingLocked: (query) => query,
   bodyHasImage: (column, mediaId) =>
     sql<boolean>`instr(${sql.ref(column)}, ${`"mediaId":${JSON.stringify(mediaId)}`}) > 0`,
-  // Two IN lists rather than one of their union: SQLite builds each from its index as it is, where the
-  // union took another pass.
-  searchIndexed: (table, needle) =>
-    indexable(needle)
-      ? sql<boolean>`(${sql.ref(`${table}.rowid`)} in (${columnRowids(table, 'search_head', needle)}) or ${sql.ref(`${table}.rowid`)} in (${columnRowids(table, 'search_text', needle)}))`
-      : sql<boolean>`(instr(${sql.ref(`${table}.search_head`)}, ${needle}) > 0 or instr(${sql.ref(`${table}.search_text`)}, ${needle}) > 0)`,
-  // FTS5 stops at the limit: for a common term this reads each index's first matches only.
-  async searchFew(db, table, needle, limit) {
-    if (!indexable(needle)) return undefined;
-    const { rows } = await indexedRowids(table, needle, limit + 1).execute(db);
-    const rowids = new Set(rows.map((row) => row.rowid));
-    if (rowids.size > limit) return undefined;
-    return sql<boolean>`${sql.ref(`${table}.rowid`)} in (select value from json_each(${JSON.stringify([...rowids])}))`;
+  wordsMatch: (table, scope, query) =>
+    sql<boolean>`${sql.ref(`${table}.rowid`)} in (select rowid from ${sql.table(wordIndex(table))} where ${sql.table(wordIndex(table))} match ${ftsQuery(scope, query)})`,
+  // Rare words are looked up without the scope's word, whose list is as long as the workspace: the few rows
+  // found in every workspace are named, and the list statement checks each (and counts them). Common ones
+  // are counted in the scope.
+  async wordsFound(db, table, scope, query, few) {
+    const index = sql.table(wordIndex(table));
+    const inRow = storedWordsHold(table, query);
+    const { rows } = await sql<{ rowid: number }>`select rowid from ${index}
+      where ${index} match ${ftsQuery(undefined, query)} limit ${few + 1}`.execute(db);
+    if (rows.length <= few) {
+      const rowids = JSON.stringify(rows.map((row) => row.rowid));
+      const named = sql<boolean>`${sql.ref(`${table}.rowid`)} in (select value from json_each(${rowids}))`;
+      return { few: named, inRow };
+    }
+    const counted = await sql<{ total: number; live: number }>`select count(*) as total,
+        (select live_post_count from workspaces where id = ${scope.workspaceId}) as live
+      from ${index} where ${index} match ${ftsQuery(scope, query)}`.execute(db);
+    const { total, live } = counted.rows[0]!;
+    return { counted: { total, live }, few: undefined, inRow };
+  },
+  createWordIndex,
+  async dropWordIndex(db, table) {
+    const index = wordIndex(table);
+    for (const trigger of ['ai', 'ad', 'au']) await sql.raw(`drop trigger if exists ${index}_${trigger}`).execute(db);
+    await sql.raw(`drop table if exists ${index}`).execute(db);
   },
   textBytes: (bytes) => bytes,
   createSearchIndex: (db, table, column = 'search_text') => createColumnIndex(db, table, column),

@@ -5,6 +5,7 @@ import type { Database, PagesTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
+import { isEmptyQuery, type WordQuery } from '../../shared/search-words.js';
 import type { PageSortKey } from './pages.schemas.js';
 import type { Version } from '../../writes/versions.js';
 
@@ -45,11 +46,12 @@ export const pagesRepository = {
     db: Executor,
     dialect: DialectHelpers,
     workspaceId: string,
-    filter: { q?: string; status?: PageRow['status'] },
+    filter: { q?: WordQuery; status?: PageRow['status'] },
     page: PageRequest<PageSortKey>,
   ) {
+    if (filter.q && isEmptyQuery(filter.q)) return { rows: [], total: 0 };
     let query = livePages(db, workspaceId);
-    if (filter.q) query = query.where(dialect.searchIndexed('pages', filter.q));
+    if (filter.q) query = query.where(dialect.wordsMatch('pages', { workspaceId, status: filter.status }, filter.q));
     if (filter.status) query = query.where('status', '=', filter.status);
     const rows = await query
       .select(LISTED_COLUMNS)

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Body, BodyWrite } from '../../blocks/blocks.schemas.js';
 import { listQuery, paginated } from '../../http/pagination.js';
-import { Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
+import { Nullable, Slug, Timestamp, Uuid, WordsQuery } from '../../shared/schemas.js';
 import { JsonLd, NullableSeo, Seo } from '../seo/seo.schemas.js';
 
 export const PageStatus = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
@@ -64,7 +64,7 @@ export const PAGE_SORT_KEYS = ['createdAt', 'updatedAt', 'title', 'status'] as c
 export type PageSortKey = (typeof PAGE_SORT_KEYS)[number];
 
 export const PageListQuery = listQuery(PAGE_SORT_KEYS, {
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(WordsQuery('the title or the body text')),
   status: Type.Optional(PageStatus),
 });
 export type PageListQuery = Static<typeof PageListQuery>;

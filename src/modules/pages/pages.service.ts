@@ -6,7 +6,7 @@ import { checkSeoMedia, imageReferenceIssues } from '../../blocks/image-referenc
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
-import { searchText } from '../../shared/search.js';
+import { searchWords } from '../../shared/search-words.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
@@ -85,8 +85,8 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           ),
           body_json: JSON.stringify(derived.blocks),
           body_text: derived.bodyText,
-          search_head: searchText(columns.title),
-          search_text: searchText(derived.bodyText),
+          search_head: searchWords(columns.title),
+          search_text: searchWords(derived.bodyText),
           published_at: columns.published_at ?? (columns.status === 'published' ? now : null),
           deleted_at: null,
           created_at: now,
@@ -134,9 +134,9 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         // Moving to published stamps publishedAt when it is empty (and the request did not set it).
         if (body.publishedAt === undefined && body.status === 'published' && current.published_at === null)
           patch.published_at = now;
-        if (patch.title !== undefined && patch.title !== current.title) patch.search_head = searchText(patch.title);
+        if (patch.title !== undefined && patch.title !== current.title) patch.search_head = searchWords(patch.title);
         if (patch.body_text !== undefined && patch.body_text !== current.body_text)
-          patch.search_text = searchText(patch.body_text);
+          patch.search_text = searchWords(patch.body_text);
         await repo.update(trx, workspaceId, current.id, patch);
         const page = await requirePage(trx, workspaceId, current.id);
         changed({ type: 'page', id: page.id, slug: page.slug, action: statusAction(current.status, page.status) });

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Body, BodyWrite } from '../../blocks/blocks.schemas.js';
 import { listQuery, paginated } from '../../http/pagination.js';
-import { FreeFormObject, Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
+import { FreeFormObject, Nullable, Slug, Timestamp, Uuid, WordsQuery } from '../../shared/schemas.js';
 import { Author } from '../authors/authors.schemas.js';
 import { Category } from '../categories/categories.schemas.js';
 import { Media } from '../media/media.schemas.js';
@@ -112,7 +112,7 @@ export const POST_SORT_KEYS = [
 export type PostSortKey = (typeof POST_SORT_KEYS)[number];
 
 export const PostListQuery = listQuery(POST_SORT_KEYS, {
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  q: Type.Optional(WordsQuery('the title, the excerpt or the body text')),
   status: Type.Optional(PostStatus),
   /** An empty string filters to uncategorised posts. */
   categoryId: Type.Optional(Type.Union([Uuid, Type.Literal('')])),

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { Database, StoredPost } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
-import { searchText } from '../../shared/search.js';
+import { searchWords } from '../../shared/search-words.js';
 import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
@@ -121,8 +121,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const written: StoredPost = { ...unscored, ...scoreColumns(unscored) };
         await repo.insert(trx, workspaceId, {
           ...written,
-          search_head: searchText(written.title, written.excerpt),
-          search_text: searchText(derived.body_text),
+          search_head: searchWords(written.title, written.excerpt),
+          search_text: searchWords(derived.body_text),
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
         changed({ type: 'post', id, slug, action: 'created' });
@@ -163,9 +163,9 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         // Each search column only when its text changes: its index re-reads all of it.
         const title = patch.title ?? current.title;
         const excerpt = patch.excerpt ?? current.excerpt;
-        if (title !== current.title || excerpt !== current.excerpt) patch.search_head = searchText(title, excerpt);
+        if (title !== current.title || excerpt !== current.excerpt) patch.search_head = searchWords(title, excerpt);
         if (patch.body_text !== undefined && patch.body_text !== current.body_text)
-          patch.search_text = searchText(patch.body_text);
+          patch.search_text = searchWords(patch.body_text);
 
         // The row as this write leaves it (requirePost holds it against concurrent writes): the scores and
         // the answer are built from it, and its bodies are parsed only when the write replaced them.

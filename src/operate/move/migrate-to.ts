@@ -145,10 +145,8 @@ async function copyAll(
   total: number,
   progress: Progress,
 ): Promise<Omit<MoveSummary, 'seconds'>> {
-  // The search indexes are built once from the copied rows rather than row by row.
-  for (const table of SEARCHED)
-    for (const column of ['search_head', 'search_text'] as const)
-      await postgresHelpers.dropSearchIndex(trx as unknown as Kysely<unknown>, table, column);
+  // The word indexes are built once from the copied rows rather than row by row.
+  for (const table of SEARCHED) await postgresHelpers.dropWordIndex(trx as unknown as Kysely<unknown>, table);
   await sql`alter table content_events disable trigger content_events_record`.execute(trx);
   const copied: Record<string, TableChecksum> = {};
   let done = 0;
@@ -173,9 +171,7 @@ async function copyAll(
   await sql`select setval('content_events_seq', greatest((select max(seq) from content_events), 1), (select count(*) > 0 from content_events))`.execute(
     trx,
   );
-  for (const table of SEARCHED)
-    for (const column of ['search_head', 'search_text'] as const)
-      await postgresHelpers.createSearchIndex(trx as unknown as Kysely<unknown>, table, column);
+  for (const table of SEARCHED) await postgresHelpers.createWordIndex(trx as unknown as Kysely<unknown>, table);
 
   progress.start('verify', total, 'rows');
   done = 0;

@@ -1,6 +1,7 @@
 import type { ResourceType } from '../../writes/changes.js';
 import { SITE_SETTINGS_COLUMNS } from '../../modules/workspaces/site-settings.js';
 import { searchText } from '../../shared/search.js';
+import { searchWords } from '../../shared/search-words.js';
 
 /** How a column is written in an archive row: JSON columns as the JSON value, booleans as booleans. */
 export type ColumnType = 'uuid' | 'text' | 'timestamp' | 'integer' | 'boolean' | 'json';
@@ -195,8 +196,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
     unique: { columns: ['slug'], liveOnly: true },
     resource: { type: 'post', slug: 'slug' },
     derived: (row) => ({
-      search_head: searchText(str(row.title), str(row.excerpt)),
-      search_text: searchText(str(row.body_text)),
+      search_head: searchWords(str(row.title), str(row.excerpt)),
+      search_text: searchWords(str(row.body_text)),
     }),
   },
   {
@@ -233,7 +234,7 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
     },
     unique: { columns: ['slug'], liveOnly: true },
     resource: { type: 'page', slug: 'slug' },
-    derived: (row) => ({ search_head: searchText(str(row.title)), search_text: searchText(str(row.body_text)) }),
+    derived: (row) => ({ search_head: searchWords(str(row.title)), search_text: searchWords(str(row.body_text)) }),
   },
   revisionsTable('page_revisions', 'pages'),
   {

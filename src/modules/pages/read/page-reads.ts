@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import { compileSerializer } from '../../../http/serialization.js';
 import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/paging.js';
 import { LARGE_READ_BYTES, LARGE_READS } from '../../../shared/gate.js';
-import { foldForSearch } from '../../../shared/search.js';
+import { wordQuery } from '../../../shared/search-words.js';
 import type { Actor } from '../../accounts/actor.js';
 import { presentPages } from '../pages.embeds.js';
 import { pagesRepository, type PageRow } from '../pages.repository.js';
@@ -64,7 +64,7 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
   return {
     async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<ListAnswer> {
       const filter = {
-        ...(query.q ? { q: foldForSearch(query.q) } : {}),
+        ...(query.q ? { q: wordQuery(query.q) } : {}),
         ...(query.status ? { status: query.status } : {}),
       };
       const { rows, total } = await pagesRepository.list(db, dialect, actor.workspaceId, filter, page);

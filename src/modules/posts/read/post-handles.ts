@@ -3,6 +3,7 @@ import type { DialectHelpers } from '../../../db/dialects/dialect.js';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Database, PostRow } from '../../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../../shared/paging.js';
+import { isEmptyQuery, type WordQuery } from '../../../shared/search-words.js';
 import { idOrSlugKey } from '../../../shared/slug.js';
 import { livePosts } from '../posts.repository.js';
 import type { PostSortKey } from '../posts.schemas.js';
@@ -11,8 +12,7 @@ import type { PostHandle } from './post-renders.js';
 type Executor = Kysely<Database>;
 
 export interface PostFilter {
-  /** Already folded with foldForSearch. */
-  q?: string | undefined;
+  q?: WordQuery | undefined;
   status?: PostRow['status'] | undefined;
   /** null: uncategorised posts only. */
   categoryId?: string | null | undefined;
@@ -23,11 +23,24 @@ export interface PostFilter {
 }
 
 /**
- * Up to this many index matches, a search lists them all in one statement and counts them there. The
- * matches of every workspace count, and each costs a row lookup and a place in the sort (the bound's
- * measured cost: docs/performance.md, "Figures behind the code").
+ * Up to this many index matches, a search lists them all in one statement and counts them there: each costs
+ * a row lookup and a place in the sort (the bound's measured cost: docs/performance.md, "Figures behind the
+ * code").
  */
 const FEW_MATCHES = 500;
+
+/**
+ * A page of a search walks its order's index checking each row's stored words when that reads fewer than one
+ * row per this many matches; otherwise the index's list of every match is looked up instead. A row checked costs
+ * about this many matches listed (docs/performance.md, "Figures behind the code").
+ */
+const MATCHES_PER_ROW_CHECKED = 70;
+
+/** Whether walking the order's index past rows that do not match costs less than listing every match. */
+function walkCosts({ total, live }: { total: number; live: number }, page: PageRequest<PostSortKey>): boolean {
+  const rowsWalked = page.page * page.pageSize * (live / Math.max(total, 1));
+  return rowsWalked * MATCHES_PER_ROW_CHECKED < total;
+}
 
 const SORT_COLUMNS: Record<PostSortKey, keyof PostRow> = {
   createdAt: 'created_at',
@@ -101,7 +114,8 @@ type LivePosts = ReturnType<typeof livePosts>;
 const sortColumn = (page: PageRequest<PostSortKey>) => SORT_COLUMNS[page.orderBy ?? 'createdAt'];
 
 /**
- * The live posts of a workspace that `filter` keeps; `few` stands for `q` when the search index named its rows.
+ * The live posts of a workspace that `filter` keeps; `few` stands for `q` when the search index named its rows,
+ * `words` when each row's own words are checked instead.
  * `order`, when given, is the column a page is read in: a date range on another column is then checked on the
  * rows that order's index walks (migration 0016 put created_at in each), rather than sorting every row in it.
  * Without it the posts are counted.
@@ -111,7 +125,11 @@ function filteredPosts(
   dialect: DialectHelpers,
   workspaceId: string,
   filter: PostFilter,
-  { few, order }: { few?: RawBuilder<boolean> | undefined; order?: keyof PostRow } = {},
+  {
+    few,
+    words,
+    order,
+  }: { few?: RawBuilder<boolean> | undefined; words?: RawBuilder<boolean> | undefined; order?: keyof PostRow } = {},
 ): LivePosts {
   // The few rows a search index named are looked up by rowid and checked there: offered any index of the
   // workspace, SQLite would walk one whole (each now holds every column the check reads) to meet them.
@@ -121,7 +139,8 @@ function filteredPosts(
         .where(sql<boolean>`${dialect.unindexed('posts.workspace_id')} = ${workspaceId}`)
         .where('posts.deleted_at', 'is', null)
     : livePosts(db, workspaceId);
-  if (filter.q) query = query.where(few ?? dialect.searchIndexed('posts', filter.q));
+  if (filter.q)
+    query = query.where(few ?? words ?? dialect.wordsMatch('posts', { workspaceId, status: filter.status }, filter.q));
   if (filter.status) query = query.where('posts.status', '=', filter.status);
   if (filter.categoryId === null) query = query.where('posts.category_id', 'is', null);
   else if (filter.categoryId) query = query.where('posts.category_id', '=', filter.categoryId);
@@ -183,8 +202,9 @@ export function postListIdsQuery(
   workspaceId: string,
   filter: PostFilter,
   page: PageRequest<PostSortKey>,
+  words?: RawBuilder<boolean>,
 ) {
-  return pageIdsQuery(filteredPosts(db, dialect, workspaceId, filter, { order: sortColumn(page) }), page);
+  return pageIdsQuery(filteredPosts(db, dialect, workspaceId, filter, { order: sortColumn(page), words }), page);
 }
 
 /** The statement that counts a filter's posts when a page does not tell the total: explained by the same tests. */
@@ -204,8 +224,12 @@ export const postHandlesRepository = {
     filter: PostFilter,
     page: PageRequest<PostSortKey>,
   ) {
-    // A term the index finds in few rows: the planner starts from exactly those (DialectHelpers.searchFew).
-    const few = filter.q ? await dialect.searchFew(db, 'posts', filter.q, FEW_MATCHES) : undefined;
+    if (filter.q && isEmptyQuery(filter.q)) return { handles: [], total: 0 };
+    // Words the index finds in few rows: the planner starts from exactly those (DialectHelpers.wordsFound).
+    const matches = filter.q
+      ? await dialect.wordsFound(db, 'posts', { workspaceId, status: filter.status }, filter.q, FEW_MATCHES)
+      : undefined;
+    const few = matches?.few;
     const query = filteredPosts(db, dialect, workspaceId, filter, { few });
     const column = sortColumn(page);
     const offset = (page.page - 1) * page.pageSize;
@@ -223,7 +247,8 @@ export const postHandlesRepository = {
       ids = all.slice(offset, offset + page.pageSize);
       total = all.length;
     } else {
-      ids = (await postListIdsQuery(db, dialect, workspaceId, filter, page).execute()).map((row) => row.id);
+      const words = matches?.counted && walkCosts(matches.counted, page) ? matches.inRow : undefined;
+      ids = (await postListIdsQuery(db, dialect, workspaceId, filter, page, words).execute()).map((row) => row.id);
     }
     // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
     const found =
@@ -231,6 +256,10 @@ export const postHandlesRepository = {
     const byId = new Map(found.map((handle) => [handle.id, handle]));
     const handles = ids.flatMap((id) => byId.get(id) ?? []);
     const unfiltered = Object.values(filter).every((value) => value === undefined);
+    // The index counted the words in the status asked for; any other filter is counted with the rows.
+    const { q: _words, status: _status, ...rowFilters } = filter;
+    if (matches?.counted && Object.values(rowFilters).every((value) => value === undefined))
+      total ??= matches.counted.total;
     total ??=
       impliedTotal(page, handles.length) ??
       (unfiltered && handles[0]

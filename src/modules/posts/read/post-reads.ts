@@ -3,7 +3,7 @@ import { notFound } from '../../../errors.js';
 import { compileSerializer } from '../../../http/serialization.js';
 import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/paging.js';
 import { LARGE_READ_BYTES, LARGE_READS } from '../../../shared/gate.js';
-import { foldForSearch } from '../../../shared/search.js';
+import { wordQuery } from '../../../shared/search-words.js';
 import { toIso } from '../../../shared/time.js';
 import type { Actor } from '../../accounts/actor.js';
 import { parsePost, presentPosts } from '../posts.embeds.js';
@@ -111,7 +111,7 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
   return {
     async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<ListAnswer> {
       const filter = {
-        q: query.q ? foldForSearch(query.q) : undefined,
+        q: query.q ? wordQuery(query.q) : undefined,
         status: query.status,
         categoryId: query.categoryId === '' ? null : query.categoryId,
         authorId: query.authorId,
