@@ -31,6 +31,7 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
     word: string,
     order: 'created_at' | 'title' = 'created_at',
     direction: 'asc' | 'desc' = 'desc',
+    whole = false,
   ): Promise<string[]> {
     const rows = await db()
       .selectFrom('posts')
@@ -44,7 +45,7 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
       .filter((row) =>
         searchWords(row.title, row.excerpt, row.body_text)
           .split(' ')
-          .some((stored) => stored.startsWith(word)),
+          .some((stored) => (whole ? stored === word : stored.startsWith(word))),
       )
       .map((row) => row.id);
   }
@@ -121,6 +122,42 @@ describeEachDialect('q: a term in a few posts and a term in most', (dialect) => 
     expect((await page(`q=${COMMON}&pageSize=50&page=${last}`)).ids).toEqual(expected.slice((last - 1) * 50));
     const byTitle = await scanned(COMMON, 'title', 'asc');
     expect((await page(`q=${COMMON}&orderBy=title&order=asc&pageSize=20&page=2`)).ids).toEqual(byTitle.slice(20, 40));
+  });
+
+  it("a word in most posts, paged by walking the order: each row's own words decide, as the index does", async () => {
+    // A title word in every live post but the ten newest, which the walk of the first page passes over: five
+    // hold a longer word it begins, five one it ends.
+    const posts = await db()
+      .selectFrom('posts')
+      .select(['id', 'title', 'excerpt'])
+      .where('workspace_id', '=', workspace.id)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    for (const [n, post] of posts.entries()) {
+      const title = `${post.title} ${n >= 10 ? 'zebra' : n % 2 === 0 ? 'zebras' : 'azebra'}`;
+      await db()
+        .updateTable('posts')
+        .set({ title, search_head: searchWords(title, post.excerpt) })
+        .where('id', '=', post.id)
+        .execute();
+    }
+    for (const [q, whole] of [
+      ['zebra ', true],
+      ['zebra', false],
+    ] as const) {
+      const expected = await scanned('zebra', 'created_at', 'desc', whole);
+      expect(expected.length).toBe(whole ? posts.length - 10 : posts.length - 5);
+      // A page of 5 is walked (most rows match); a later page lists every match instead.
+      for (const n of [1, 3]) {
+        expect(await page(`q=${encodeURIComponent(q)}&pageSize=5&page=${n}`), `${q}, page ${n}`).toEqual({
+          ids: expected.slice((n - 1) * 5, n * 5),
+          total: expected.length,
+          totalPages: Math.ceil(expected.length / 5),
+        });
+      }
+    }
   });
 
   it('costs a fixed number of statements for either term, whatever the page size', async () => {

@@ -9,7 +9,7 @@ import { validatorCompiler } from '../../src/http/validation.js';
 import { Person } from '../../src/modules/authors/authors.schemas.js';
 import { createMediaStorage } from '../../src/modules/media/storage/storage.js';
 import { Seo } from '../../src/modules/seo/seo.schemas.js';
-import { searchText } from '../../src/shared/search.js';
+import { searchWords } from '../../src/shared/search-words.js';
 import { pngSize } from '../../src/seed/png.js';
 import { seedWorkspace, type SeedSummary } from '../../src/seed/seed.js';
 import { buildTestApp, EXTERNAL, type TestContext, type TestWorkspace } from '../helpers/app.js';
@@ -178,7 +178,7 @@ describeEachDialect('quire seed', (dialect) => {
     ).toBe(true);
   });
 
-  it('stores the derived columns exactly as deriveBody and searchText compute them', () => {
+  it('stores the derived columns exactly as deriveBody and searchWords compute them', () => {
     for (const post of posts) {
       const blocks = JSON.parse(post.body_json) as StoredBlock[];
       expect(validBody({ bodyJson: blocks }), post.slug).toBe(true);
@@ -190,8 +190,8 @@ describeEachDialect('quire seed', (dialect) => {
       expect(post.word_count).toBe(derived.wordCount);
       expect(post.reading_time_min).toBe(derived.readingTimeMin);
       expect(JSON.parse(post.toc_items)).toEqual(derived.tocItems);
-      expect(post.search_head).toBe(searchText(post.title, post.excerpt));
-      expect(post.search_text).toBe(searchText(post.body_text));
+      expect(post.search_head).toBe(searchWords(post.title, post.excerpt));
+      expect(post.search_text).toBe(searchWords(post.body_text));
       if (post.seo !== null) expect(validSeo(JSON.parse(post.seo)), post.seo).toBe(true);
     }
     expect(
