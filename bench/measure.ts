@@ -26,6 +26,7 @@ interface ServerRun {
   load1: number;
   result: Measured;
   notes: string[];
+  dialect: string;
 }
 
 export interface Measurement {
@@ -124,7 +125,8 @@ async function runOnServer(scenario: Scenario, { server, dataset, api, fixtures,
       `${result.errors} requests failed, ${result.timeouts} of them by autocannon's 10 s timeout (not in the latencies, so p99 is capped near 10 s)`,
     );
   }
-  return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes }, exact, routes };
+  const dialect = dataset.dialect;
+  return { run: { scenario, bytes: responseBytes(scenario, routes), load1, result, notes, dialect }, exact, routes };
 }
 
 /**
@@ -175,6 +177,12 @@ async function measureCeiling(scenario: Scenario, captured: CeilingRoute[], flag
   }
 }
 
+/** PostgreSQL's backends' CPU over the same window, per response: null on SQLite, which runs in the server. */
+function dbCpuMsPerResponse(measured: Measured | null, dialect: string): number | null {
+  if (dialect !== 'postgres' || !measured || measured.responses === 0) return null;
+  return Math.round((measured.usage.alsoOursCpuSeconds * 1e6) / measured.responses) / 1000;
+}
+
 function cpuMsPerResponse(measured: Measured | null): number | null {
   const cpu = measured?.usage.cpuSeconds ?? null;
   return cpu === null || !measured || measured.responses === 0
@@ -198,6 +206,7 @@ function toRow(run: ServerRun, ceiling: Measured | null): Row {
         ? Math.round((result.requestsPerSecond / ceiling.requestsPerSecond) * 1000) / 10
         : null,
     cpuMsPerResponse: cpuMsPerResponse(result),
+    dbCpuMsPerResponse: dbCpuMsPerResponse(result, run.dialect),
     ceilingCpuMsPerResponse: cpuMsPerResponse(ceiling),
     peakRssMb: result.usage.peakRssMb,
     load1: run.load1,

@@ -15,6 +15,8 @@ export interface Row {
   ceilingPercent: number | null;
   /** Server CPU time over the measured run divided by every response it sent (reads and writes). */
   cpuMsPerResponse: number | null;
+  /** PostgreSQL's CPU (its backends) over the same run per response; null on SQLite, whose work is the server's. */
+  dbCpuMsPerResponse: number | null;
   /**
    * The same for the ceiling process. Its rate is often bounded by the load generator on the other core,
    * its CPU per answer much less: the pair compares the two servers' own work.
@@ -50,6 +52,7 @@ const COLUMNS: Array<[string, (row: Row) => string]> = [
   ['ceiling req/s', (row) => (row.ceilingRequestsPerSecond === null ? '-' : String(row.ceilingRequestsPerSecond))],
   ['% of ceiling', (row) => (row.ceilingPercent === null ? '-' : row.ceilingPercent.toFixed(1))],
   ['CPU ms/resp', (row) => (row.cpuMsPerResponse === null ? '-' : row.cpuMsPerResponse.toFixed(3))],
+  ['db CPU ms/resp', (row) => (row.dbCpuMsPerResponse === null ? '-' : row.dbCpuMsPerResponse.toFixed(3))],
   [
     'ceiling CPU ms/resp',
     (row) => (row.ceilingCpuMsPerResponse === null ? '-' : row.ceilingCpuMsPerResponse.toFixed(3)),
@@ -87,9 +90,14 @@ const CPU_TARGETS: Array<{ name: string; sqlite: number; postgres: number; at: s
 function cpuTargets(rows: Row[], dialect: 'sqlite' | 'postgres'): TargetCheck[] {
   return CPU_TARGETS.map(({ name, at, ...limits }) => {
     const limit = limits[dialect];
-    const cpu = rows.find((r) => r.scenario === name)?.cpuMsPerResponse ?? null;
+    // On PostgreSQL an answer's CPU is the server's and the database's together.
+    const found = rows.find((r) => r.scenario === name);
+    const cpu =
+      found?.cpuMsPerResponse === undefined || found.cpuMsPerResponse === null
+        ? null
+        : found.cpuMsPerResponse + (found.dbCpuMsPerResponse ?? 0);
     return {
-      target: `${name} ≤ ${limit} CPU ms/answer on ${dialect} (issue 26, at ${at})`,
+      target: `${name} ≤ ${limit} CPU ms/answer on ${dialect}${dialect === 'postgres' ? ', server and database' : ''} (issue 26, at ${at})`,
       measured: cpu === null ? 'not run' : `${cpu.toFixed(2)} ms`,
       met: cpu === null ? null : cpu <= limit,
       gap: cpu === null || cpu <= limit ? '' : `${(cpu - limit).toFixed(2)} ms over (×${(cpu / limit).toFixed(1)})`,

@@ -206,8 +206,8 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
   }
   // PostgreSQL plans from table statistics that autovacuum refreshes only some time after a bulk load;
   // until then it takes a full table for an empty one and, for a search, walks the date index past every
-  // row instead of asking the trigram index.
-  if (dialect.name === 'postgres') await sql`analyze posts, post_tags, related_posts`.execute(db);
+  // row instead of asking the word index.
+  if (dialect.name === 'postgres') await sql`analyze posts, posts_words, post_tags, related_posts`.execute(db);
 
   return {
     workspaceId,

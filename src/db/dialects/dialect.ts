@@ -36,9 +36,8 @@ export interface DialectHelpers {
    */
   wordsMatch(table: SearchableTable, scope: WordScope, query: WordQuery): RawBuilder<boolean>;
   /**
-   * The rows of `table` the word index finds for `query`, named when few, else counted in `scope` in the index
-   * alone; undefined where the dialect counts as cheaply through `wordsMatch` (PostgreSQL: its count visits the
-   * rows either way, and its planner sizes the match from statistics).
+   * The rows of `table` the word index finds for `query`: on SQLite named when few (in every workspace together),
+   * else counted in `scope` in the index alone; PostgreSQL always counts.
    */
   wordsFound(
     db: QueryExecutorProvider,
@@ -46,7 +45,13 @@ export interface DialectHelpers {
     scope: WordScope,
     query: WordQuery,
     few: number,
-  ): Promise<WordsFound | undefined>;
+  ): Promise<WordsFound>;
+  /**
+   * Runs a search's statements so the planner reads the word index: PostgreSQL prices a scan of the narrow
+   * word table below its index, not counting the words it would unpack from each row (a second for a rare
+   * word in 100,000 posts against a few milliseconds), so scans are off in the search's own transaction.
+   */
+  searching<D, T>(db: Kysely<D>, work: (db: Kysely<D>) => Promise<T>): Promise<T>;
   /** Creates the word index of `table` (migration 0018), filled from the stored words already there. */
   createWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
   /** Drops it, so that a bulk copy builds it once from the rows rather than row by row. */

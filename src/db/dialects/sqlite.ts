@@ -303,6 +303,7 @@ export const sqliteHelpers: DialectHelpers = {
     const { total, live } = counted.rows[0]!;
     return { counted: { total, live }, few: undefined, inRow };
   },
+  searching: (db, work) => work(db),
   createWordIndex,
   async dropWordIndex(db, table) {
     const index = wordIndex(table);

@@ -67,7 +67,8 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
         ...(query.q ? { q: wordQuery(query.q) } : {}),
         ...(query.status ? { status: query.status } : {}),
       };
-      const { rows, total } = await pagesRepository.list(db, dialect, actor.workspaceId, filter, page);
+      const list = (reader: typeof db) => pagesRepository.list(reader, dialect, actor.workspaceId, filter, page);
+      const { rows, total } = await (filter.q ? dialect.searching(db, list) : list(db));
       return {
         page: pageOf(page, [], total),
         items: rendered(actor.workspaceId, rows),

@@ -214,9 +214,61 @@ export function postListCountQuery(db: Executor, dialect: DialectHelpers, worksp
 
 const countOf = (query: LivePosts) => query.select((eb) => eb.fn.countAll<number>().as('total'));
 
+async function listPosts(
+  db: Executor,
+  dialect: DialectHelpers,
+  workspaceId: string,
+  format: string,
+  filter: PostFilter,
+  page: PageRequest<PostSortKey>,
+) {
+  if (filter.q && isEmptyQuery(filter.q)) return { handles: [], total: 0 };
+  // Words the index finds in few rows: the planner starts from exactly those (DialectHelpers.wordsFound).
+  const matches = filter.q
+    ? await dialect.wordsFound(db, 'posts', { workspaceId, status: filter.status }, filter.q, FEW_MATCHES)
+    : undefined;
+  const few = matches?.few;
+  const query = filteredPosts(db, dialect, workspaceId, filter, { few });
+  const column = sortColumn(page);
+  const offset = (page.page - 1) * page.pageSize;
+  let ids: string[];
+  let total: number | undefined;
+  if (few) {
+    // Every match at once, which gives the total too. Unindexed, the order keeps SQLite off the sort
+    // index, whose walk over the whole workspace would meet the handful of rows one probe at a time.
+    const all = (
+      await nullsLastOrder(query.select('posts.id'), column)
+        .orderBy(dialect.unindexed(`posts.${column}`), page.order)
+        .orderBy(dialect.unindexed('posts.id'), page.order)
+        .execute()
+    ).map((row) => row.id);
+    ids = all.slice(offset, offset + page.pageSize);
+    total = all.length;
+  } else {
+    const words = matches?.counted && walkCosts(matches.counted, page) ? matches.inRow : undefined;
+    ids = (await postListIdsQuery(db, dialect, workspaceId, filter, page, words).execute()).map((row) => row.id);
+  }
+  // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
+  const found =
+    ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
+  const byId = new Map(found.map((handle) => [handle.id, handle]));
+  const handles = ids.flatMap((id) => byId.get(id) ?? []);
+  const unfiltered = Object.values(filter).every((value) => value === undefined);
+  // The index counted the words in the status asked for; any other filter is counted with the rows.
+  const { q: _words, status: _status, ...rowFilters } = filter;
+  if (matches?.counted && Object.values(rowFilters).every((value) => value === undefined))
+    total ??= matches.counted.total;
+  total ??=
+    impliedTotal(page, handles.length) ??
+    (unfiltered && handles[0]
+      ? handles[0].live_post_count
+      : Number((await countOf(query).executeTakeFirstOrThrow()).total));
+  return { handles, total };
+}
+
 /** The read queries of posts: which posts a list or a single read finds, with their stored renders. */
 export const postHandlesRepository = {
-  async list(
+  list(
     db: Executor,
     dialect: DialectHelpers,
     workspaceId: string,
@@ -224,48 +276,9 @@ export const postHandlesRepository = {
     filter: PostFilter,
     page: PageRequest<PostSortKey>,
   ) {
-    if (filter.q && isEmptyQuery(filter.q)) return { handles: [], total: 0 };
-    // Words the index finds in few rows: the planner starts from exactly those (DialectHelpers.wordsFound).
-    const matches = filter.q
-      ? await dialect.wordsFound(db, 'posts', { workspaceId, status: filter.status }, filter.q, FEW_MATCHES)
-      : undefined;
-    const few = matches?.few;
-    const query = filteredPosts(db, dialect, workspaceId, filter, { few });
-    const column = sortColumn(page);
-    const offset = (page.page - 1) * page.pageSize;
-    let ids: string[];
-    let total: number | undefined;
-    if (few) {
-      // Every match at once, which gives the total too. The unary plus keeps the planner off the sort
-      // index, whose walk over the whole workspace would meet the handful of rows one probe at a time.
-      const all = (
-        await nullsLastOrder(query.select('posts.id'), column)
-          .orderBy(sql`+${sql.ref(`posts.${column}`)}`, page.order)
-          .orderBy(sql`+posts.id`, page.order)
-          .execute()
-      ).map((row) => row.id);
-      ids = all.slice(offset, offset + page.pageSize);
-      total = all.length;
-    } else {
-      const words = matches?.counted && walkCosts(matches.counted, page) ? matches.inRow : undefined;
-      ids = (await postListIdsQuery(db, dialect, workspaceId, filter, page, words).execute()).map((row) => row.id);
-    }
-    // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
-    const found =
-      ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
-    const byId = new Map(found.map((handle) => [handle.id, handle]));
-    const handles = ids.flatMap((id) => byId.get(id) ?? []);
-    const unfiltered = Object.values(filter).every((value) => value === undefined);
-    // The index counted the words in the status asked for; any other filter is counted with the rows.
-    const { q: _words, status: _status, ...rowFilters } = filter;
-    if (matches?.counted && Object.values(rowFilters).every((value) => value === undefined))
-      total ??= matches.counted.total;
-    total ??=
-      impliedTotal(page, handles.length) ??
-      (unfiltered && handles[0]
-        ? handles[0].live_post_count
-        : Number((await countOf(query).executeTakeFirstOrThrow()).total));
-    return { handles, total };
+    return filter.q
+      ? dialect.searching(db, (searching) => listPosts(searching, dialect, workspaceId, format, filter, page))
+      : listPosts(db, dialect, workspaceId, format, filter, page);
   },
 
   /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
