@@ -19,6 +19,7 @@ import { mediaPlaceholders } from './migrations/0015_media_placeholders.js';
 import { postsSortIndexes } from './migrations/0016_posts_sort_indexes.js';
 import { webhookEventBodies } from './migrations/0017_webhook_event_bodies.js';
 import { searchWordColumns } from './migrations/0018_search_words.js';
+import { postStatusCounts } from './migrations/0019_post_status_counts.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -41,6 +42,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0016_posts_sort_indexes': postsSortIndexes(),
     '0017_webhook_event_bodies': webhookEventBodies(helpers),
     '0018_search_words': searchWordColumns(helpers),
+    '0019_post_status_counts': postStatusCounts(helpers),
   };
 }
 

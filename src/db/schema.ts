@@ -365,6 +365,13 @@ export interface WebhookAttemptsTable {
   created_at: Timestamp;
 }
 
+/** A workspace's live posts in one status, kept by triggers on posts (migration 0019). */
+export interface PostStatusCountsTable {
+  workspace_id: string;
+  status: PostStatus;
+  live_count: number;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -383,6 +390,7 @@ export interface Database {
   posts: PostsTable;
   post_tags: PostTagsTable;
   post_renders: PostRendersTable;
+  post_status_counts: PostStatusCountsTable;
   related_posts: RelatedPostsTable;
   pages: PagesTable;
   redirects: RedirectsTable;

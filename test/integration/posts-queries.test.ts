@@ -18,6 +18,9 @@ const BUDGET = {
   list: { stored: 3, built: 11 },
   // A filter needs the count.
   filtered: { stored: 4, built: 12 },
+  // A search on PostgreSQL runs in a transaction of its own with scans off (DialectHelpers.searching): begin,
+  // set and commit are three more; its count is the word table's.
+  searchedOnPostgres: { stored: 7, built: 15 },
   // A page that is not full ends the list and so gives its total without the count.
   lastPage: { stored: 3, built: 11 },
   // key lookup, the post with its render; then as for a list.
@@ -149,7 +152,10 @@ describeEachDialect('posts: query budget', (dialect) => {
 
     const tagId = page.data[0]!.tags[0]!.id;
     const cases = [
-      { query: { q: 'budget', orderBy: 'title', order: 'asc' }, budget: BUDGET.filtered },
+      {
+        query: { q: 'budget', orderBy: 'title', order: 'asc' },
+        budget: dialect === 'sqlite' ? BUDGET.filtered : BUDGET.searchedOnPostgres,
+      },
       { query: { status: 'published', orderBy: 'publishedAt' }, budget: BUDGET.filtered },
       { query: { orderBy: 'seoScore', order: 'asc' }, budget: BUDGET.list },
       // 73 of the 110 posts carry the tag: one partial page of 100.

@@ -52,6 +52,11 @@ export interface DialectHelpers {
    * word in 100,000 posts against a few milliseconds), so scans are off in the search's own transaction.
    */
   searching<D, T>(db: Kysely<D>, work: (db: Kysely<D>) => Promise<T>): Promise<T>;
+  /**
+   * The triggers that keep `post_status_counts` (migration 0019): each insert, delete, or change of a post's
+   * status or deletion moves its workspace's count of live posts in that status, in the writing statement.
+   */
+  createStatusCountTriggers(db: Kysely<unknown>): Promise<void>;
   /** Creates the word index of `table` (migration 0018), filled from the stored words already there. */
   createWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
   /** Drops it, so that a bulk copy builds it once from the rows rather than row by row. */

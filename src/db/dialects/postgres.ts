@@ -149,6 +149,24 @@ export const postgresHelpers: DialectHelpers = {
       await sql`set local enable_seqscan = off`.execute(trx);
       return work(trx);
     }),
+  async createStatusCountTriggers(db) {
+    const counted = (row: 'new' | 'old', delta: 1 | -1) =>
+      `if ${row}.deleted_at is null then
+         insert into post_status_counts (workspace_id, status, live_count) values (${row}.workspace_id, ${row}.status, ${delta})
+           on conflict (workspace_id, status) do update set live_count = post_status_counts.live_count + ${delta};
+       end if;`;
+    const statements = [
+      `create function post_status_counts_sync() returns trigger language plpgsql as $$
+       begin
+         if tg_op <> 'INSERT' then ${counted('old', -1)} end if;
+         if tg_op <> 'DELETE' then ${counted('new', 1)} end if;
+         return null;
+       end $$`,
+      `create trigger post_status_counts_sync after insert or delete or update of status, deleted_at, workspace_id
+         on posts for each row execute function post_status_counts_sync()`,
+    ];
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  },
   createWordIndex,
   async dropWordIndex(db, table) {
     await sql.raw(`drop table if exists ${wordTable(table)}`).execute(db);

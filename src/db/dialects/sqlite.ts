@@ -304,6 +304,19 @@ export const sqliteHelpers: DialectHelpers = {
     return { counted: { total, live }, few: undefined, inRow };
   },
   searching: (db, work) => work(db),
+  async createStatusCountTriggers(db) {
+    const counted = (row: 'new' | 'old', delta: 1 | -1) =>
+      `insert into post_status_counts (workspace_id, status, live_count)
+         select ${row}.workspace_id, ${row}.status, ${delta} where ${row}.deleted_at is null
+         on conflict (workspace_id, status) do update set live_count = live_count + ${delta};`;
+    const statements = [
+      `create trigger post_status_counts_ai after insert on posts begin ${counted('new', 1)} end`,
+      `create trigger post_status_counts_ad after delete on posts begin ${counted('old', -1)} end`,
+      `create trigger post_status_counts_au after update of status, deleted_at, workspace_id on posts
+       begin ${counted('old', -1)} ${counted('new', 1)} end`,
+    ];
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  },
   createWordIndex,
   async dropWordIndex(db, table) {
     const index = wordIndex(table);

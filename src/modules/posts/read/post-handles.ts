@@ -258,13 +258,27 @@ async function listPosts(
   const { q: _words, status: _status, ...rowFilters } = filter;
   if (matches?.counted && Object.values(rowFilters).every((value) => value === undefined))
     total ??= matches.counted.total;
-  total ??=
-    impliedTotal(page, handles.length) ??
-    (unfiltered && handles[0]
-      ? handles[0].live_post_count
-      : Number((await countOf(query).executeTakeFirstOrThrow()).total));
+  total ??= impliedTotal(page, handles.length);
+  if (total === undefined) {
+    const { status, ...others } = filter;
+    if (unfiltered && handles[0]) total = handles[0].live_post_count;
+    // A status alone is counted by the triggers of migration 0019.
+    else if (status && Object.values(others).every((value) => value === undefined))
+      total = await statusCount(db, workspaceId, status);
+    else total = Number((await countOf(query).executeTakeFirstOrThrow()).total);
+  }
   return { handles, total };
 }
+
+const statusCount = async (db: Executor, workspaceId: string, status: PostRow['status']) =>
+  (
+    await db
+      .selectFrom('post_status_counts')
+      .select('live_count')
+      .where('workspace_id', '=', workspaceId)
+      .where('status', '=', status)
+      .executeTakeFirst()
+  )?.live_count ?? 0;
 
 /** The read queries of posts: which posts a list or a single read finds, with their stored renders. */
 export const postHandlesRepository = {
