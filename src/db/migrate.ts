@@ -20,6 +20,7 @@ import { postsSortIndexes } from './migrations/0016_posts_sort_indexes.js';
 import { webhookEventBodies } from './migrations/0017_webhook_event_bodies.js';
 import { searchWordColumns } from './migrations/0018_search_words.js';
 import { postStatusCounts } from './migrations/0019_post_status_counts.js';
+import { postTagCounts } from './migrations/0020_post_tag_counts.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -43,6 +44,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0017_webhook_event_bodies': webhookEventBodies(helpers),
     '0018_search_words': searchWordColumns(helpers),
     '0019_post_status_counts': postStatusCounts(helpers),
+    '0020_post_tag_counts': postTagCounts(helpers),
   };
 }
 

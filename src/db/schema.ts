@@ -372,6 +372,13 @@ export interface PostStatusCountsTable {
   live_count: number;
 }
 
+/** A tag's live posts, kept by triggers on post_tags and posts (migration 0020). */
+export interface PostTagCountsTable {
+  workspace_id: string;
+  tag_id: string;
+  live_count: number;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -391,6 +398,7 @@ export interface Database {
   post_tags: PostTagsTable;
   post_renders: PostRendersTable;
   post_status_counts: PostStatusCountsTable;
+  post_tag_counts: PostTagCountsTable;
   related_posts: RelatedPostsTable;
   pages: PagesTable;
   redirects: RedirectsTable;

@@ -57,6 +57,11 @@ export interface DialectHelpers {
    * status or deletion moves its workspace's count of live posts in that status, in the writing statement.
    */
   createStatusCountTriggers(db: Kysely<unknown>): Promise<void>;
+  /**
+   * The triggers that keep `post_tag_counts` (migration 0020): a tag attached to or detached from a live post,
+   * and a tagged post deleted, move the tag's count of live posts.
+   */
+  createTagCountTriggers(db: Kysely<unknown>): Promise<void>;
   /** Creates the word index of `table` (migration 0018), filled from the stored words already there. */
   createWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void>;
   /** Drops it, so that a bulk copy builds it once from the rows rather than row by row. */

@@ -167,6 +167,36 @@ export const postgresHelpers: DialectHelpers = {
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
   },
+  async createTagCountTriggers(db) {
+    const statements = [
+      `create function post_tag_counts_tags() returns trigger language plpgsql as $$
+       begin
+         if tg_op = 'INSERT' then
+           insert into post_tag_counts (workspace_id, tag_id, live_count)
+             select posts.workspace_id, new.tag_id, 1 from posts where posts.id = new.post_id and posts.deleted_at is null
+             on conflict (tag_id) do update set live_count = post_tag_counts.live_count + 1;
+         elsif exists (select 1 from posts where posts.id = old.post_id and posts.deleted_at is null) then
+           update post_tag_counts set live_count = live_count - 1 where tag_id = old.tag_id;
+         end if;
+         return null;
+       end $$`,
+      `create trigger post_tag_counts_tags after insert or delete on post_tags
+         for each row execute function post_tag_counts_tags()`,
+      `create function post_tag_counts_posts() returns trigger language plpgsql as $$
+       declare delta integer := case when new.deleted_at is null then 1 else -1 end;
+       begin
+         if (old.deleted_at is null) <> (new.deleted_at is null) then
+           insert into post_tag_counts (workspace_id, tag_id, live_count)
+             select new.workspace_id, tag_id, delta from post_tags where post_id = new.id
+             on conflict (tag_id) do update set live_count = post_tag_counts.live_count + delta;
+         end if;
+         return null;
+       end $$`,
+      `create trigger post_tag_counts_posts after update of deleted_at on posts
+         for each row execute function post_tag_counts_posts()`,
+    ];
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  },
   createWordIndex,
   async dropWordIndex(db, table) {
     await sql.raw(`drop table if exists ${wordTable(table)}`).execute(db);

@@ -317,6 +317,30 @@ export const sqliteHelpers: DialectHelpers = {
     ];
     for (const statement of statements) await sql.raw(statement).execute(db);
   },
+  async createTagCountTriggers(db) {
+    const upsert = (delta: 1 | -1) => `on conflict (tag_id) do update set live_count = live_count + ${delta};`;
+    const statements = [
+      `create trigger post_tag_counts_ai after insert on post_tags begin
+         insert into post_tag_counts (workspace_id, tag_id, live_count)
+           select posts.workspace_id, new.tag_id, 1 from posts where posts.id = new.post_id and posts.deleted_at is null
+           ${upsert(1)}
+       end`,
+      // A post's hard delete takes its tags with it (the workspace's deletion): counted or not, they go too.
+      `create trigger post_tag_counts_ad after delete on post_tags begin
+         update post_tag_counts set live_count = live_count - 1 where tag_id = old.tag_id
+           and exists (select 1 from posts where posts.id = old.post_id and posts.deleted_at is null);
+       end`,
+      `create trigger post_tag_counts_au after update of deleted_at on posts
+       when (old.deleted_at is null) <> (new.deleted_at is null) begin
+         insert into post_tag_counts (workspace_id, tag_id, live_count)
+           select new.workspace_id, tag_id, case when new.deleted_at is null then 1 else -1 end
+           from post_tags where post_id = new.id
+           on conflict (tag_id) do update
+             set live_count = live_count + case when new.deleted_at is null then 1 else -1 end;
+       end`,
+    ];
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  },
   createWordIndex,
   async dropWordIndex(db, table) {
     const index = wordIndex(table);

@@ -42,6 +42,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
 export const NOT_MOVED: Readonly<Record<string, string>> = {
   post_renders: 'a cache of serialized posts, rebuilt by the first read of each post',
   post_status_counts: 'kept by the target’s triggers as the posts are copied',
+  post_tag_counts: 'kept by the target’s triggers as the tags are attached',
   posts_words: 'the word index, built on the target from the copied rows',
   pages_words: 'the word index, built on the target from the copied rows',
   quire_migrations: 'written by the migrations the move runs on the target first',

@@ -299,6 +299,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   sign_in_attempts: 'the sign-in throttle',
   post_renders: 'a cache that reads rebuild',
   post_status_counts: 'kept by triggers as the posts are imported',
+  post_tag_counts: 'kept by triggers as the tags are attached',
   posts_words: 'the word index, kept by triggers as the posts are imported',
   pages_words: 'the word index, kept by triggers as the pages are imported',
   content_events: 'the import records its own events',

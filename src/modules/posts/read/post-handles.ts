@@ -262,13 +262,25 @@ async function listPosts(
   if (total === undefined) {
     const { status, ...others } = filter;
     if (unfiltered && handles[0]) total = handles[0].live_post_count;
-    // A status alone is counted by the triggers of migration 0019.
+    // A status alone, or a tag alone, is counted by the triggers of migrations 0019 and 0020.
     else if (status && Object.values(others).every((value) => value === undefined))
       total = await statusCount(db, workspaceId, status);
+    else if (filter.tagId && Object.entries(filter).every(([name, value]) => name === 'tagId' || value === undefined))
+      total = await tagCount(db, workspaceId, filter.tagId);
     else total = Number((await countOf(query).executeTakeFirstOrThrow()).total);
   }
   return { handles, total };
 }
+
+const tagCount = async (db: Executor, workspaceId: string, tagId: string) =>
+  (
+    await db
+      .selectFrom('post_tag_counts')
+      .select('live_count')
+      .where('workspace_id', '=', workspaceId)
+      .where('tag_id', '=', tagId)
+      .executeTakeFirst()
+  )?.live_count ?? 0;
 
 const statusCount = async (db: Executor, workspaceId: string, status: PostRow['status']) =>
   (
