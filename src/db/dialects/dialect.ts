@@ -36,8 +36,8 @@ export interface DialectHelpers {
    */
   wordsMatch(table: SearchableTable, scope: WordScope, query: WordQuery): RawBuilder<boolean>;
   /**
-   * The rows of `table` the word index finds for `query`: on SQLite named when few (in every workspace together),
-   * else counted in `scope` in the index alone; PostgreSQL always counts.
+   * The rows of `table` the word index finds for `query`: named when few (on SQLite in every workspace together,
+   * on PostgreSQL in the scope), else counted in `scope` in the index alone.
    */
   wordsFound(
     db: QueryExecutorProvider,

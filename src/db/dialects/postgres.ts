@@ -133,15 +133,22 @@ export const postgresHelpers: DialectHelpers = {
     sql<boolean>`${sql.ref(column)} @> ${JSON.stringify([{ type: 'image', mediaId }])}::jsonb`,
   wordsMatch: (table, scope, query) => wordsMatch(table, scope, query),
   // Counted in the word table alone, which holds only live rows and the scope's words (counted through the
-  // table itself, each match would be looked up among the wide rows). Rare words are not named first, as on
-  // SQLite: a GIN index answers a limited lookup only after collecting every match, so a common word would be
-  // collected twice; the planner starts a rare word's page from the index by itself.
-  async wordsFound(db, table, scope, query) {
+  // table itself, each match would be looked up among the wide rows). A count of at most `few` is followed by
+  // their ids: the planner prices a GIN lookup of a word's beginning above a walk of the whole word table, and
+  // took the walk for a word in three posts. A common word is not named: a GIN index collects every match
+  // before it returns one, so a limited lookup first would collect them twice.
+  async wordsFound(db, table, scope, query, few) {
+    const words = sql.table(wordTable(table));
+    const match = sql<boolean>`words @@ ${tsQuery(scope, query)}::tsquery`;
+    const inRow = wordsMatch(table, scope, query);
     const { rows } = await sql<{ total: number; live: number }>`select count(*) as total,
         (select live_post_count from workspaces where id = ${scope.workspaceId}) as live
-      from ${sql.table(wordTable(table))} where words @@ ${tsQuery(scope, query)}::tsquery`.execute(db);
+      from ${words} where ${match}`.execute(db);
     const { total, live } = rows[0]!;
-    return { counted: { total, live }, few: undefined, inRow: wordsMatch(table, scope, query) };
+    if (total > few) return { counted: { total, live }, few: undefined, inRow };
+    const named = await sql<{ row_id: string }>`select row_id from ${words} where ${match}`.execute(db);
+    const ids = named.rows.map((row) => row.row_id);
+    return { few: sql<boolean>`${sql.ref(`${table}.id`)} = any(${ids}::uuid[])`, inRow };
   },
 
   searching: (db, work) =>

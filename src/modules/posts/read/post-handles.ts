@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { DialectHelpers } from '../../../db/dialects/dialect.js';
+import type { DialectHelpers, WordsFound } from '../../../db/dialects/dialect.js';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Database, PostRow } from '../../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../../shared/paging.js';
@@ -253,23 +253,31 @@ async function listPosts(
     ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
   const byId = new Map(found.map((handle) => [handle.id, handle]));
   const handles = ids.flatMap((id) => byId.get(id) ?? []);
-  const unfiltered = Object.values(filter).every((value) => value === undefined);
-  // The index counted the words in the status asked for; any other filter is counted with the rows.
-  const { q: _words, status: _status, ...rowFilters } = filter;
-  if (matches?.counted && Object.values(rowFilters).every((value) => value === undefined))
-    total ??= matches.counted.total;
   total ??= impliedTotal(page, handles.length);
-  if (total === undefined) {
-    const { status, ...others } = filter;
-    if (unfiltered && handles[0]) total = handles[0].live_post_count;
-    // A status alone, or a tag alone, is counted by the triggers of migrations 0019 and 0020.
-    else if (status && Object.values(others).every((value) => value === undefined))
-      total = await statusCount(db, workspaceId, status);
-    else if (filter.tagId && Object.entries(filter).every(([name, value]) => name === 'tagId' || value === undefined))
-      total = await tagCount(db, workspaceId, filter.tagId);
-    else total = Number((await countOf(query).executeTakeFirstOrThrow()).total);
-  }
-  return { handles, total };
+  return { handles, total: total ?? (await keptOrCounted(db, workspaceId, filter, query, matches, handles[0])) };
+}
+
+const only = (filter: PostFilter, ...names: Array<keyof PostFilter>) =>
+  Object.entries(filter).every(([name, value]) => value === undefined || names.includes(name as keyof PostFilter));
+
+/**
+ * A list's total when its page does not tell it: a count kept or already made where the filter has one (the
+ * workspace's live posts; a status alone or a tag alone, migrations 0019 and 0020; the word index's count of
+ * `q`, in the status asked for), else the rows counted.
+ */
+async function keptOrCounted(
+  db: Executor,
+  workspaceId: string,
+  filter: PostFilter,
+  query: LivePosts,
+  matches: WordsFound | undefined,
+  first: { live_post_count: number } | undefined,
+): Promise<number> {
+  if (matches?.counted && only(filter, 'q', 'status')) return matches.counted.total;
+  if (first && only(filter)) return first.live_post_count;
+  if (filter.status && only(filter, 'status')) return statusCount(db, workspaceId, filter.status);
+  if (filter.tagId && only(filter, 'tagId')) return tagCount(db, workspaceId, filter.tagId);
+  return Number((await countOf(query).executeTakeFirstOrThrow()).total);
 }
 
 const tagCount = async (db: Executor, workspaceId: string, tagId: string) =>
