@@ -47,8 +47,20 @@ suite(
         .getByRole('navigation', { name: /pages$/ })
         .locator('[aria-live]')
         .textContent();
+    // Back is done when the address has moved and the list has loaded for it. goBack resolves at the history
+    // step, before the screen's effect has marked the list as loading, so two frames are waited for first:
+    // under load, settled() alone could pass on the list of the page being left.
     const back = async () => {
+      const left = page.url();
       await page.goBack();
+      await page.waitForURL((url) => url.toString() !== left);
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const g = globalThis as unknown as { requestAnimationFrame(f: () => void): void };
+            g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
+          }),
+      );
       await settled(page);
     };
 
@@ -133,9 +145,9 @@ suite(
 
       await page.getByLabel('Status').selectOption('draft');
       await page.waitForURL(/status=draft/);
-      await page.getByLabel('Search', { exact: true }).fill('Every block');
+      await page.getByLabel('Search', { exact: true }).fill('Thirteen block');
       await page.getByRole('button', { name: 'Search' }).click();
-      await page.waitForURL(/q=Every\+block/);
+      await page.waitForURL(/q=Thirteen\+block/);
       await settled(page);
       expect(await titles()).toEqual(['Every block type']);
 

@@ -191,9 +191,9 @@ suite(
       await settled(page);
       await page.getByText('Page 2 of 2').waitFor();
 
-      await page.getByLabel('Search').fill('Every block');
+      await page.getByLabel('Search').fill('Thirteen block');
       await page.getByRole('button', { name: 'Search' }).click();
-      await page.waitForURL(/q=Every\+block/);
+      await page.waitForURL(/q=Thirteen\+block/);
       await settled(page);
       expect(await page.locator('tbody th a').allTextContents()).toEqual(['Every block type']);
       await page.getByRole('link', { name: 'Every block type' }).click();
