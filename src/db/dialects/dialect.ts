@@ -48,8 +48,8 @@ export interface DialectHelpers {
   ): Promise<WordsFound>;
   /**
    * Runs a search's statements so the planner reads the word index: PostgreSQL prices a scan of the narrow
-   * word table below its index, not counting the words it would unpack from each row (a second for a rare
-   * word in 100,000 posts against a few milliseconds), so scans are off in the search's own transaction.
+   * word table below its index, not counting the words it would unpack from each row, so scans are off in the
+   * search's own transaction (docs/performance.md, "Figures behind the code").
    */
   searching<D, T>(db: Kysely<D>, work: (db: Kysely<D>) => Promise<T>): Promise<T>;
   /**

@@ -80,8 +80,8 @@ const wordTable = (table: SearchableTable) => `${table}_words`;
 
 /**
  * The word index: a narrow table of the live rows' words beside the table, kept by a trigger, with a GIN index.
- * A count of a common word then visits the narrow table's rows, never the wide ones (a post's row holds its
- * search columns and more: the heap of 100,000 posts is 166 MB).
+ * A count of a common word then visits the narrow table's rows, never the wide ones, which hold the bodies and
+ * everything else of a post (docs/performance.md, "Figures behind the code").
  */
 async function createWordIndex(db: Kysely<unknown>, table: SearchableTable): Promise<void> {
   const words = wordTable(table);
@@ -135,7 +135,7 @@ export const postgresHelpers: DialectHelpers = {
   // Counted in the word table alone, which holds only live rows and the scope's words (counted through the
   // table itself, each match would be looked up among the wide rows). A count of at most `few` is followed by
   // their ids: the planner prices a GIN lookup of a word's beginning above a walk of the whole word table, and
-  // took the walk for a word in three posts. A common word is not named: a GIN index collects every match
+  // would walk it for a rare word. A common word is not named: a GIN index collects every match
   // before it returns one, so a limited lookup first would collect them twice.
   async wordsFound(db, table, scope, query, few) {
     const words = sql.table(wordTable(table));

@@ -4,9 +4,8 @@ import type { DialectHelpers } from '../dialects/dialect.js';
 
 /**
  * Each workspace's count of live posts per status, kept by triggers on posts, so a list filtered by status alone
- * (a blog's front page: `status=published`) gives its total from one row instead of counting the index: at
- * 100,000 posts that count was most of the answer's CPU on both dialects, and on PostgreSQL it visited every
- * matching row (docs/decisions.md, "Kept counts per status").
+ * (a blog's front page: `status=published`) gives its total from one row instead of counting the index, which
+ * on PostgreSQL visits every matching row (docs/decisions.md, "Kept counts per status and per tag").
  */
 export function postStatusCounts(helpers: DialectHelpers): Migration {
   return {
