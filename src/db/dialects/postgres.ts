@@ -189,6 +189,17 @@ export const postgresHelpers: DialectHelpers = {
        end $$`,
       `create trigger post_tag_counts_tags after insert or delete on post_tags
          for each row execute function post_tag_counts_tags()`,
+      // A post deleted outright loses its tags by the foreign key's cascade, after its row is gone (so the trigger
+      // above counts nothing): they are counted out here, while they are still there.
+      `create function post_tag_counts_gone() returns trigger language plpgsql as $$
+       begin
+         if old.deleted_at is null then
+           update post_tag_counts set live_count = live_count - 1
+             where tag_id in (select tag_id from post_tags where post_id = old.id);
+         end if;
+         return old;
+       end $$`,
+      `create trigger post_tag_counts_gone before delete on posts for each row execute function post_tag_counts_gone()`,
       `create function post_tag_counts_posts() returns trigger language plpgsql as $$
        declare delta integer := case when new.deleted_at is null then 1 else -1 end;
        begin

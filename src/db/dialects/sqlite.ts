@@ -325,10 +325,15 @@ export const sqliteHelpers: DialectHelpers = {
            select posts.workspace_id, new.tag_id, 1 from posts where posts.id = new.post_id and posts.deleted_at is null
            ${upsert(1)}
        end`,
-      // A post's hard delete takes its tags with it (the workspace's deletion): counted or not, they go too.
+      // A detach from a live post. When the post itself is deleted outright, its tags go by the foreign key's
+      // cascade after the post's row: the post is no longer there, and the trigger below has counted them out.
       `create trigger post_tag_counts_ad after delete on post_tags begin
          update post_tag_counts set live_count = live_count - 1 where tag_id = old.tag_id
            and exists (select 1 from posts where posts.id = old.post_id and posts.deleted_at is null);
+       end`,
+      `create trigger post_tag_counts_bd before delete on posts when old.deleted_at is null begin
+         update post_tag_counts set live_count = live_count - 1
+           where tag_id in (select tag_id from post_tags where post_id = old.id);
        end`,
       `create trigger post_tag_counts_au after update of deleted_at on posts
        when (old.deleted_at is null) <> (new.deleted_at is null) begin
