@@ -28,8 +28,6 @@ export interface WorkspacesTable {
   content_version: Generated<number>;
   /** Moved with content_version by events of anything a post embeds other than posts (post_renders). */
   embeds_version: Generated<number>;
-  /** Posts not deleted: the total of an unfiltered list, kept by the writes that create and delete posts. */
-  live_post_count: Generated<number>;
   site_name: string | null;
   site_url: string | null;
   logo_media_id: string | null;

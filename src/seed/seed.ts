@@ -4,7 +4,6 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import type { MediaStorage } from '../modules/media/storage/storage.js';
-import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import { commandLine, type Change } from '../writes/changes.js';
 import { contentWrite } from '../writes/content-write.js';
 import { insertRows } from './insert.js';
@@ -199,7 +198,6 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
           })),
         ),
       );
-      await workspacesRepository.recountLivePosts(trx, workspaceId);
       for (const post of batch) changed({ type: 'post', id: post.row.id, slug: post.row.slug, action: 'created' });
     });
     options.onProgress?.(end, options.posts);

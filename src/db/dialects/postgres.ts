@@ -10,6 +10,7 @@ import {
   type WordScope,
 } from './dialect.js';
 import type { WordQuery } from '../../shared/search-words.js';
+import { livePostCount } from '../counts.js';
 
 /** posts_search_trgm for the body, as 0005 named it, and posts_head_search_trgm for the head. */
 const trigramIndex = (table: SearchableTable, column: SearchColumn) => `${searchIndexName(table, column)}_trgm`;
@@ -142,7 +143,7 @@ export const postgresHelpers: DialectHelpers = {
     const match = sql<boolean>`words @@ ${tsQuery(scope, query)}::tsquery`;
     const inRow = wordsMatch(table, scope, query);
     const { rows } = await sql<{ total: number; live: number }>`select count(*) as total,
-        (select live_post_count from workspaces where id = ${scope.workspaceId}) as live
+        ${livePostCount(scope.workspaceId)} as live
       from ${words} where ${match}`.execute(db);
     const { total, live } = rows[0]!;
     if (total > few) return { counted: { total, live }, few: undefined, inRow };

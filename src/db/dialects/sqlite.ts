@@ -22,6 +22,7 @@ import {
   type WordScope,
 } from './dialect.js';
 import type { WordQuery } from '../../shared/search-words.js';
+import { livePostCount } from '../counts.js';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -298,7 +299,7 @@ export const sqliteHelpers: DialectHelpers = {
       return { few: named, inRow };
     }
     const counted = await sql<{ total: number; live: number }>`select count(*) as total,
-        (select live_post_count from workspaces where id = ${scope.workspaceId}) as live
+        ${livePostCount(scope.workspaceId)} as live
       from ${index} where ${index} match ${ftsQuery(scope, query)}`.execute(db);
     const { total, live } = counted.rows[0]!;
     return { counted: { total, live }, few: undefined, inRow };

@@ -36,7 +36,7 @@ export function normalizeEmail(email: string): string {
 }
 
 function presentWorkspace(
-  row: WorkspaceRow | Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>,
+  row: WorkspaceRow | Omit<WorkspaceRow, 'content_version' | 'embeds_version'>,
 ): WorkspaceSummary {
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }

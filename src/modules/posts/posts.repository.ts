@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { idOrSlugKey } from '../../shared/slug.js';
-import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { postColumns } from './posts.columns.js';
 import type { Version } from '../../writes/versions.js';
 
@@ -96,7 +95,6 @@ export const postsRepository = {
       .insertInto('posts')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
-    await workspacesRepository.addLivePosts(db, workspaceId, 1);
   },
 
   /** Every update of a post's row moves its render stamp: its stored render is never served again. */

@@ -14,7 +14,6 @@ import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import { checkVersion, nextVersion, type VersionCondition } from '../../writes/versions.js';
 import type { Actor } from '../accounts/actor.js';
-import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { parsePost, presentPosts, type ParsedPost } from './posts.embeds.js';
 import { checkPostReferences } from './posts.references.js';
 import { postColumns } from './posts.columns.js';
@@ -200,7 +199,6 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const snapshot = await presentOne(trx, workspaceId, parsePost(current));
         const now = nowIso();
         await repo.update(trx, workspaceId, current.id, { deleted_at: now });
-        await workspacesRepository.addLivePosts(trx, workspaceId, -1);
         changed({ type: 'post', id: current.id, slug: current.slug, action: 'deleted' });
         return { ...snapshot, deletedAt: now };
       });

@@ -20,12 +20,11 @@ export type SettingsColumns = Partial<
   >
 >;
 
-export type NewWorkspace = Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'live_post_count'>;
+export type NewWorkspace = Omit<WorkspaceRow, 'content_version' | 'embeds_version'>;
 
 /**
  * Every write of the workspaces row, and its reads outside a membership. Its versions are moved by the
- * content events alone (migration 0011), never from here; `live_post_count` by the posts' writes through
- * addLivePosts.
+ * content events alone (migration 0011), never from here.
  */
 export const workspacesRepository = {
   findByIdOrSlug(db: Executor, idOrSlug: string): Promise<WorkspaceRow | undefined> {
@@ -74,30 +73,6 @@ export const workspacesRepository = {
       .where('logo_media_id', '=', mediaId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  },
-
-  /** Keeps live_post_count, the total of an unfiltered post list, in the transaction that creates or deletes posts. */
-  async addLivePosts(db: Executor, workspaceId: string, delta: number): Promise<void> {
-    await db
-      .updateTable('workspaces')
-      .set((eb) => ({ live_post_count: eb('live_post_count', '+', delta) }))
-      .where('id', '=', workspaceId)
-      .execute();
-  },
-
-  /** Sets live_post_count from the rows, after a bulk insert (quire seed). */
-  async recountLivePosts(db: Executor, workspaceId: string): Promise<void> {
-    await db
-      .updateTable('workspaces')
-      .set((eb) => ({
-        live_post_count: eb
-          .selectFrom('posts')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .where('posts.workspace_id', '=', workspaceId)
-          .where('posts.deleted_at', 'is', null),
-      }))
-      .where('id', '=', workspaceId)
-      .execute();
   },
 
   /** Locks the row until the transaction ends (ContentWriteScope.serialize); SQLite's writes need no lock. */

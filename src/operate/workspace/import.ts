@@ -164,7 +164,6 @@ async function insertChunk(
       decoded as never,
       table.name === 'posts' ? POSTS_PER_STATEMENT : 1000,
     );
-    if (table.name === 'posts') await workspacesRepository.recountLivePosts(trx, workspaceId);
     if (table.resource) {
       const { type, slug } = table.resource;
       for (const row of rows)
@@ -224,7 +223,6 @@ async function undo(
           .deleteFrom(table.name as 'posts')
           .where('id', 'in', batch)
           .execute();
-        if (table.name === 'posts') await workspacesRepository.recountLivePosts(trx, workspaceId);
         for (const id of batch)
           if (table.resource)
             changed({ type: table.resource.type, id, slug: null, action: 'deleted' } satisfies Change);

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DialectHelpers, WordsFound } from '../../../db/dialects/dialect.js';
+import { livePostCount } from '../../../db/counts.js';
 import { preparedQuery } from '../../../db/prepared-query.js';
 import type { Database, PostRow } from '../../../db/schema.js';
 import { impliedTotal, type PageRequest } from '../../../shared/paging.js';
@@ -96,7 +97,7 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
         then post_renders.json end`.as('json'),
       sql<number | null>`octet_length(post_renders.json)`.as('render_bytes'),
       'posts.word_count',
-      'workspaces.live_post_count',
+      livePostCount(workspaceId).as('live_post_count'),
     ])
     .where('posts.workspace_id', '=', workspaceId);
 }
