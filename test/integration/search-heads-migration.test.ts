@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { SearchableTable } from '../../src/db/dialects/dialect.js';
 import { searchText } from '../../src/shared/search.js';
-import { wordQuery } from '../../src/shared/search-words.js';
+import { searchWords, wordQuery } from '../../src/shared/search-words.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { databaseAtMigration } from '../helpers/migration.js';
 
@@ -87,6 +87,16 @@ describeEachDialect('migrations 0008 and 0018: a search head beside the search b
       .where('id', '=', posts[520]!)
       .executeTakeFirstOrThrow();
     expect(last).toEqual({ search_head: 'filler 519', search_text: 'plain words number 519' });
+    // Every row, whichever batch of the rewrite it fell in.
+    const rows = await handle()
+      .db.selectFrom('posts')
+      .select(['title', 'excerpt', 'body_text', 'search_head', 'search_text'])
+      .execute();
+    const unwritten = rows.filter(
+      (row) =>
+        row.search_head !== searchWords(row.title, row.excerpt) || row.search_text !== searchWords(row.body_text),
+    );
+    expect(unwritten).toEqual([]);
     const page = await handle()
       .db.selectFrom('pages')
       .select(['search_head', 'search_text'])
