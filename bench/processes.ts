@@ -17,18 +17,34 @@ export const ROOT = (() => {
 })();
 export const BIN = path.join(ROOT, 'bin', 'quire.js');
 
-/** The node flags on bin/quire.js's `#!/usr/bin/env -S node …` line: the server runs with them everywhere. */
-export function binNodeFlags(): string[] {
+/**
+ * bin/quire.js's `#!/usr/bin/env -S [NAME=VALUE …] node [flag …]` line: the environment and node flags every
+ * quire process runs with, `npm start` and `npx quire` included, so the benchmark's processes get them too.
+ */
+function binLine(): { env: Record<string, string>; flags: string[] } {
   const first = fs.readFileSync(BIN, 'utf8').split('\n', 1)[0] ?? '';
-  const match = /^#!\/usr\/bin\/env -S node(?<flags>(?: \S+)*)\s*$/.exec(first);
-  return match?.groups?.flags?.trim().split(/\s+/).filter(Boolean) ?? [];
+  const match = /^#!\/usr\/bin\/env -S((?: [A-Z_]+=\S*)*) node((?: \S+)*)\s*$/.exec(first);
+  if (!match) throw new Error(`bin/quire.js's first line is not #!/usr/bin/env -S [NAME=VALUE …] node …: ${first}`);
+  const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    words(match[1]).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  );
+  return { env, flags: words(match[2]) };
+}
+
+/** The node flags on bin/quire.js's first line. */
+export function binNodeFlags(): string[] {
+  return binLine().flags;
 }
 
 export type Env = Record<string, string>;
 
-/** Only what Node needs: a DATABASE_URL or PORT exported in the shell must not change what is measured. */
+/**
+ * Only what Node needs, and what bin/quire.js's first line sets: a DATABASE_URL or PORT exported in the shell
+ * must not change what is measured.
+ */
 export function baseEnv(extra: Env): Env {
-  const env: Env = {};
+  const env: Env = { ...binLine().env };
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
