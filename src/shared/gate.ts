@@ -23,5 +23,29 @@ export type Gate = ReturnType<typeof createGate>;
 /** A batch of a read larger than this waits for LARGE_READS. */
 export const LARGE_READ_BYTES = 4 * 1024 * 1024;
 
-/** The one gate of this process for reads of posts and pages near the limits: one batch of them at a time. */
-export const LARGE_READS = createGate(1);
+const ONE_AT_A_TIME = createGate(1);
+
+/**
+ * V8's full collection, when node runs with `--expose-gc` (bin/quire.js's first line); else nothing. A large
+ * read leaves tens of megabytes of garbage (the rows' text, the parsed blocks, the serialized answer), which V8
+ * would otherwise let pile up to hundreds before collecting (docs/decisions.md, "Memory of one request").
+ */
+function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (typeof gc === 'function') gc();
+}
+
+/**
+ * The one gate of this process for reads of posts and pages near the limits: one batch of them at a time,
+ * each followed by a full collection, so the garbage of one never adds to the next.
+ */
+export const LARGE_READS: Gate = (work) => {
+  const collected = async () => {
+    try {
+      return await work();
+    } finally {
+      collectGarbage();
+    }
+  };
+  return ONE_AT_A_TIME(collected);
+};

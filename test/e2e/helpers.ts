@@ -126,9 +126,11 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function launch(env: Env, port: number): ServerProcess {
+function launch(env: Env, port: number, asFile: boolean): ServerProcess {
   const fullEnv = baseEnv({ HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) });
-  const child = spawn(process.execPath, [BIN, 'serve'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As a file, bin/quire.js's first line starts node, with its settings, as `npm start` and `npx quire` do.
+  const [file, args] = asFile ? [BIN, ['serve']] : [process.execPath, [BIN, 'serve']];
+  const child = spawn(file, args, { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   let stdout = '';
   let stderr = '';
@@ -168,11 +170,12 @@ function launch(env: Env, port: number): ServerProcess {
 
 /**
  * Starts `quire serve` on a free loopback port and resolves once GET /healthz answers 200. A port
- * taken between the probe and the listen (EADDRINUSE) is retried on another one, a few times.
+ * taken between the probe and the listen (EADDRINUSE) is retried on another one, a few times. `node
+ * bin/quire.js` unless `asFile`, which runs the file itself.
  */
-export async function startServer(env: Env): Promise<ServerProcess> {
+export async function startServer(env: Env, { asFile = false } = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
-    const server = launch(env, await freePort());
+    const server = launch(env, await freePort(), asFile);
     const deadline = Date.now() + START_TIMEOUT_MS;
     let exit: Exit | null = null;
     void server.exited.then((value) => (exit = value));
