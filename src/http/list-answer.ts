@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { collectGarbage } from '../shared/gate.js';
 import type { ListAnswer } from '../shared/paging.js';
 import { CONTENT_CACHE_CONTROL, etagMatches } from './caching.js';
 import { selectFromItem } from './fields.js';
@@ -42,5 +43,7 @@ export async function sendList(request: FastifyRequest, reply: FastifyReply, lis
   const etag = `"${crypto.hash('sha1', `${workspaceId}\n${contentVersion}\n${request.url}`, 'base64url')}"`;
   reply.header('ETag', etag).header('Cache-Control', CONTENT_CACHE_CONTROL);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  // Its last items are garbage once it is sent; an idle process would keep them.
+  reply.raw.once('close', collectGarbage);
   return reply.type('application/json; charset=utf-8').send(Readable.from(paginatedChunks(answer.page, answer.items)));
 }

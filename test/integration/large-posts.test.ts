@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import type { Json, Post } from '../helpers/posts.js';
@@ -61,6 +61,19 @@ describeEachDialect('posts near the limits', (dialect) => {
       expect(page.data, round).toEqual(await singles());
     }
   }, 120_000);
+
+  it('collects its garbage after each large batch and once more when it is sent, where node exposes gc', async () => {
+    const global = globalThis as { gc?: () => void };
+    global.gc = vi.fn();
+    const response = await get('/posts?pageSize=100');
+    expect(response.headers.get('transfer-encoding')).toBe('chunked');
+    await response.arrayBuffer();
+    // The three large posts are a batch each; the end of the answer follows the last byte a moment later.
+    await vi.waitFor(() => expect(global.gc).toHaveBeenCalledTimes(4), { timeout: 5_000 });
+  });
+  afterEach(() => {
+    delete (globalThis as { gc?: () => void }).gc;
+  });
 
   it('its ETag answers a 304 while it holds, and moves with a write to one of its posts', async () => {
     const first = await get('/posts?pageSize=100');
