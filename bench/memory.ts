@@ -89,8 +89,8 @@ interface Measure {
   seconds: number;
 }
 
-/** Issue 20: three of the largest lists at once keep the server under this, ... */
-const PEAK_TARGET_MIB = 400;
+/** Issue 20: three of the largest lists at once keep the server under 400 MB (the issue's unit, in MiB), ... */
+const PEAK_TARGET_MIB = 400e6 / 2 ** 20;
 /** ... and its memory comes back to within this share of where it was before them. */
 const AFTER_TARGET = 0.2;
 
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
       log(
         `${scenario}: RSS ${result.beforeMiB.toFixed(0)} → peak ${result.peakMiB.toFixed(0)} → ${result.afterMiB.toFixed(0)} MiB; ` +
           `${(result.bytesPerAnswer / 1024 / 1024).toFixed(1)} MiB an answer; ${result.seconds.toFixed(1)} s; ` +
-          `issue 20's target (peak under ${PEAK_TARGET_MIB} MiB, after within ${AFTER_TARGET * 100} % of before) ` +
+          `issue 20's target (peak under ${PEAK_TARGET_MIB.toFixed(1)} MiB, after within ${AFTER_TARGET * 100} % of before) ` +
           (withinTarget(result) ? 'met' : 'missed'),
       );
     };
