@@ -27,9 +27,9 @@ const ONE_AT_A_TIME = createGate(1);
 
 /**
  * V8's full collection, when node runs with `--expose-gc` (bin/quire.js's first line); else nothing. A large
- * read leaves tens of megabytes of garbage (the rows' text, the parsed blocks, the serialized answer), which V8
- * would otherwise let pile up to hundreds before collecting, or keep while the process idles
- * (docs/decisions.md, "Memory of one request").
+ * read leaves garbage the size of its answer several times over (the rows' text, the parsed blocks, the
+ * serialized answer), which V8 would otherwise let pile up across reads before collecting, or keep while the
+ * process idles (docs/decisions.md, "Memory of one request").
  */
 export function collectGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
