@@ -1,0 +1,268 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Dataset } from './dataset.js';
+import { baseEnv, BIN, freePort, ROOT, waitFor } from './processes.js';
+import { loadAverage, machineInfo } from './proc-stats.js';
+import { EXTERNAL } from './quire-server.js';
+
+/*
+ * `npm run bench:writes`: what one content write costs the server, one write at a time on one connection, so
+ * no write waits for another and nothing else runs in the server. Two writes, each PATCHing one post in turn
+ * between two versions:
+ *   - title: another title (what a writer's rename, and the benchmark's cold scenarios, do);
+ *   - blocks: a 60-block bodyJson with one paragraph edited (patch-60-blocks).
+ * For each, the server's CPU per write from /proc over `--writes` writes after `--warmup` ones, and the wall
+ * time. With `--callgrind`, the server runs under valgrind instead, twice (a quarter of the writes, then all of
+ * them), and the difference of the two runs' instruction counts divided by the difference of their writes is
+ * the instructions of one write: a figure the machine's other load cannot move, which CPU time on a shared
+ * machine is not. `--server` measures another checkout's bin/quire.js (an earlier commit, for an A/B) on the same
+ * data. The data dir is one kept by `npm run bench -- --keep`; a SQLite one is copied for each server, so every
+ * run starts from the same file; a PostgreSQL one is written in place, and each write is undone by the next.
+ */
+
+const HELP = `npm run bench:writes -- --data-dir DIR [options]
+
+  --data-dir DIR     a data dir kept by npm run bench -- --keep (SQLite or PostgreSQL)
+  --server FILE      the bin/quire.js to measure (default: this checkout's)
+  --writes N         measured writes of each kind (default 2000; the blocks write runs a quarter as many)
+  --warmup N         writes of each kind before measuring (default 300)
+  --kinds a,b        title, blocks (default both)
+  --log-level L      the server's LOG_LEVEL (default info)
+  --callgrind        count instructions under valgrind instead of timing (slow: try --writes 400 --warmup 50)
+  --label NAME       names the results file bench/results/<date>-writes-NAME.json
+`;
+
+const KINDS = ['title', 'blocks'] as const;
+type Kind = (typeof KINDS)[number];
+const START_TIMEOUT_MS = 600_000;
+
+interface Block {
+  type: string;
+  [field: string]: unknown;
+}
+interface SamplePost {
+  id: string;
+  title: string;
+  bodyJson: Block[];
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      server: { type: 'string' },
+      writes: { type: 'string', default: '2000' },
+      warmup: { type: 'string', default: '300' },
+      kinds: { type: 'string', default: KINDS.join(',') },
+      'log-level': { type: 'string', default: 'info' },
+      callgrind: { type: 'boolean', default: false },
+      label: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help || !values['data-dir']) {
+    process.stdout.write(HELP);
+    process.exit(values.help ? 0 : 2);
+  }
+  const kinds = values.kinds.split(',').map((kind) => {
+    if (!(KINDS as readonly string[]).includes(kind)) throw new Error(`--kinds: ${kind} is not one of ${KINDS}`);
+    return kind as Kind;
+  });
+  const count = (name: string, raw: string) => {
+    if (!/^\d+$/.test(raw) || Number(raw) < 4) throw new Error(`--${name} must be a whole number of 4 or more`);
+    return Number(raw);
+  };
+  return {
+    dataDir: path.resolve(values['data-dir']),
+    server: path.resolve(values.server ?? BIN),
+    writes: count('writes', values.writes),
+    warmup: count('warmup', values.warmup),
+    kinds,
+    logLevel: values['log-level'],
+    callgrind: values.callgrind,
+    label: values.label ?? (values.callgrind ? 'callgrind' : 'cpu'),
+  };
+}
+type Options = ReturnType<typeof options>;
+
+/** The write form of a block as a read answers it: no image url, no heading id (the server assigns both). */
+function writeForm(block: Block): Block {
+  const { url: _url, ...rest } = block;
+  if (block.type === 'heading') {
+    const { id: _id, ...heading } = rest;
+    return heading as Block;
+  }
+  return block.type === 'image' ? (rest as Block) : block;
+}
+
+/** Two request bodies per kind, and the post each writes to: posts of the first page nobody reads here. */
+function writesOf(sample: SamplePost[]): Record<Kind, { postId: string; bodies: [string, string] }> {
+  const blocks = sample.flatMap((post) => post.bodyJson.map(writeForm)).slice(0, 60);
+  const edited = blocks.map((block) => ({ ...block }));
+  const paragraph = edited.find((block) => block.type === 'paragraph');
+  if (blocks.length < 60 || !paragraph) throw new Error('the first 100 posts hold too few blocks');
+  paragraph.text = `${String(paragraph.text)} Revised by the benchmark.`;
+  const [titled, bodied] = [sample[57]!, sample[58]!];
+  return {
+    title: {
+      postId: titled.id,
+      bodies: [JSON.stringify({ title: `${titled.title} (edited)` }), JSON.stringify({ title: titled.title })],
+    },
+    blocks: {
+      postId: bodied.id,
+      bodies: [JSON.stringify({ bodyJson: blocks }), JSON.stringify({ bodyJson: bodied.bodyJson.map(writeForm) })],
+    },
+  };
+}
+
+function cpuSeconds(pid: number): number {
+  const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The first line's environment and flags are those of the checkout whose bin/quire.js runs. */
+function serverLine(server: string): { env: Record<string, string>; flags: string[] } {
+  const first = fs.readFileSync(server, 'utf8').split('\n', 1)[0] ?? '';
+  const words = first
+    .replace(/^#!\/usr\/bin\/env( -S)?/, '')
+    .trim()
+    .split(/\s+/);
+  const at = words.indexOf('node');
+  const env = Object.fromEntries(
+    words.slice(0, Math.max(at, 0)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+  );
+  return { env, flags: at < 0 ? [] : words.slice(at + 1) };
+}
+
+interface Measured {
+  writes: number;
+  cpuMsPerWrite: number;
+  wallMsPerWrite: number;
+}
+
+/** One server on its own copy of the data: the writes of each kind, and at the end its instructions if counted. */
+async function serve(opts: Options, dataset: Dataset, writes: number, callgrindOut: string | null) {
+  const copy = dataset.dialect === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-writes-')) : null;
+  if (copy) fs.cpSync(dataset.dataDir, copy, { recursive: true });
+  const port = await freePort();
+  const line = serverLine(opts.server);
+  const env = {
+    ...baseEnv({}),
+    ...line.env,
+    QUIRE_DATA_DIR: copy ?? dataset.dataDir,
+    ...(dataset.databaseUrl ? { DATABASE_URL: dataset.databaseUrl } : {}),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: opts.logLevel,
+    QUIRE_RATE_LIMIT_MAX: '1000000000',
+  };
+  const node = [process.execPath, ...line.flags, opts.server, 'serve'];
+  const command = callgrindOut
+    ? ['valgrind', '--tool=callgrind', `--callgrind-out-file=${callgrindOut}`, ...node]
+    : node;
+  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-20_000)));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  try {
+    const base = `http://127.0.0.1:${port}${EXTERNAL}`;
+    const headers = { 'x-api-key': dataset.key, 'content-type': 'application/json', 'accept-encoding': 'identity' };
+    await waitFor(`${base}/posts?pageSize=1`, { headers }, performance.now(), START_TIMEOUT_MS);
+    const page = (await (await fetch(`${base}/posts?pageSize=100`, { headers })).json()) as { data: SamplePost[] };
+    const plan = writesOf(page.data);
+    const results: Partial<Record<Kind, Measured>> = {};
+    for (const kind of opts.kinds) {
+      const { postId, bodies } = plan[kind];
+      const count = kind === 'blocks' ? Math.max(1, Math.round(writes / 4)) : writes;
+      const write = async (i: number) => {
+        const response = await fetch(`${base}/posts/${postId}`, { method: 'PATCH', headers, body: bodies[i % 2] });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`PATCH ${kind} answered ${response.status}`);
+      };
+      // An even number of writes, so the post ends as it began.
+      const warmup = opts.warmup + (opts.warmup % 2);
+      for (let i = 0; i < warmup; i += 1) await write(i);
+      const [cpu0, wall0] = [cpuSeconds(child.pid!), performance.now()];
+      for (let i = 0; i < count + (count % 2); i += 1) await write(i);
+      const [cpu1, wall1] = [cpuSeconds(child.pid!), performance.now()];
+      results[kind] = {
+        writes: count + (count % 2),
+        cpuMsPerWrite: ((cpu1 - cpu0) * 1000) / (count + (count % 2)),
+        wallMsPerWrite: (wall1 - wall0) / (count + (count % 2)),
+      };
+    }
+    child.kill('SIGTERM');
+    await closed;
+    const instructions = callgrindOut ? Number(/I\s+refs:\s+([\d,]+)/.exec(stderr)?.[1]?.replaceAll(',', '')) : null;
+    return { results, instructions };
+  } finally {
+    child.kill('SIGKILL');
+    await closed;
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const opts = options();
+  const dataset = JSON.parse(fs.readFileSync(path.join(opts.dataDir, 'bench.json'), 'utf8')) as Dataset;
+  dataset.dataDir = opts.dataDir;
+  log(`bench:writes: ${opts.server} on ${dataset.posts} posts (${dataset.dialect}), LOG_LEVEL=${opts.logLevel}`);
+  const report: Record<string, unknown> = {
+    server: opts.server,
+    dialect: dataset.dialect,
+    posts: dataset.posts,
+    logLevel: opts.logLevel,
+    machine: machineInfo(),
+    loadBefore: loadAverage(),
+  };
+  if (!opts.callgrind) {
+    const { results } = await serve(opts, dataset, opts.writes, null);
+    for (const [kind, m] of Object.entries(results))
+      log(
+        `${kind.padEnd(7)} ${m.cpuMsPerWrite.toFixed(3)} CPU ms/write, ${m.wallMsPerWrite.toFixed(3)} ms wall (${m.writes} writes)`,
+      );
+    report.cpu = results;
+  } else {
+    // One kind per pair of runs, so each count is that kind's alone.
+    const counted: Record<string, unknown> = {};
+    for (const kind of opts.kinds) {
+      const one = { ...opts, kinds: [kind] };
+      const small = Math.max(2, Math.round(opts.writes / 4));
+      const out = (n: number) => path.join(os.tmpdir(), `quire-writes-${process.pid}-${kind}-${n}.callgrind`);
+      const a = await serve(one, dataset, small, out(small));
+      const b = await serve(one, dataset, opts.writes, out(opts.writes));
+      const [wa, wb] = [a.results[kind]!.writes, b.results[kind]!.writes];
+      const perWrite = (b.instructions! - a.instructions!) / (wb - wa);
+      log(`${kind.padEnd(7)} ${(perWrite / 1e6).toFixed(2)} M instructions/write (${wb} − ${wa} writes)`);
+      counted[kind] = {
+        instructionsPerWrite: Math.round(perWrite),
+        runs: [
+          [wa, a.instructions],
+          [wb, b.instructions],
+        ],
+      };
+      for (const n of [small, opts.writes]) fs.rmSync(out(n), { force: true });
+    }
+    report.callgrind = counted;
+  }
+  const file = path.join(
+    ROOT,
+    'bench',
+    'results',
+    `${new Date().toISOString().slice(0, 10)}-writes-${opts.label}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`results: ${path.relative(ROOT, file)}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
