@@ -71,8 +71,8 @@ export default tseslint.config(
   // Generated from the OpenAPI document (npm run openapi).
   { files: ['packages/client/src/schema.d.ts'], rules: { 'max-len': 'off' } },
   {
-    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'packages/*/scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly' } },
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'packages/*/scripts/**/*.mjs', 'bench/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', fetch: 'readonly', performance: 'readonly' } },
   },
   // CommonJS programs (the client's require test): require is how they load modules.
   {
