@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Dataset } from './dataset.js';
-import { baseEnv, BIN, freePort, ROOT, waitFor } from './processes.js';
+import { BIN, freePort, ROOT, waitFor } from './processes.js';
 import { loadAverage, machineInfo } from './proc-stats.js';
 import { EXTERNAL } from './quire-server.js';
 
@@ -153,8 +153,12 @@ async function serve(opts: Options, dataset: Dataset, writes: number, callgrindO
   if (copy) fs.cpSync(dataset.dataDir, copy, { recursive: true });
   const port = await freePort();
   const line = serverLine(opts.server);
+  // Only what Node needs from this shell, and the measured checkout's own first line: not this checkout's.
+  const shell = Object.fromEntries(
+    ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
+  );
   const env = {
-    ...baseEnv({}),
+    ...shell,
     ...line.env,
     QUIRE_DATA_DIR: copy ?? dataset.dataDir,
     ...(dataset.databaseUrl ? { DATABASE_URL: dataset.databaseUrl } : {}),
