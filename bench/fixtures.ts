@@ -12,7 +12,7 @@ const PATCH_BLOCKS = 60;
 const RARE_TRIES = 30;
 const LINK_HEALTH_PATHS = 5;
 
-interface Block {
+export interface Block {
   type: string;
   [field: string]: unknown;
 }
@@ -84,7 +84,7 @@ export class Api {
 }
 
 /** The write form of a read block: an image loses its resolved `url`, a heading its derived `id`. */
-function writeForm(block: Block): Block {
+export function writeForm(block: Block): Block {
   const { url: _url, ...rest } = block;
   if (block.type === 'heading') {
     const { id: _id, ...heading } = rest;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Dataset } from './dataset.js';
+import { writeForm, type Block } from './fixtures.js';
 import { BIN, freePort, ROOT, waitFor } from './processes.js';
 import { loadAverage, machineInfo } from './proc-stats.js';
 import { EXTERNAL } from './quire-server.js';
@@ -39,10 +40,6 @@ const KINDS = ['title', 'blocks'] as const;
 type Kind = (typeof KINDS)[number];
 const START_TIMEOUT_MS = 600_000;
 
-interface Block {
-  type: string;
-  [field: string]: unknown;
-}
 interface SamplePost {
   id: string;
   title: string;
@@ -90,16 +87,6 @@ function options() {
   };
 }
 type Options = ReturnType<typeof options>;
-
-/** The write form of a block as a read answers it: no image url, no heading id (the server assigns both). */
-function writeForm(block: Block): Block {
-  const { url: _url, ...rest } = block;
-  if (block.type === 'heading') {
-    const { id: _id, ...heading } = rest;
-    return heading as Block;
-  }
-  return block.type === 'image' ? (rest as Block) : block;
-}
 
 /** Two request bodies per kind, and the post each writes to: posts of the first page nobody reads here. */
 function writesOf(sample: SamplePost[]): Record<Kind, { postId: string; bodies: [string, string] }> {
