@@ -19,7 +19,7 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
 }
 
 /** utime + stime of every thread of the process, in seconds. */
-function processCpuSeconds(pid: number): number | null {
+export function processCpuSeconds(pid: number): number | null {
   try {
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
     const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

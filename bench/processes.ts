@@ -20,11 +20,12 @@ export const BIN = path.join(ROOT, 'bin', 'quire.js');
 /**
  * bin/quire.js's `#!/usr/bin/env -S [NAME=VALUE …] node [flag …]` line: the environment and node flags every
  * quire process runs with, `npm start` and `npx quire` included, so the benchmark's processes get them too.
+ * `bin` names another checkout's bin/quire.js, which runs with its own line.
  */
-function binLine(): { env: Record<string, string>; flags: string[] } {
-  const first = fs.readFileSync(BIN, 'utf8').split('\n', 1)[0] ?? '';
+export function binLine(bin = BIN): { env: Record<string, string>; flags: string[] } {
+  const first = fs.readFileSync(bin, 'utf8').split('\n', 1)[0] ?? '';
   const match = /^#!\/usr\/bin\/env -S((?: [A-Z_]+=\S*)*) node((?: \S+)*)\s*$/.exec(first);
-  if (!match) throw new Error(`bin/quire.js's first line is not #!/usr/bin/env -S [NAME=VALUE …] node …: ${first}`);
+  if (!match) throw new Error(`${bin}'s first line is not #!/usr/bin/env -S [NAME=VALUE …] node …: ${first}`);
   const words = (text: string | undefined) => (text ?? '').trim().split(/\s+/).filter(Boolean);
   const env = Object.fromEntries(
     words(match[1]).map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
@@ -44,12 +45,17 @@ export type Env = Record<string, string>;
  * must not change what is measured.
  */
 export function baseEnv(extra: Env): Env {
-  const env: Env = { ...binLine().env };
+  return { ...binLine().env, ...shellEnv(), ...extra };
+}
+
+/** Only what Node needs from the shell the benchmark runs in. */
+export function shellEnv(): Env {
+  const env: Env = {};
   for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) {
     const value = process.env[name];
     if (value !== undefined) env[name] = value;
   }
-  return { ...env, ...extra };
+  return env;
 }
 
 /** Runs a command to completion within `timeoutMs`; rejects with its stderr when it fails. */
@@ -118,8 +124,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function launch(args: string[], env: Env, port: number): Child {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `node args…` as a child of the benchmark; `wrapper` runs node under another program (valgrind). */
+export function launch(args: string[], env: Env, port: number, wrapper: string[] = []): Child {
+  const [file, ...rest] = [...wrapper, process.execPath, ...args];
+  const child = spawn(file!, rest, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
   const keep = (chunk: string) => (output = (output + chunk).slice(-200_000));

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Dataset } from './dataset.js';
 import { writeForm, type Block } from './fixtures.js';
-import { BIN, freePort, ROOT, waitFor } from './processes.js';
-import { loadAverage, machineInfo } from './proc-stats.js';
+import { BIN, binLine, freePort, launch, ROOT, shellEnv, waitFor } from './processes.js';
+import { loadAverage, machineInfo, processCpuSeconds } from './proc-stats.js';
 import { EXTERNAL } from './quire-server.js';
 
 /*
@@ -108,26 +107,6 @@ function writesOf(sample: SamplePost[]): Record<Kind, { postId: string; bodies: 
   };
 }
 
-function cpuSeconds(pid: number): number {
-  const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** The first line's environment and flags are those of the checkout whose bin/quire.js runs. */
-function serverLine(server: string): { env: Record<string, string>; flags: string[] } {
-  const first = fs.readFileSync(server, 'utf8').split('\n', 1)[0] ?? '';
-  const words = first
-    .replace(/^#!\/usr\/bin\/env( -S)?/, '')
-    .trim()
-    .split(/\s+/);
-  const at = words.indexOf('node');
-  const env = Object.fromEntries(
-    words.slice(0, Math.max(at, 0)).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
-  );
-  return { env, flags: at < 0 ? [] : words.slice(at + 1) };
-}
-
 interface Measured {
   writes: number;
   cpuMsPerWrite: number;
@@ -139,13 +118,10 @@ async function serve(opts: Options, dataset: Dataset, writes: number, callgrindO
   const copy = dataset.dialect === 'sqlite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'quire-writes-')) : null;
   if (copy) fs.cpSync(dataset.dataDir, copy, { recursive: true });
   const port = await freePort();
-  const line = serverLine(opts.server);
-  // Only what Node needs from this shell, and the measured checkout's own first line: not this checkout's.
-  const shell = Object.fromEntries(
-    ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-  );
+  // The measured checkout's own first line, not this checkout's.
+  const line = binLine(opts.server);
   const env = {
-    ...shell,
+    ...shellEnv(),
     ...line.env,
     QUIRE_DATA_DIR: copy ?? dataset.dataDir,
     ...(dataset.databaseUrl ? { DATABASE_URL: dataset.databaseUrl } : {}),
@@ -154,48 +130,42 @@ async function serve(opts: Options, dataset: Dataset, writes: number, callgrindO
     LOG_LEVEL: opts.logLevel,
     QUIRE_RATE_LIMIT_MAX: '1000000000',
   };
-  const node = [process.execPath, ...line.flags, opts.server, 'serve'];
-  const command = callgrindOut
-    ? ['valgrind', '--tool=callgrind', `--callgrind-out-file=${callgrindOut}`, ...node]
-    : node;
-  const child = spawn(command[0]!, command.slice(1), { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-20_000)));
-  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const wrapper = callgrindOut ? ['valgrind', '--tool=callgrind', `--callgrind-out-file=${callgrindOut}`] : [];
+  const server = launch([...line.flags, opts.server, 'serve'], env, port, wrapper);
   try {
-    const base = `http://127.0.0.1:${port}${EXTERNAL}`;
+    const base = `${server.url}${EXTERNAL}`;
     const headers = { 'x-api-key': dataset.key, 'content-type': 'application/json', 'accept-encoding': 'identity' };
-    await waitFor(`${base}/posts?pageSize=1`, { headers }, performance.now(), START_TIMEOUT_MS);
+    await waitFor(`${base}/posts?pageSize=1`, { headers }, performance.now(), START_TIMEOUT_MS, server);
     const page = (await (await fetch(`${base}/posts?pageSize=100`, { headers })).json()) as { data: SamplePost[] };
     const plan = writesOf(page.data);
     const results: Partial<Record<Kind, Measured>> = {};
     for (const kind of opts.kinds) {
       const { postId, bodies } = plan[kind];
-      const count = kind === 'blocks' ? Math.max(1, Math.round(writes / 4)) : writes;
+      // An even number of writes, so the post ends as it began.
+      const even = (n: number) => n + (n % 2);
+      const count = even(kind === 'blocks' ? Math.max(1, Math.round(writes / 4)) : writes);
       const write = async (i: number) => {
         const response = await fetch(`${base}/posts/${postId}`, { method: 'PATCH', headers, body: bodies[i % 2] });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`PATCH ${kind} answered ${response.status}`);
       };
-      // An even number of writes, so the post ends as it began.
-      const warmup = opts.warmup + (opts.warmup % 2);
-      for (let i = 0; i < warmup; i += 1) await write(i);
-      const [cpu0, wall0] = [cpuSeconds(child.pid!), performance.now()];
-      for (let i = 0; i < count + (count % 2); i += 1) await write(i);
-      const [cpu1, wall1] = [cpuSeconds(child.pid!), performance.now()];
+      for (let i = 0; i < even(opts.warmup); i += 1) await write(i);
+      const [cpu0, wall0] = [processCpuSeconds(server.pid)!, performance.now()];
+      for (let i = 0; i < count; i += 1) await write(i);
+      const [cpu1, wall1] = [processCpuSeconds(server.pid)!, performance.now()];
       results[kind] = {
-        writes: count + (count % 2),
-        cpuMsPerWrite: ((cpu1 - cpu0) * 1000) / (count + (count % 2)),
-        wallMsPerWrite: (wall1 - wall0) / (count + (count % 2)),
+        writes: count,
+        cpuMsPerWrite: ((cpu1 - cpu0) * 1000) / count,
+        wallMsPerWrite: (wall1 - wall0) / count,
       };
     }
-    child.kill('SIGTERM');
-    await closed;
-    const instructions = callgrindOut ? Number(/I\s+refs:\s+([\d,]+)/.exec(stderr)?.[1]?.replaceAll(',', '')) : null;
+    // Stopped before its output is read: valgrind prints the count as the server exits.
+    await server.stop();
+    const counted = /I\s+refs:\s+([\d,]+)/.exec(server.output())?.[1];
+    const instructions = callgrindOut ? Number(counted?.replaceAll(',', '')) : null;
     return { results, instructions };
   } finally {
-    child.kill('SIGKILL');
-    await closed;
+    await server.stop();
     if (copy) fs.rmSync(copy, { recursive: true, force: true });
   }
 }
