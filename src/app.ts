@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, unavailableError } from './http/error-handler.js';
 import fastifyCompress from '@fastify/compress';
 import { cachedGetFastPath } from './http/cached-get.js';
 import { COMPRESS_OPTIONS } from './http/compression.js';
@@ -128,7 +128,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           metrics?.answeredEarly(request, response, started);
         },
         (error: unknown) => {
-          app.log.error({ err: error }, 'cached-GET fast path failed');
+          // Fastify answers the request with the same decision's error; an away database is logged there, once.
+          if (!unavailableError(database.dialect, error)) app.log.error({ err: error }, 'cached-GET fast path failed');
           handler(request, response);
         },
       );
@@ -170,7 +171,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     });
   });
   app.addHook('preValidation', refuseUnstorableTextInUrl);
-  registerErrorHandler(app);
+  registerErrorHandler(app, database.dialect);
 
   const table = createRouteTable();
   app.addHook('onRoute', (route) => table.add(route.method, route.url));
@@ -192,7 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // the ETag and the response cache see an answer's bytes as they are). Cached answers are sent compressed
   // already (http/caching.ts), and it leaves an answer with a Content-Encoding alone.
   await app.register(fastifyCompress, COMPRESS_OPTIONS);
-  await app.register(healthRoutes, { db: database.db });
+  await app.register(healthRoutes, { database, redis: deps.redis ?? null });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // Beyond the specification's table (docs/decisions.md): a dependency (the database, media storage) is away.
+  UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -48,6 +50,28 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const conflict = (message: string, details: ErrorDetails = null) => new AppError('CONFLICT', message, details);
 export const forbidden = (message = 'This key lacks the permission this route needs') =>
   new AppError('FORBIDDEN', message);
+
+/** What a 503 names as away: the answer's `details.dependency`, and what /healthz reports by name. */
+export type Dependency = 'database' | 'storage';
+
+/** Seconds a 503 asks the client to wait before it tries again (`Retry-After`). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+const UNAVAILABLE_MESSAGES: Record<Dependency, string> = {
+  database: 'The database is not answering; retry after the time in Retry-After',
+  storage: 'Media storage is not answering; retry after the time in Retry-After',
+};
+
+/**
+ * A dependency is away (down, restarting, unreachable, out of space): the request was fine, nothing of it was
+ * written, and the same request may be sent again later.
+ */
+export const unavailable = (dependency: Dependency, reason: string) =>
+  new AppError('UNAVAILABLE', UNAVAILABLE_MESSAGES[dependency], {
+    dependency,
+    reason,
+    retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
 
 /** The one 401 body: every kind of bad key gets exactly this, so the cases cannot be told apart. */
 export const unauthorized = () => new AppError('UNAUTHORIZED', 'A valid API key is required in the X-API-Key header');

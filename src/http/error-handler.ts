@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, envelope, invalid } from '../errors.js';
+import type { DialectHelpers } from '../db/dialects/dialect.js';
+import { AppError, envelope, invalid, unavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import { toIssue } from './validation.js';
 
 /** Fastify's own client errors, mapped to the specification's catalog: everything the client did wrong is a 400. */
@@ -23,8 +24,26 @@ const REASON_MESSAGES: Record<string, string> = {
   bad_url: 'The URL could not be decoded',
 };
 
-export function toAppError(error: FastifyError | Error): AppError | null {
+/** File-system errors of the data dir's media: the disk is full or mounted read-only. */
+const STORAGE_ERRORS: Record<string, string> = { ENOSPC: 'disk_full', EDQUOT: 'disk_full', EROFS: 'read_only' };
+
+/**
+ * An error of a dependency that is away, as the 503 the client should see: the database (the dialect's verdict)
+ * or the data dir's disk. Null for any other error.
+ */
+export function unavailableError(dialect: DialectHelpers, error: unknown): AppError | null {
+  if (error instanceof AppError) return error.code === 'UNAVAILABLE' ? error : null;
+  const database = dialect.unavailable(error);
+  if (database) return unavailable('database', database);
+  const code = (error as { code?: unknown } | null)?.code;
+  const storage = typeof code === 'string' ? STORAGE_ERRORS[code] : undefined;
+  return storage ? unavailable('storage', storage) : null;
+}
+
+export function toAppError(error: FastifyError | Error, dialect: DialectHelpers): AppError | null {
   if (error instanceof AppError) return error;
+  const away = unavailableError(dialect, error);
+  if (away) return away;
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     return invalid(fastifyError.validation.map((issue) => toIssue(issue, fastifyError.validationContext)));
@@ -50,15 +69,19 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   // Fastify asks to close the connection after a body it refused; the unread rest is discarded
   // instead (http/unread-body.ts), as closing under an upload would lose this answer for the client.
   if (reply.request.raw.complete === false) reply.removeHeader('connection');
+  if (error.code === 'UNAVAILABLE') reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply.code(error.status).type('application/json; charset=utf-8').send(envelope(error));
 }
 
 /** Every error leaves as the envelope; a 500 says nothing of stacks or SQL, and the log line keeps them. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, dialect: DialectHelpers): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const known = toAppError(error);
+    const known = toAppError(error, dialect);
     if (known) {
-      if (known.status >= 500) request.log.error({ err: error }, known.message);
+      // A dependency that is away is the operator's news, once per request, without a stack to read through.
+      if (known.code === 'UNAVAILABLE')
+        request.log.warn({ details: known.details, cause: error.message }, known.message);
+      else if (known.status >= 500) request.log.error({ err: error }, known.message);
       return sendError(reply, known);
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import { watchOutages, type OutageLog } from '../db/outage.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { contentEventsRepository } from './content-events.repository.js';
@@ -45,34 +46,41 @@ function cutoff(retentionDays: number, now: number): string {
   return new Date(now - retentionDays * DAY_MS).toISOString();
 }
 
-export interface PruningLog {
-  info(details: object, message: string): void;
+export interface PruningLog extends OutageLog {
   error(details: object, message: string): void;
 }
 
 /**
  * Keeps content_events and the webhook delivery history bounded: prunes once shortly after start, then every
- * `intervalMs`. Every instance prunes; deleting rows another instance already deleted costs nothing. Answers
- * the function that stops it.
+ * `intervalMs`. Every instance prunes; deleting rows another instance already deleted costs nothing. A round
+ * that finds the database away is tried again within seconds of its return rather than an interval later.
+ * Answers the function that stops it.
  */
 export function startEventPruning(
   database: DatabaseHandle,
   { retentionDays, intervalMs = 3_600_000, log }: { retentionDays: number; intervalMs?: number; log: PruningLog },
 ): () => void {
+  const outage = watchOutages(database, 'event retention', log);
+  let retry: NodeJS.Timeout | undefined;
   const run = async () => {
+    clearTimeout(retry);
     try {
       const deleted = await pruneEvents(database, retentionDays);
+      outage.succeeded();
       if (deleted > 0) log.info({ deleted, retentionDays }, 'pruned content events');
       const history = await pruneDeliveries(database, retentionDays);
       if (history.deliveries + history.bodies > 0) log.info({ ...history, retentionDays }, 'pruned webhook deliveries');
     } catch (error) {
-      log.error({ err: error }, 'pruning content events and webhook deliveries failed');
+      const wait = outage.failed(error);
+      if (wait !== undefined) retry = setTimeout(run, wait).unref();
+      else log.error({ err: error }, 'pruning content events and webhook deliveries failed');
     }
   };
   const first = setTimeout(run, 10_000).unref();
   const every = setInterval(run, intervalMs).unref();
   return () => {
     clearTimeout(first);
+    clearTimeout(retry);
     clearInterval(every);
   };
 }

@@ -40,7 +40,7 @@ interface Delivery {
 const FAST_RETRY = { baseMs: 40, factor: 2, maxDelayMs: 400, maxAttempts: 4 };
 // Delays long enough that their growth shows through a loaded machine's scheduling: 200, 600, 1800 ms.
 const GROWING_RETRY = { baseMs: 200, factor: 3, maxDelayMs: 10_000, maxAttempts: 4 };
-const silent = { error: () => undefined, warn: () => undefined };
+const silent = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
 // QUIRE_WEBHOOK_ALLOW_PRIVATE lets the endpoints name the loopback receiver; the dispatchers say for themselves.
 describeEachDialect('webhook deliveries to a real receiver', (dialect) => {

@@ -11,6 +11,11 @@ export interface DialectHelpers {
   /** The table and columns of the unique index a driver error says was violated; undefined for any other error. */
   uniqueViolation(error: unknown): UniqueViolation | undefined;
   /**
+   * Why a driver error says the database is away rather than that the statement was wrong (PostgreSQL down,
+   * restarting or unreachable; SQLite's disk full or read-only), as a short reason; undefined for any other error.
+   */
+  unavailable(error: unknown): string | undefined;
+  /**
    * `column` as an operand no index is looked up for. SQLite plans without statistics and takes any range on an
    * indexed column for a narrow one, sorting all its matches rather than walking the index of the order asked
    * for; PostgreSQL sizes the range from its statistics and needs no such help.

@@ -44,12 +44,51 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
   // 'error'; unheard, that is an uncaught exception that kills the process. The pool has already
   // discarded the client, and the next query opens a new one, so there is nothing more to do.
   pool.on('error', () => undefined);
+  // A client checked out of the pool has no listener of the pool's: one whose connection ends mid-transaction
+  // (a restart, a failover) emits 'error' on itself too. Its query or transaction already fails with that error,
+  // which the caller answers (a 503), and the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
 export function postgresDialect(connectionString: string): { dialect: Dialect; pool: pg.Pool } {
   const pool = createPgPool(connectionString);
   return { dialect: new PostgresDialect({ pool }), pool };
+}
+
+/** Node's socket errors: the server's address refuses, resets or does not answer. */
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The server is away: shutting down or starting up (57P01–57P03), out of resources (class 53: disk full, too many
+ * connections), the connection lost (class 08, or pg's own "Connection terminated" and "not queryable" errors),
+ * or no connection to be had within the pool's connect timeout.
+ */
+function postgresUnavailable(error: unknown): string | undefined {
+  // A name that resolves to several addresses fails with one error for each, gathered.
+  if (error instanceof AggregateError && error.errors.length > 0) return postgresUnavailable(error.errors[0]);
+  const { code, message } = (error ?? {}) as PgError & { message?: unknown };
+  if (typeof code === 'string') {
+    if (code === '57P01' || code === '57P02') return 'shutting_down';
+    if (code === '57P03') return 'starting_up';
+    if (code === '53100') return 'disk_full';
+    if (code.startsWith('53')) return 'out_of_resources';
+    if (code.startsWith('08')) return 'connection_lost';
+    if (SOCKET_ERRORS.has(code)) return 'unreachable';
+  }
+  if (typeof message !== 'string') return undefined;
+  if (/^Connection terminated|not queryable|Connection ended/i.test(message)) return 'connection_lost';
+  if (/timeout exceeded when trying to connect|Connection terminated due to connection timeout/i.test(message))
+    return 'connect_timeout';
+  return undefined;
 }
 
 interface PgError {
@@ -126,6 +165,7 @@ export const postgresHelpers: DialectHelpers = {
   name: 'postgres',
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
   uniqueViolation: postgresUniqueViolation,
+  unavailable: postgresUnavailable,
   textBytes: (bytes) => bytes.toString('utf8'),
   unindexed: (column) => sql.ref(column),
   skippingLocked: (query) => query.forUpdate().skipLocked(),

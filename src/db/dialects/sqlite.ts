@@ -163,6 +163,21 @@ interface SqliteError {
   message?: string;
 }
 
+/**
+ * The data dir cannot take a write: the disk is full, the file system or the database file is read-only, or the
+ * file cannot be opened or written. Reads go on; writes succeed again once space or write access returns.
+ */
+function sqliteUnavailable(error: unknown): string | undefined {
+  const { code } = (error ?? {}) as SqliteError;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'SQLITE_FULL') return 'disk_full';
+  if (code.startsWith('SQLITE_READONLY')) return 'read_only';
+  if (code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_CANTOPEN')) return 'io_error';
+  // Another process (a `quire` command) held the write lock for longer than the busy timeout.
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return 'busy';
+  return undefined;
+}
+
 /** `UNIQUE constraint failed: posts.workspace_id, posts.slug` names the table and the index's columns. */
 function sqliteUniqueViolation(error: unknown): UniqueViolation | undefined {
   const { code, message } = (error ?? {}) as SqliteError;
@@ -278,6 +293,7 @@ export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
   types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
   uniqueViolation: sqliteUniqueViolation,
+  unavailable: sqliteUnavailable,
   unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   skippingLocked: (query) => query,

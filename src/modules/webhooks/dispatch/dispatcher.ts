@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../../db/database.js';
+import { watchOutages, type OutageLog } from '../../../db/outage.js';
 import { writeTransaction } from '../../../db/transaction.js';
 import type { MasterKey } from '../../../security/master-key.js';
 import { onDeliveriesQueued } from '../../../writes/webhook-outbox.js';
@@ -26,9 +27,8 @@ export interface DispatcherOptions {
   log: DispatcherLog;
 }
 
-export interface DispatcherLog {
+export interface DispatcherLog extends OutageLog {
   error(details: object, message: string): void;
-  warn(details: object, message: string): void;
 }
 
 export interface Dispatcher {
@@ -72,11 +72,13 @@ export function startDispatcher(
   };
   const stopListening = onDeliveriesQueued(nudge);
 
-  /** Waits for a wake-up, a free slot or the poll interval, whichever comes first. */
-  const idle = () =>
+  const outage = watchOutages(database, 'webhook delivery', log);
+
+  /** Waits for a wake-up, a free slot or `ms` (the poll interval), whichever comes first. */
+  const idle = (ms = pollMs) =>
     new Promise<void>((resolve) => {
       if (woken || !running) return resolve();
-      const timer = setTimeout(done, pollMs);
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         wake = undefined;
@@ -85,31 +87,71 @@ export function startDispatcher(
       wake = done;
     });
 
+  /**
+   * What this process claimed while the database went away: deliveries claimed but not sent (their endpoints and
+   * bodies could not be read), and attempts sent but not recorded. Each is taken up again when the database
+   * answers, while its lease still holds; past the lease the delivery falls due again for any instance, as after a
+   * crash, so nothing is lost either way.
+   */
+  let unsent: Array<{ delivery: Claimed; leaseEnds: number }> = [];
+  let unrecorded: Array<{ leaseEnds: number; record: () => Promise<unknown> }> = [];
+
+  async function recordOwed(): Promise<void> {
+    const at = now();
+    unrecorded = unrecorded.filter((owed) => owed.leaseEnds > at);
+    while (unrecorded.length > 0) {
+      await unrecorded[0]!.record();
+      unrecorded.shift();
+    }
+  }
+
+  /** Claims up to the free slots' worth, after what was claimed and not sent before an outage. */
+  async function claimNext(free: number): Promise<Array<{ delivery: Claimed; leaseEnds: number }>> {
+    const at = now();
+    unsent = unsent.filter((held) => held.leaseEnds > at);
+    const resumed = unsent.splice(0, free);
+    if (resumed.length === free) return resumed;
+    const leaseEnds = at + leaseMs;
+    try {
+      const fresh = await repo.claim(
+        database.db,
+        database.dialect,
+        new Date(at).toISOString(),
+        new Date(leaseEnds).toISOString(),
+        free - resumed.length,
+      );
+      return [...resumed, ...fresh.map((delivery) => ({ delivery, leaseEnds }))];
+    } catch (error) {
+      unsent.unshift(...resumed);
+      throw error;
+    }
+  }
+
   async function claimSome(): Promise<number> {
     const free = concurrency - inFlight;
     if (free <= 0) return 0;
-    const at = now();
-    const claimed = await repo.claim(
-      database.db,
-      database.dialect,
-      new Date(at).toISOString(),
-      new Date(at + leaseMs).toISOString(),
-      free,
-    );
+    const claimed = await claimNext(free);
     if (claimed.length === 0) return 0;
-    const [endpointRows, bodyRows] = await Promise.all([
-      repo.endpoints(database.db, [...new Set(claimed.map((row) => row.endpoint_id))]),
-      repo.bodies(database.db, [...new Set(claimed.map((row) => row.event_id))]),
-    ]);
+    let endpointRows: Endpoint[];
+    let bodyRows: Array<{ event_id: string; payload: string }>;
+    try {
+      [endpointRows, bodyRows] = await Promise.all([
+        repo.endpoints(database.db, [...new Set(claimed.map(({ delivery }) => delivery.endpoint_id))]),
+        repo.bodies(database.db, [...new Set(claimed.map(({ delivery }) => delivery.event_id))]),
+      ]);
+    } catch (error) {
+      unsent.unshift(...claimed);
+      throw error;
+    }
     const endpoints = new Map(endpointRows.map((row) => [row.id, row]));
     const bodies = new Map(bodyRows.map((row) => [row.event_id, row.payload]));
-    for (const delivery of claimed) {
+    for (const { delivery, leaseEnds } of claimed) {
       const endpoint = endpoints.get(delivery.endpoint_id);
       // Deleted since the claim: its deliveries went with it. A body goes only once no delivery refers to it.
       const payload = bodies.get(delivery.event_id);
       if (!endpoint || payload === undefined) continue;
       inFlight += 1;
-      const send = deliver(delivery, endpoint, payload)
+      const send = deliver(delivery, endpoint, payload, leaseEnds)
         .catch((error: unknown) =>
           log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed'),
         )
@@ -123,7 +165,8 @@ export function startDispatcher(
     return claimed.length;
   }
 
-  async function deliver(delivery: Claimed, endpoint: Endpoint, payload: string): Promise<void> {
+  /** Sends one delivery and records the attempt; an attempt the database was away for is recorded later. */
+  async function deliver(delivery: Claimed, endpoint: Endpoint, payload: string, leaseEnds: number): Promise<void> {
     const secret = decryptWebhookSecret(masterKey, endpoint.secret_encrypted, endpoint.id, endpoint.workspace_id);
     const timestamp = Math.floor(now() / 1000);
     const outcome = await sendWebhook({
@@ -143,22 +186,29 @@ export function startDispatcher(
     const succeeded = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     // A 410 is the receiver saying it is gone: its delivery is not retried either.
     const delay = succeeded || outcome.statusCode === 410 ? undefined : retryDelayMs(attempt, retry);
-    await writeTransaction(database, (trx) =>
-      repo.record(
-        trx,
-        {
-          deliveryId: delivery.id,
-          workspaceId: delivery.workspace_id,
-          endpointId: endpoint.id,
-          attempt,
-          ...outcome,
-          succeeded,
-          retryAt: delay === undefined ? undefined : new Date(at + delay).toISOString(),
-          disable: succeeded ? undefined : disableReason(outcome, endpoint.failing_since, at),
-        },
-        new Date(at).toISOString(),
-      ),
-    );
+    const record = () =>
+      writeTransaction(database, (trx) =>
+        repo.record(
+          trx,
+          {
+            deliveryId: delivery.id,
+            workspaceId: delivery.workspace_id,
+            endpointId: endpoint.id,
+            attempt,
+            ...outcome,
+            succeeded,
+            retryAt: delay === undefined ? undefined : new Date(at + delay).toISOString(),
+            disable: succeeded ? undefined : disableReason(outcome, endpoint.failing_since, at),
+          },
+          new Date(at).toISOString(),
+        ),
+      );
+    try {
+      await record();
+    } catch (error) {
+      if (!database.dialect.unavailable(error)) throw error;
+      unrecorded.push({ leaseEnds, record });
+    }
   }
 
   /** A 410 says the receiver is gone for good; an endpoint failing for days is presumed gone too. */
@@ -173,9 +223,16 @@ export function startDispatcher(
     while (running) {
       woken = false;
       try {
+        await recordOwed();
         const claimed = await claimSome();
+        outage.succeeded();
         if (claimed > 0) continue;
       } catch (error) {
+        const wait = outage.failed(error);
+        if (wait !== undefined) {
+          await idle(wait);
+          continue;
+        }
         log.error({ err: error }, 'claiming webhook deliveries failed');
       }
       await idle();
