@@ -48,7 +48,7 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
   if (permission || operation.forbidden) errors.push(403);
   if (source.params || operation.notFound) errors.push(404);
   if (operation.conflict) errors.push(409);
-  errors.push(429, 500);
+  errors.push(429, 500, 503);
 
   const description = [operation.description, permission ? `Needs the \`${permission}\` permission.` : undefined]
     .filter(Boolean)

@@ -255,4 +255,9 @@ export const ERROR_EXAMPLES: Record<string, Json> = {
     details: { retryAfterSeconds: 12 },
   },
   500: { code: 'INTERNAL', message: 'Internal server error; retry with backoff', details: null },
+  503: {
+    code: 'UNAVAILABLE',
+    message: 'The database is not answering; retry after the time in Retry-After',
+    details: { dependency: 'database', reason: 'shutting_down', retryAfterSeconds: 5 },
+  },
 };

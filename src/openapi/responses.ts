@@ -105,6 +105,12 @@ const ERRORS: Record<number, ErrorResponse> = {
     code: 'INTERNAL',
     description: 'INTERNAL: an unexpected server error. Treat it as transient and retry with backoff.',
   },
+  503: {
+    name: 'Unavailable',
+    code: 'UNAVAILABLE',
+    description:
+      'UNAVAILABLE: a dependency is away (`details.dependency`: `database` or `storage`; `details.reason` says how). The request was refused as a whole: no write is half-applied. Retry after `Retry-After` seconds; a write whose connection failed mid-commit may have landed, so retry writes as you would after a timeout.',
+  },
 };
 
 export const errorResponseRef = (status: number): Json => ({ $ref: `#/components/responses/${ERRORS[status]!.name}` });
@@ -114,7 +120,7 @@ export function errorResponses(): Record<string, Json> {
   const responses: Record<string, Json> = {};
   for (const [status, { name, code, description }] of Object.entries(ERRORS)) {
     const headers: JsonObject = { ...COMMON_HEADERS };
-    if (status === '429') headers['Retry-After'] = header('RetryAfter');
+    if (status === '429' || status === '503') headers['Retry-After'] = header('RetryAfter');
     responses[name] = {
       description,
       headers,

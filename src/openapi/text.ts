@@ -10,7 +10,8 @@ for paths that do not exist) → route (404, or 405 with \`Allow\`) → permissi
 lookup (404) → conflict (409).
 
 **Errors.** Every error is \`{code, message, details}\`; branch on \`code\`, never on \`message\`. Validation
-errors carry \`details.issues: [{in, path, message}]\` with JSON Pointer paths.
+errors carry \`details.issues: [{in, path, message}]\` with JSON Pointer paths. While the database or media
+storage is away, any request that needs it answers 503 \`UNAVAILABLE\` with \`Retry-After\`, within seconds.
 
 **Lists** answer \`{data, page, pageSize, order, orderBy?, total, totalPages}\`; \`pageSize\` is 1–100 (default
 10), \`order\` needs \`orderBy\`, and unknown query parameters are a 400.

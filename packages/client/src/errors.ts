@@ -18,7 +18,7 @@ export class QuireError extends Error {
   readonly details: Record<string, unknown> | null;
   /** The server's X-Request-Id of the failed attempt, to quote when reporting a problem. */
   readonly requestId: string | null;
-  /** Seconds the server asked to wait (429), when it said. */
+  /** Seconds the server asked to wait (429, 503), when it said. */
   readonly retryAfter: number | null;
 
   constructor(

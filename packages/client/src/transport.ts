@@ -141,8 +141,8 @@ export class Transport {
       const error = QuireError.fromAnswer(answer);
       const retryable = answer.status === 429 || (idempotent && RETRY_STATUSES.has(answer.status));
       if (!retryable || !canRetry) throw error;
-      const wait =
-        answer.status === 429 ? Math.max((error.retryAfter ?? 0) * 1000, backoffMs(attempt)) : backoffMs(attempt);
+      // A 429 and a 503 (the database or storage away) say how long to wait; the backoff is the least wait.
+      const wait = Math.max((error.retryAfter ?? 0) * 1000, backoffMs(attempt));
       if (wait > this.maxRetryDelayMs) throw error;
       await sleep(wait, signal);
     }

@@ -101,6 +101,29 @@ describe('retries against a stub that fails on purpose', () => {
     }
   });
 
+  it('waits at least Retry-After before retrying a GET that got 503 UNAVAILABLE', async () => {
+    const envelope = {
+      code: 'UNAVAILABLE',
+      message: 'The database is not answering; retry after the time in Retry-After',
+      details: { dependency: 'database', reason: 'shutting_down', retryAfterSeconds: 1 },
+    };
+    const arrivals: number[] = [];
+    const stub = await stubServer((n, _request, response) => {
+      arrivals.push(Date.now());
+      if (n === 1) sendJson(response, 503, envelope, { 'Retry-After': '1' });
+      else sendJson(response, 200, { id: 'p1' });
+    });
+    try {
+      const quire = new Quire({ apiKey: 'quire_live_x', baseUrl: stub.url, maxRetries: 3 });
+      expect(await quire.posts.get('p1')).toEqual({ id: 'p1' });
+      expect(arrivals).toHaveLength(2);
+      // The backoff alone would have retried within 250 ms.
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+    } finally {
+      await stub.close();
+    }
+  });
+
   it('times out an attempt that gets no answer, retrying idempotent calls within maxRetries', async () => {
     const stub = await stubServer(() => undefined);
     try {

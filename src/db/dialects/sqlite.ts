@@ -120,7 +120,9 @@ class SqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    // SQLite rolls a transaction back itself on some errors (a full disk, an I/O error); a second rollback would
+    // fail and hide the error that caused the first.
+    if (this.db.inTransaction) await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
   async destroy(): Promise<void> {
