@@ -33,8 +33,6 @@ export async function serve(config: Config): Promise<void> {
   // Imported only when configured: ioredis is a tenth of a second of every start that does not use it.
   const redisModule = config.redisUrl ? await import('./redis.js') : null;
   const redis = redisModule && config.redisUrl ? redisModule.connectRedis(config.redisUrl) : null;
-  // ioredis reports connection errors as events; the rate limiter already logs the degraded state.
-  redis?.on('error', () => undefined);
   if (redisModule && redis) await redisModule.waitForRedis(redis);
   const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey, redis });
   if (runtime.migrated.names.length > 0)

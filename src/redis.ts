@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
  * the background.
  */
 export function connectRedis(url: string): Redis {
-  return new Redis(url, {
+  const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 1000,
@@ -14,6 +14,10 @@ export function connectRedis(url: string): Redis {
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     lazyConnect: false,
   });
+  // Connection errors arrive as events, one per failed reconnect; what depends on Redis reports its own degraded
+  // state (the rate limiter, /healthz), so the events themselves are only heard.
+  redis.on('error', () => undefined);
+  return redis;
 }
 
 /**
