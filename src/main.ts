@@ -7,6 +7,9 @@ import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
 import { DEFAULT_PASSWORD_COST } from './security/password.js';
 
+/** How long a start waits for a database that is away (restarting, failing over) before it gives up. */
+const DATABASE_START_WAIT_MS = 120_000;
+
 /** The first-start hint; its commands carry the variables that lead them to this server's data. */
 function setupHint(url: string, config: Config): string {
   const quire = `${cliEnvironment(config)}npx quire`;
@@ -29,7 +32,15 @@ function setupHint(url: string, config: Config): string {
 
 /** Starts the server: data dir, migrations, listen, and a graceful close on SIGINT and SIGTERM. */
 export async function serve(config: Config): Promise<void> {
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, {
+    waitForDatabase: {
+      timeoutMs: DATABASE_START_WAIT_MS,
+      onWait: (reason, waitedMs) =>
+        process.stderr.write(
+          `quire: waiting for the database (${reason}); ${Math.round((DATABASE_START_WAIT_MS - waitedMs) / 1000)} s left before giving up\n`,
+        ),
+    },
+  });
   // Imported only when configured: ioredis is a tenth of a second of every start that does not use it.
   const redisModule = config.redisUrl ? await import('./redis.js') : null;
   const redis = redisModule && config.redisUrl ? redisModule.connectRedis(config.redisUrl) : null;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { waitForDatabase } from './db/outage.js';
 import { loadOrCreateMasterKeyFile, masterKeyFrom, type MasterKey } from './security/master-key.js';
 import { createServices, type Services } from './services.js';
 
@@ -20,16 +21,22 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+type WaitOptions = Parameters<typeof waitForDatabase>[1];
+
 /**
  * Prepares the data dir (the SQLite database, `media/`, and `master.key` with mode 0600 unless
  * QUIRE_MASTER_KEY is set), opens the database and brings its schema up to date.
  */
-export async function openRuntime(config: Config, { migrate = true } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  { migrate = true, waitForDatabase: wait }: { migrate?: boolean; waitForDatabase?: WaitOptions } = {},
+): Promise<Runtime> {
   fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
   const masterKey = config.masterKey ? masterKeyFrom(config.masterKey) : loadOrCreateMasterKeyFile(config.dataDir);
   const database = createDatabase(config);
   const migrated = { names: [] as string[], ms: 0 };
   try {
+    if (wait) await waitForDatabase(database, wait);
     const started = performance.now();
     if (migrate) migrated.names = (await migrateToLatest(database)).map((result) => result.migrationName);
     migrated.ms = Math.round(performance.now() - started);

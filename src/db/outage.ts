@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { DatabaseHandle } from './database.js';
 
 export interface OutageLog {
@@ -50,4 +52,28 @@ export function watchOutages(database: DatabaseHandle, task: string, log: Outage
       since = null;
     },
   };
+}
+
+/**
+ * Waits for the database to answer, at most `timeoutMs`: an instance started while its database is restarting
+ * (a deploy during a maintenance window) starts when it returns rather than exiting. `onWait` hears each reason
+ * to wait. An error that is not an outage (bad credentials, no such database) fails at once.
+ */
+export async function waitForDatabase(
+  database: DatabaseHandle,
+  { timeoutMs, onWait }: { timeoutMs: number; onWait: (reason: string, waitedMs: number) => void },
+): Promise<void> {
+  const started = Date.now();
+  for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+    try {
+      await sql`select 1`.execute(database.db);
+      return;
+    } catch (error) {
+      const reason = database.dialect.unavailable(error);
+      const waited = Date.now() - started;
+      if (reason === undefined || waited + wait > timeoutMs) throw error;
+      onWait(reason, waited);
+      await sleep(wait);
+    }
+  }
 }

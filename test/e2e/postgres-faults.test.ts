@@ -216,4 +216,20 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
         `${recoveryMs} ms after the database started\n`,
     );
   }, 120_000);
+
+  it('a server started while the database is stopped waits for it, and serves once it returns', async () => {
+    await cluster.stop();
+    const starting = startServer(env);
+    await sleep(2_000);
+    await cluster.start();
+    const second = await starting;
+    try {
+      expect(second.stderr()).toContain('quire: waiting for the database');
+      const response = await second.fetch(`${EXTERNAL}/posts?pageSize=1`, { headers: { 'X-API-Key': key } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
 });
