@@ -88,7 +88,6 @@ function fillDisk(file: string): number {
     const tally = { requests: 0, ok: 0, unavailable: 0, other: [] as string[], malformed503: [] as string[] };
     const reasons = new Set<string>();
     const acknowledged = new Set<string>();
-    let readsOk = 0;
     let readsWhileFull = 0;
     let full = false;
     let freedAt: number | null = null;
@@ -135,10 +134,7 @@ function fillDisk(file: string): number {
       for (let n = 0; running; n += 1) {
         const response = await live.fetch(`${EXTERNAL}/posts?pageSize=5&page=${(n % 10) + 1 + id}`, { headers });
         await count(response);
-        if (response.ok) {
-          readsOk += 1;
-          if (full) readsWhileFull += 1;
-        }
+        if (response.ok && full) readsWhileFull += 1;
         await sleep(5);
       }
     };

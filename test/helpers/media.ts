@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -170,20 +171,44 @@ export const pathOf = (url: string) => new URL(url).pathname;
 
 export interface S3Server {
   env: Record<string, string>;
+  /** An outage: the port stops listening and every open connection is cut, mid-request or idle. */
+  stop(): Promise<void>;
+  /** The server back on the same port and directory, holding what it held; nothing when it is running. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
+
+// s3rver's close() waits for the connections in flight, which an outage does not; its typings omit the server.
+const cutConnections = (server: S3rver) =>
+  (server as unknown as { httpServer: http.Server }).httpServer.closeAllConnections();
 
 /** A real S3-compatible server (s3rver) on a free loopback port, storing into a temp directory. */
 export async function startS3Server(): Promise<S3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: 'quire-test' }],
-  });
-  const { port } = await server.run();
+  // A fresh instance on each start: a closed s3rver has closed its logger too.
+  const listen = async (port: number) => {
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'quire-test' }],
+    });
+    return { server, port: (await server.run()).port };
+  };
+  const first = await listen(0);
+  const port = first.port;
+  let running: S3rver | null = first.server;
+
+  async function stop() {
+    if (!running) return;
+    const server = running;
+    running = null;
+    const closed = server.close();
+    cutConnections(server);
+    await closed;
+  }
+
   return {
     env: {
       QUIRE_MEDIA_STORAGE: 's3',
@@ -193,8 +218,12 @@ export async function startS3Server(): Promise<S3Server> {
       QUIRE_S3_ACCESS_KEY_ID: 'S3RVER',
       QUIRE_S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
+    stop,
+    async start() {
+      running ??= (await listen(port)).server;
+    },
     async close() {
-      await server.close();
+      await stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
