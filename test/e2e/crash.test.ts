@@ -5,7 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { services } from '../helpers/services.js';
-import { cliJson, EXTERNAL, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
+import { installWithKey, EXTERNAL, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
 
 /*
  * The crash probe (issue 20): writers under concurrent load against the real server process, which is
@@ -45,18 +45,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
           database = await createTestDatabase('postgres');
           env.DATABASE_URL = database.databaseUrl!;
         }
-        await cliJson(['migrate'], env);
-        await cliJson(['user', 'create', '--email', 'crash@example.com', '--password-stdin'], env, 'long password 1\n');
-        const workspace = await cliJson<{ slug: string }>(
-          ['workspace', 'create', '--name', 'Crash', '--owner', 'crash@example.com'],
-          env,
-        );
-        key = (
-          await cliJson<{ key: string }>(
-            ['key', 'create', '--workspace', workspace.slug, '--email', 'crash@example.com', '--name', 'Writer'],
-            env,
-          )
-        ).key;
+        ({ key } = await installWithKey(env, 'Crash'));
       });
       afterAll(async () => {
         await server?.stop().catch(() => undefined);

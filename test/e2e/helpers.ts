@@ -213,3 +213,19 @@ export async function eventually(check: () => boolean, what: string, timeoutMs =
 export function oneLineFailure(result: CliResult): boolean {
   return result.code !== 0 && result.code !== null && result.stdout === '' && /^[^\n]+\n$/.test(result.stderr);
 }
+
+/**
+ * A fresh installation as an operator makes one with the CLI: migrated, with one owner, one workspace and an API
+ * key of the owner's. Answers the key and the workspace's slug.
+ */
+export async function installWithKey(env: Env, name: string): Promise<{ key: string; slug: string }> {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}@example.com`;
+  await cliJson(['migrate'], env);
+  await cliJson(['user', 'create', '--email', email, '--password-stdin'], env, 'long password 1\n');
+  const { slug } = await cliJson<{ slug: string }>(['workspace', 'create', '--name', name, '--owner', email], env);
+  const { key } = await cliJson<{ key: string }>(
+    ['key', 'create', '--workspace', slug, '--email', email, '--name', `${name} key`],
+    env,
+  );
+  return { key, slug };
+}

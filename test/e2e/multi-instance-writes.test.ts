@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { services } from '../helpers/services.js';
-import { cliJson, EXTERNAL, startServer, type Env, type ServerProcess } from './helpers.js';
+import { installWithKey, EXTERNAL, startServer, type Env, type ServerProcess } from './helpers.js';
 
 /*
  * Writes from two instances on one PostgreSQL at once (issue 20's probes; multi-instance.test.ts has
@@ -30,18 +30,7 @@ const TITLE = 'two server processes writing to one PostgreSQL at once';
         QUIRE_MASTER_KEY: crypto.randomBytes(32).toString('base64'),
         QUIRE_RATE_LIMIT_MAX: '1000000000',
       };
-      await cliJson(['migrate'], env);
-      await cliJson(['user', 'create', '--email', 'writer@example.com', '--password-stdin'], env, 'long password 1\n');
-      const workspace = await cliJson<{ slug: string }>(
-        ['workspace', 'create', '--name', 'Both', '--owner', 'writer@example.com'],
-        env,
-      );
-      key = (
-        await cliJson<{ key: string }>(
-          ['key', 'create', '--workspace', workspace.slug, '--email', 'writer@example.com', '--name', 'Writer'],
-          env,
-        )
-      ).key;
+      ({ key } = await installWithKey(env, 'Both'));
       [a, b] = await Promise.all([startServer(env), startServer(env)]);
     });
     afterAll(async () => {

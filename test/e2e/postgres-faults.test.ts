@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../helpers/services.js';
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
-import { cliJson, EXTERNAL, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
+import { faultTally, missingPosts } from './fault-tally.js';
+import { EXTERNAL, installWithKey, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
 
 /*
  * A PostgreSQL restart and a stop of a few seconds under a load of writes and reads, against the real server
@@ -19,19 +20,6 @@ const READERS = 2;
 const DOWN_MS = 3_000;
 /** The issue's bound: the first request after the database returns succeeds within this. */
 const RECOVERY_BOUND_MS = 5_000;
-
-interface Tally {
-  requests: number;
-  ok: number;
-  unavailable: number;
-  other: Array<{ status: number; body: string }>;
-  /** Requests that got no answer within the client's bound (5 s). */
-  hung: number;
-  /** Requests whose connection failed: the server closed it, or no server listened any more. */
-  dropped: string[];
-  /** A 503 without Retry-After or without the UNAVAILABLE envelope. */
-  malformed503: string[];
-}
 
 const skipReason = !services.postgresUrl
   ? 'QUIRE_TEST_DATABASE_URL is not set'
@@ -58,18 +46,7 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
       QUIRE_WEBHOOK_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
     };
-    await cliJson(['migrate'], env);
-    await cliJson(['user', 'create', '--email', 'faults@example.com', '--password-stdin'], env, 'long password 1\n');
-    const workspace = await cliJson<{ slug: string }>(
-      ['workspace', 'create', '--name', 'Faults', '--owner', 'faults@example.com'],
-      env,
-    );
-    key = (
-      await cliJson<{ key: string }>(
-        ['key', 'create', '--workspace', workspace.slug, '--email', 'faults@example.com', '--name', 'Load'],
-        env,
-      )
-    ).key;
+    ({ key } = await installWithKey(env, 'Faults'));
     server = await startServer(env);
     const endpoint = await server.fetch(`${EXTERNAL}/webhooks`, {
       method: 'POST',
@@ -89,35 +66,23 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
   });
 
   it('stays up, answers 503 while the database is away, recovers within 5 s and loses nothing', async () => {
-    const tally: Tally = { requests: 0, ok: 0, unavailable: 0, other: [], hung: 0, dropped: [], malformed503: [] };
+    const tally = faultTally();
+    /** Requests that got no answer within the client's bound (5 s). */
+    let hung = 0;
+    /** Requests whose connection failed: the server closed it, or no server listened any more. */
+    const dropped: string[] = [];
     const acknowledged = new Set<string>();
     let firstWriteAfterStart: number | null = null;
     let startedAt: number | null = null;
     let running = true;
     const headers = { 'X-API-Key': key, 'Content-Type': 'application/json' };
 
-    const count = async (response: Response): Promise<unknown> => {
-      tally.requests += 1;
-      const text = await response.text();
-      if (response.ok) {
-        tally.ok += 1;
-        return JSON.parse(text);
-      }
-      if (response.status === 503) {
-        tally.unavailable += 1;
-        const code = (JSON.parse(text) as { code?: string }).code;
-        if (code !== 'UNAVAILABLE' || !response.headers.get('retry-after')) tally.malformed503.push(text);
-        return null;
-      }
-      tally.other.push({ status: response.status, body: text.slice(0, 300) });
-      return null;
-    };
     const attempt = async (work: () => Promise<void>) => {
       try {
         await work();
       } catch (error) {
-        if ((error as Error).name === 'TimeoutError') tally.hung += 1;
-        else tally.dropped.push(String((error as Error).cause ?? error));
+        if ((error as Error).name === 'TimeoutError') hung += 1;
+        else dropped.push(String((error as Error).cause ?? error));
       }
     };
 
@@ -139,7 +104,7 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
             headers,
             body: JSON.stringify({ title: `Fault ${id}-${n} ${crypto.randomBytes(3).toString('hex')}` }),
           });
-          const post = (await count(response)) as { id: string } | null;
+          const post = (await tally.count(response)) as { id: string } | null;
           if (response.status !== 201 || !post) return;
           acknowledged.add(post.id);
           if (startedAt !== null && firstWriteAfterStart === null) firstWriteAfterStart = Date.now();
@@ -151,7 +116,7 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
       for (let n = 0; running; n += 1) {
         await attempt(async () => {
           // A new page each time, so the reads reach the database rather than the response cache.
-          await count(await server.fetch(`${EXTERNAL}/posts?pageSize=5&page=${(n % 20) + 1 + id}`, { headers }));
+          await tally.count(await server.fetch(`${EXTERNAL}/posts?pageSize=5&page=${(n % 20) + 1 + id}`, { headers }));
         });
         await sleep(5);
       }
@@ -180,25 +145,20 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
 
     // The server process is still the one started before the faults.
     expect(server.child.exitCode, server.stderr().slice(-3000)).toBeNull();
-    expect(tally.dropped.slice(0, 3)).toEqual([]);
+    expect(dropped.slice(0, 3)).toEqual([]);
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ status: 'ok', checks: { database: { status: 'down' } } });
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 'unavailable', checks: { database: { status: 'down' } } });
     expect(tally.other).toEqual([]);
-    expect(tally.hung).toBe(0);
+    expect(hung).toBe(0);
     expect(tally.malformed503).toEqual([]);
     expect(tally.unavailable).toBeGreaterThan(0);
     expect(firstWriteAfterStart).not.toBeNull();
     const recoveryMs = firstWriteAfterStart! - startedAt;
     expect(recoveryMs).toBeLessThan(RECOVERY_BOUND_MS);
 
-    let lost = 0;
-    for (const id of acknowledged) {
-      const response = await server.fetch(`${EXTERNAL}/posts/${id}`, { headers });
-      if (response.status !== 200) lost += 1;
-      await response.arrayBuffer();
-    }
+    const lost = await missingPosts(server.fetch, key, acknowledged);
     expect(lost).toBe(0);
     const delivered = await receiver.waitFor(
       acknowledged.size,
@@ -211,7 +171,7 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
     // The counts the closing note of issue 43 quotes.
     process.stdout.write(
       `postgres faults: restart -m fast, then ${DOWN_MS} ms stopped; ${tally.requests} requests, ${tally.ok} ok, ` +
-        `${tally.unavailable} answered 503, ${tally.other.length} other, ${tally.hung} hung; ${acknowledged.size} ` +
+        `${tally.unavailable} answered 503, ${tally.other.length} other, ${hung} hung; ${acknowledged.size} ` +
         `acknowledged posts, ${lost} lost, all ${acknowledged.size} webhooks delivered; first write ` +
         `${recoveryMs} ms after the database started\n`,
     );

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../helpers/services.js';
-import { cliJson, EXTERNAL, freePort, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
+import { EXTERNAL, freePort, installWithKey, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
 
 /*
  * A Redis of the test's own (the shared rate-limit store) is stopped under load and started again on the same
@@ -64,18 +64,7 @@ async function stopRedis(child: ChildProcess): Promise<void> {
       QUIRE_RATE_LIMIT_MAX: '1000000000',
       LOG_LEVEL: 'warn',
     };
-    await cliJson(['migrate'], env);
-    await cliJson(['user', 'create', '--email', 'redis@example.com', '--password-stdin'], env, 'long password 1\n');
-    const workspace = await cliJson<{ slug: string }>(
-      ['workspace', 'create', '--name', 'Redis', '--owner', 'redis@example.com'],
-      env,
-    );
-    key = (
-      await cliJson<{ key: string }>(
-        ['key', 'create', '--workspace', workspace.slug, '--email', 'redis@example.com', '--name', 'Load'],
-        env,
-      )
-    ).key;
+    ({ key } = await installWithKey(env, 'Redis'));
     server = await startServer(env);
   }, 120_000);
 

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../helpers/media.js';
-import { cliJson, EXTERNAL, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
+import { faultTally, missingPosts } from './fault-tally.js';
+import { EXTERNAL, installWithKey, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
 
 /*
  * The SQLite data dir's disk fills up under a load of writes and reads, on a small tmpfs the test mounts: writes
@@ -61,18 +62,7 @@ function fillDisk(file: string): number {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${DISK}`, 'tmpfs', mount]);
     mounted = true;
     env = { QUIRE_DATA_DIR: dataDir, QUIRE_RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' };
-    await cliJson(['migrate'], env);
-    await cliJson(['user', 'create', '--email', 'disk@example.com', '--password-stdin'], env, 'long password 1\n');
-    const workspace = await cliJson<{ slug: string }>(
-      ['workspace', 'create', '--name', 'Disk', '--owner', 'disk@example.com'],
-      env,
-    );
-    key = (
-      await cliJson<{ key: string }>(
-        ['key', 'create', '--workspace', workspace.slug, '--email', 'disk@example.com', '--name', 'Load'],
-        env,
-      )
-    ).key;
+    ({ key } = await installWithKey(env, 'Disk'));
     server = await startServer(env);
   }, 120_000);
 
@@ -85,32 +75,13 @@ function fillDisk(file: string): number {
   it('refuses writes with 503 while the disk is full, keeps reading, and writes again once space returns', async () => {
     const live = server!;
     const headers = { 'X-API-Key': key, 'Content-Type': 'application/json' };
-    const tally = { requests: 0, ok: 0, unavailable: 0, other: [] as string[], malformed503: [] as string[] };
-    const reasons = new Set<string>();
+    const tally = faultTally();
     const acknowledged = new Set<string>();
     let readsWhileFull = 0;
     let full = false;
     let freedAt: number | null = null;
     let firstWriteAfterFree: number | null = null;
     let running = true;
-
-    const count = async (response: Response): Promise<unknown> => {
-      tally.requests += 1;
-      const text = await response.text();
-      if (response.ok) {
-        tally.ok += 1;
-        return JSON.parse(text);
-      }
-      if (response.status === 503) {
-        tally.unavailable += 1;
-        const body = JSON.parse(text) as { code?: string; details?: { reason?: string } };
-        if (body.code !== 'UNAVAILABLE' || !response.headers.get('retry-after')) tally.malformed503.push(text);
-        reasons.add(String(body.details?.reason));
-        return null;
-      }
-      tally.other.push(`${response.status} ${text.slice(0, 300)}`);
-      return null;
-    };
 
     const writer = async (id: number) => {
       for (let n = 0; running; n += 1) {
@@ -122,7 +93,7 @@ function fillDisk(file: string): number {
             excerpt: 'x'.repeat(300),
           }),
         });
-        const post = (await count(response)) as { id: string } | null;
+        const post = (await tally.count(response)) as { id: string } | null;
         if (response.status === 201 && post) {
           acknowledged.add(post.id);
           if (freedAt !== null && firstWriteAfterFree === null) firstWriteAfterFree = Date.now();
@@ -133,7 +104,7 @@ function fillDisk(file: string): number {
     const reader = async (id: number) => {
       for (let n = 0; running; n += 1) {
         const response = await live.fetch(`${EXTERNAL}/posts?pageSize=5&page=${(n % 10) + 1 + id}`, { headers });
-        await count(response);
+        await tally.count(response);
         if (response.ok && full) readsWhileFull += 1;
         await sleep(5);
       }
@@ -169,7 +140,7 @@ function fillDisk(file: string): number {
     expect(tally.other).toEqual([]);
     expect(tally.malformed503).toEqual([]);
     expect(tally.unavailable).toBeGreaterThan(0);
-    expect([...reasons]).toContain('disk_full');
+    expect([...tally.reasons]).toContain('disk_full');
     expect(readsWhileFull).toBeGreaterThan(0);
     expect(refusedUpload.status).toBe(503);
     expect(refusedUploadBody.code).toBe('UNAVAILABLE');
@@ -179,12 +150,7 @@ function fillDisk(file: string): number {
     const recoveryMs = firstWriteAfterFree! - freedAt;
     expect(recoveryMs).toBeLessThan(RECOVERY_BOUND_MS);
 
-    let lost = 0;
-    for (const id of acknowledged) {
-      const response = await live.fetch(`${EXTERNAL}/posts/${id}`, { headers });
-      if (response.status !== 200) lost += 1;
-      await response.arrayBuffer();
-    }
+    const lost = await missingPosts(live.fetch, key, acknowledged);
     expect(lost).toBe(0);
     await live.stop();
     server = undefined;
@@ -204,7 +170,7 @@ function fillDisk(file: string): number {
     process.stdout.write(
       `sqlite disk full: ${DISK} tmpfs, ${(filled / 2 ** 20).toFixed(1)} MiB of filler, full for ${FULL_MS} ms; ` +
         `${tally.requests} requests, ${tally.ok} ok (${readsWhileFull} reads while full), ${tally.unavailable} ` +
-        `answered 503 (${[...reasons].join(', ')}), ${tally.other.length} other; ${acknowledged.size} acknowledged ` +
+        `answered 503 (${[...tally.reasons].join(', ')}), ${tally.other.length} other; ${acknowledged.size} acknowledged ` +
         `posts, ${lost} lost, ${stored} stored; upload while full ${refusedUpload.status}; first write ` +
         `${recoveryMs} ms after space returned\n`,
     );
