@@ -105,6 +105,13 @@ export const api = {
   delete: <T>(path: string) => request<T>('DELETE', path),
 };
 
+/** Seconds a 503 asked to wait before trying again (the server says so in `details`), or null for any other error. */
+export function unavailableFor(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 503) return null;
+  const seconds = Number(error.details?.retryAfterSeconds);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 5;
+}
+
 /** A workspace-scoped path: every resource of the dashboard API lives under its workspace. */
 export function ws(workspaceId: string, rest = ''): string {
   return `/workspaces/${encodeURIComponent(workspaceId)}${rest}`;
@@ -126,6 +133,10 @@ export function describeError(error: unknown): string {
       return 'Not found.';
     case 429:
       return 'Too many attempts. Wait a few minutes and try again.';
+    case 503:
+      return error.details?.dependency === 'storage'
+        ? 'Media storage is not answering right now. Try again in a few seconds.'
+        : 'Quire’s database is not answering right now. Try again in a few seconds.';
     default: {
       // The validator's own text is for developers; a form shows these on its fields (form-errors.ts).
       const issues = error.issues;

@@ -89,6 +89,38 @@ suite(`the writer's studio never loses typing${SKIP_REASON ? ` (${SKIP_REASON})`
     expect((await external(`/posts/${id}`)).bodyJson).toEqual([{ type: 'paragraph', text: 'Typed, never saved.' }]);
   }, 60_000);
 
+  it('keeps the text and saves again by itself after a save refused with 503 (the database away)', async () => {
+    const id = await newPost({ title: 'Through an outage', excerpt: 'Before' });
+    await edit(page, id);
+    // The first save finds the database away, as a PostgreSQL restart does; the server's own 503 body.
+    let refused = 0;
+    await page.route(`**/api/v1/dashboard/workspaces/*/posts/${id}`, async (route) => {
+      if (route.request().method() !== 'PATCH' || refused > 0) return route.fallback();
+      refused += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'Retry-After': '1', 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({
+          code: 'UNAVAILABLE',
+          message: 'The database is not answering; retry after the time in Retry-After',
+          details: { dependency: 'database', reason: 'shutting_down', retryAfterSeconds: 1 },
+        }),
+      });
+    });
+    try {
+      await page.getByLabel('Excerpt', { exact: true }).fill('Typed during the outage');
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Not saved yet: the server cannot reach its database right now' })
+        .waitFor({ timeout: 15_000 });
+      await saved(page);
+    } finally {
+      await page.unroute(`**/api/v1/dashboard/workspaces/*/posts/${id}`);
+    }
+    expect(refused).toBe(1);
+    expect((await external(`/posts/${id}`)).excerpt).toBe('Typed during the outage');
+  }, 60_000);
+
   it('splits pasted Markdown into blocks, moves a block with Alt+↑, and writes marks as Markdown', async () => {
     await page.goto(`${server.url}/dashboard/w/${workspace.id}/posts/new`);
     const first = await addBlock(page, 0, 'Paragraph');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { api, ApiError, describeError, patchIfMatch, request, ws } from '../api';
+import { api, ApiError, describeError, patchIfMatch, request, unavailableFor, ws } from '../api';
 import type { Page, Post } from '../types';
 import { inWords } from '../validation-words';
 import { itemsReducer } from './BlockEditor';
@@ -183,6 +183,9 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
 
   // A save asked for while one is running (Publish pressed during an autosave) runs when that one is done.
   const queued = useRef<SaveOptions | null>(null);
+  // A save the server refused for a while (503): back to "unsaved" after its Retry-After, so autosave runs again.
+  const retryTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(retryTimer.current), []);
   const [queueTick, setQueueTick] = useState(0);
 
   const run = async (options: SaveOptions = {}): Promise<boolean> => {
@@ -245,6 +248,15 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       } else if (error instanceof ApiError && error.status === 409) {
         setServerIssues({ '/slug': 'Another post or page already has this slug. Choose another.' });
         setSave({ kind: 'error', message: 'Not saved: the slug is taken.' });
+      } else if (unavailableFor(error) !== null) {
+        // The server is fine and will be back: the text stays in this browser, and the save runs again by itself.
+        const seconds = unavailableFor(error)!;
+        setSave({
+          kind: 'error',
+          message: `Not saved yet: the server cannot reach its ${(error as ApiError).details?.dependency === 'storage' ? 'media storage' : 'database'} right now. Your text is kept in this browser; saving again in ${seconds} s.`,
+        });
+        window.clearTimeout(retryTimer.current);
+        retryTimer.current = window.setTimeout(() => setSave({ kind: 'unsaved' }), seconds * 1000);
       } else {
         const found = issuesOf(error);
         setServerIssues(found);
