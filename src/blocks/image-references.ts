@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DialectHelpers } from '../db/dialects/dialect.js';
 import { existingIds } from '../db/references.js';
 import type { Database } from '../db/schema.js';
 import { invalid, type ValidationIssue } from '../errors.js';
@@ -33,13 +34,14 @@ export function imageIssues(
 /** The same check for one body, with its own lookup of the media ids it names. */
 export async function imageReferenceIssues(
   db: Kysely<Database>,
+  dialect: DialectHelpers,
   workspaceId: string,
   pointer: string,
   blocks: readonly BlockWrite[] | undefined,
   stored: readonly StoredBlock[],
 ): Promise<ValidationIssue[]> {
   if (!blocks) return [];
-  const known = await existingIds(db, 'media', workspaceId, imageMediaIds(blocks));
+  const known = await existingIds(db, dialect, 'media', workspaceId, imageMediaIds(blocks));
   return imageIssues(pointer, blocks, stored, known);
 }
 
@@ -56,6 +58,7 @@ interface SeoImages {
  */
 export async function checkSeoMedia(
   db: Kysely<Database>,
+  dialect: DialectHelpers,
   workspaceId: string,
   seo: SeoImages | null | undefined,
   storedSeoJson: string | null = null,
@@ -68,6 +71,7 @@ export async function checkSeoMedia(
     .filter((ref): ref is { path: string; id: string } => ref.id !== undefined && !held.has(ref.id));
   const known = await existingIds(
     db,
+    dialect,
     'media',
     workspaceId,
     refs.map((ref) => ref.id),

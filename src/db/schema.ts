@@ -256,7 +256,8 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-/** A dashboard sign-in attempt that counts against the throttle; `key` is a sha256 of the account or address. */
+/** A dashboard sign-in attempt that counts against the throttle; `key` is a sha256 of the account, the
+ * (account, address) pair or the address. */
 export interface SignInAttemptsTable {
   id: string;
   key: string;

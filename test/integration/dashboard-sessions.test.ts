@@ -13,6 +13,7 @@ import {
 import { describeEachDialect } from '../helpers/database.js';
 import { accountsRepository } from '../../src/modules/accounts/accounts.repository.js';
 import { createPasswords } from '../../src/security/password.js';
+import { accountDelayMs, MAX_ACCOUNT_DELAY_MS } from '../../src/modules/dashboard/sign-in-throttle.js';
 
 const WRONG_PAIR = { code: 'UNAUTHORIZED', message: 'The email or password is not right', details: null };
 
@@ -146,26 +147,57 @@ describeEachDialect('dashboard sessions', (dialect) => {
   });
 
   describe('sign-in throttling', () => {
-    it('after 5 failures for an account, even the right password gets 429 with Retry-After', async () => {
+    it('5 failures for an account from one address refuse that address (429, Retry-After); the owner elsewhere signs in at once', async () => {
       const user = await userWithPassword(ctx);
       for (let i = 0; i < 5; i += 1) {
         expect((await signInRequest(ctx, user.email, 'wrong', { remoteAddress: '10.2.0.1' })).statusCode).toBe(401);
       }
-      const locked = await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.2' });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().code).toBe('RATE_LIMITED');
-      const retryAfter = Number(locked.headers['retry-after']);
+      const refused = await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.1' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('RATE_LIMITED');
+      const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(800);
       expect(retryAfter).toBeLessThanOrEqual(900);
-      expect(sessionCookieOf(locked)).toBeUndefined();
+      expect(sessionCookieOf(refused)).toBeUndefined();
 
-      // Refused attempts do not extend the lock; fifteen minutes after the failures it lifts.
+      // The attack was from 10.2.0.1: the owner at 10.2.0.2 is not held up by it.
+      const owner = await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.2' });
+      expect(owner.statusCode).toBe(200);
+      expect(sessionCookieOf(owner)).toBeDefined();
+      expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.1' })).statusCode).toBe(429);
+
+      // Refused attempts do not extend the refusal; fifteen minutes after the failures it lifts.
       await ctx.runtime.database.db
         .updateTable('sign_in_attempts')
         .set({ attempted_at: new Date(Date.now() - 16 * 60_000).toISOString() })
         .execute();
-      expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
+      expect((await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.2.0.1' })).statusCode).toBe(200);
     });
+
+    it('failures at one account from many addresses refuse each of them but never lock its owner out', async () => {
+      const user = await userWithPassword(ctx);
+      const attackers = Array.from({ length: 6 }, (_, i) => `10.6.0.${i + 1}`);
+      const guesses = await Promise.all(
+        attackers.map(async (address) => {
+          const statuses: number[] = [];
+          for (let i = 0; i < 5; i += 1)
+            statuses.push((await signInRequest(ctx, user.email, `wrong-${i}`, { remoteAddress: address })).statusCode);
+          return statuses;
+        }),
+      );
+      // 30 failures at the account: the owner's right password from an address of theirs still signs in (after a
+      // delay of at most MAX_ACCOUNT_DELAY_MS), and a newcomer's wrong one is a 401, not a refusal.
+      const owner = await signInRequest(ctx, user.email, user.password, { remoteAddress: '10.6.1.1' });
+      expect(owner.statusCode).toBe(200);
+      expect(guesses.flat()).toEqual(Array(30).fill(401));
+      for (const address of attackers) {
+        const again = await signInRequest(ctx, user.email, user.password, { remoteAddress: address });
+        expect(again.statusCode).toBe(429);
+        expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect((await signInRequest(ctx, user.email, 'wrong', { remoteAddress: '10.6.1.2' })).statusCode).toBe(401);
+      expect(accountDelayMs(Number.MAX_SAFE_INTEGER)).toBe(MAX_ACCOUNT_DELAY_MS);
+    }, 60_000);
 
     it('a success clears the account count, so failures do not pile up across good sign-ins', async () => {
       const user = await userWithPassword(ctx);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { translateDriverError } from '../../src/db/errors.js';
 import type { AppError } from '../../src/errors.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
-import { insertTag } from '../helpers/content.js';
+import { insertAuthor, insertCategory, insertTag } from '../helpers/content.js';
 import { describeEachDialect } from '../helpers/database.js';
 
 describeEachDialect(
@@ -52,6 +52,38 @@ describeEachDialect(
       const email = await translated(() => ctx.createUser(workspace.owner.email));
       expect(email).toMatchObject({ status: 409, details: { field: 'email' } });
       expect(email?.message).toBe('The email was taken by a concurrent write');
+    });
+
+    it('a foreign key broken by a write is the 400 of a reference check, naming the field where the driver says', async () => {
+      const workspace = await ctx.createWorkspace();
+      const gone = crypto.randomUUID();
+      const author = await insertAuthor(db(), workspace.id);
+      const avatar = await translated(() =>
+        db().updateTable('authors').set({ avatar_media_id: gone }).where('id', '=', author).execute(),
+      );
+      const parent = await insertCategory(db(), workspace.id, { slug: 'parent' });
+      const child = await translated(() => insertCategory(db(), workspace.id, { slug: 'child', parentId: gone }));
+      await insertCategory(db(), workspace.id, { slug: 'kept-child', parentId: parent });
+      const inUse = await translated(() => db().deleteFrom('categories').where('id', '=', parent).execute());
+      if (dialect === 'postgres') {
+        expect(avatar).toMatchObject({
+          status: 400,
+          details: {
+            issues: [{ in: 'body', path: '/avatarMediaId', message: 'no media with this id in this workspace' }],
+          },
+        });
+        expect(child).toMatchObject({
+          status: 400,
+          details: {
+            issues: [{ in: 'body', path: '/parentId', message: 'no category with this id in this workspace' }],
+          },
+        });
+        expect(inUse).toMatchObject({ status: 409, code: 'CONFLICT', details: { reason: 'in_use' } });
+      } else {
+        // SQLite names neither the table nor the column; its writes run one at a time, so no race gets here.
+        for (const refused of [avatar, child, inUse])
+          expect(refused).toMatchObject({ status: 400, details: { issues: [{ in: 'body', path: '' }] } });
+      }
     });
 
     it('leaves every other error alone', async () => {

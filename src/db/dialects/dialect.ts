@@ -11,6 +11,11 @@ export interface DialectHelpers {
   /** The table and columns of the unique index a driver error says was violated; undefined for any other error. */
   uniqueViolation(error: unknown): UniqueViolation | undefined;
   /**
+   * The referencing table and columns of a foreign key a driver error says was violated (as far as the driver
+   * tells: SQLite names neither); undefined for any other error.
+   */
+  foreignKeyViolation(error: unknown): ForeignKeyViolation | undefined;
+  /**
    * Why a driver error says the database is away rather than that the statement was wrong (PostgreSQL down,
    * restarting or unreachable; SQLite's disk full or read-only), as a short reason; undefined for any other error.
    */
@@ -89,6 +94,17 @@ export interface DialectHelpers {
 export interface UniqueViolation {
   table: string;
   columns: string[];
+}
+
+/**
+ * A foreign key a write broke: `missing` when the row it names is not there (an insert or update of the
+ * referencing row), else the write deleted a row still referenced. `table` and `columns` are the referencing
+ * side's, empty when the driver does not say.
+ */
+export interface ForeignKeyViolation {
+  table: string;
+  columns: string[];
+  missing: boolean;
 }
 
 /**

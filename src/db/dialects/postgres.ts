@@ -6,6 +6,7 @@ import {
   type SearchableTable,
   type SearchColumn,
   scopeWords,
+  type ForeignKeyViolation,
   type UniqueViolation,
   type WordScope,
 } from './dialect.js';
@@ -106,6 +107,19 @@ function postgresUniqueViolation(error: unknown): UniqueViolation | undefined {
 }
 
 /**
+ * `Key (author_id)=(…) is not present in table "authors".` names the referencing columns, and the error the
+ * referencing table; `Key (id)=(…) is still referenced from table "posts".` is a delete of a referenced row.
+ */
+function postgresForeignKeyViolation(error: unknown): ForeignKeyViolation | undefined {
+  const { code, table, detail } = (error ?? {}) as PgError;
+  if (code !== '23503') return undefined;
+  const missing = /^Key \(([^)]*)\)=\(.*\) is not present in table/.exec(detail ?? '');
+  if (!missing) return { table: '', columns: [], missing: false };
+  const columns = missing[1]!.split(', ').map((column) => column.replace(/^"|"$/g, ''));
+  return { table: table ?? '', columns, missing: true };
+}
+
+/**
  * A row's words and scope words as a tsvector (`row` is `new` in the trigger, the table in a fill), built from
  * the words as stored (search-words.ts) without PostgreSQL's parser, so both dialects find exactly the same
  * words.
@@ -165,6 +179,7 @@ export const postgresHelpers: DialectHelpers = {
   name: 'postgres',
   types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
   uniqueViolation: postgresUniqueViolation,
+  foreignKeyViolation: postgresForeignKeyViolation,
   unavailable: postgresUnavailable,
   textBytes: (bytes) => bytes.toString('utf8'),
   unindexed: (column) => sql.ref(column),

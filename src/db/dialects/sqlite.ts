@@ -18,6 +18,7 @@ import {
   type SearchableTable,
   scopeWords,
   type SearchColumn,
+  type ForeignKeyViolation,
   type UniqueViolation,
   type WordScope,
 } from './dialect.js';
@@ -189,6 +190,13 @@ function sqliteUniqueViolation(error: unknown): UniqueViolation | undefined {
   return { table, columns: qualified.map((name) => name.split('.').pop() ?? name) };
 }
 
+/** SQLite says only `FOREIGN KEY constraint failed`: neither the table, the columns nor which side. */
+function sqliteForeignKeyViolation(error: unknown): ForeignKeyViolation | undefined {
+  const { code } = (error ?? {}) as SqliteError;
+  if (code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') return undefined;
+  return { table: '', columns: [], missing: true };
+}
+
 /**
  * The external-content FTS5 index of one column, and the triggers that keep it in step with every write of the
  * column.
@@ -295,6 +303,7 @@ export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
   types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
   uniqueViolation: sqliteUniqueViolation,
+  foreignKeyViolation: sqliteForeignKeyViolation,
   unavailable: sqliteUnavailable,
   unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,

@@ -64,7 +64,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
     avatarMediaId: string | null | undefined,
   ): Promise<void> {
     if (!avatarMediaId) return;
-    const known = await existingIds(executor, 'media', workspaceId, [avatarMediaId]);
+    const known = await existingIds(executor, dialect, 'media', workspaceId, [avatarMediaId]);
     if (!known.has(avatarMediaId))
       throw invalid([{ in: 'body', path: '/avatarMediaId', message: 'no media with this id in this workspace' }]);
   }
@@ -87,7 +87,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
-        await checkSeoMedia(trx, workspaceId, body.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const displayName = body.displayName.trim();
@@ -111,7 +111,7 @@ export function createAuthorsService(database: DatabaseHandle, publicUrl: string
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireAuthor(trx, workspaceId, idOrSlug);
         await checkAvatar(trx, workspaceId, body.avatarMediaId);
-        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         const patch: AuthorPatch = { ...(authorColumns.write(body) as AuthorPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.display_name);

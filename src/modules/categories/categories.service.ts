@@ -106,7 +106,7 @@ export function createCategoriesService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         if (body.parentId) await requireParent(trx, workspaceId, body.parentId);
-        await checkSeoMedia(trx, workspaceId, body.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const name = body.name.trim();
@@ -132,7 +132,7 @@ export function createCategoriesService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed, serialize }) => {
         const current = await requireCategory(trx, workspaceId, idOrSlug, 'noKeyUpdate');
-        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         const moving = body.parentId !== undefined && body.parentId !== null && body.parentId !== current.parent_id;
         if (moving && body.parentId === current.id) throw parentIssue('a category cannot be its own parent');
         if (moving) await requireParent(trx, workspaceId, body.parentId!);

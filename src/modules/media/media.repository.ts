@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, MediaRow, NewMediaRow } from '../../db/schema.js';
 import type { PageRequest } from '../../shared/paging.js';
 import type { MediaSortKey } from './media.schemas.js';
@@ -47,13 +48,11 @@ export const mediaRepository = {
     return { rows, total: Number(count.total) };
   },
 
-  findById(db: Executor, workspaceId: string, id: string): Promise<MediaRow | undefined> {
-    return db
-      .selectFrom('media')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+  findById(db: Executor, workspaceId: string, id: string, lock?: RowLock): Promise<MediaRow | undefined> {
+    return withRowLock(
+      db.selectFrom('media').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id),
+      lock,
+    ).executeTakeFirst();
   },
 
   /** Many media rows in one query: featured images, avatars and image blocks of a whole response. */

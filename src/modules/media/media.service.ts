@@ -73,8 +73,13 @@ interface StoredUpload {
 export function createMediaService(database: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
   const { db, dialect } = database;
   const derivatives = createMediaDerivatives(storage);
-  async function requireMedia(executor: typeof db, workspaceId: string, id: string): Promise<MediaRow> {
-    const row = await repo.findById(executor, workspaceId, id);
+  async function requireMedia(
+    executor: typeof db,
+    workspaceId: string,
+    id: string,
+    lock?: 'update',
+  ): Promise<MediaRow> {
+    const row = await repo.findById(executor, workspaceId, id, lock ? { dialect, strength: lock } : undefined);
     if (!row) throw notFound('Media');
     return row;
   }
@@ -248,7 +253,9 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
     async remove(actor: Actor, id: string, log: MediaLog): Promise<Media> {
       const workspaceId = actor.workspaceId;
       const answer = await contentWrite(database, actor, async ({ trx, changed }) => {
-        const current = await requireMedia(trx, workspaceId, id);
+        // Locked first, so a write naming the media at the same moment has committed (and is counted below)
+        // or finds it gone.
+        const current = await requireMedia(trx, workspaceId, id, 'update');
         // The foreign keys clear these posts' featured image (which their SEO score reads) and these avatars.
         const { posts, authors } = await repo.usersOf(trx, workspaceId, id);
         const logo = await workspacesRepository.releaseLogo(trx, workspaceId, id);

@@ -67,9 +67,9 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
       checkPageNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
-        const issues = await imageReferenceIssues(trx, workspaceId, '/bodyJson', body.bodyJson, []);
+        const issues = await imageReferenceIssues(trx, dialect, workspaceId, '/bodyJson', body.bodyJson, []);
         if (issues.length > 0) throw invalid(issues);
-        await checkSeoMedia(trx, workspaceId, body.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo);
         const now = nowIso();
         const id = crypto.randomUUID();
         const columns = pageColumns.write(body, { create: true }) as NewPageColumns;
@@ -105,13 +105,14 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         checkPageNotScheduled(body, current, Date.now());
         const issues = await imageReferenceIssues(
           trx,
+          dialect,
           workspaceId,
           '/bodyJson',
           body.bodyJson,
           JSON.parse(current.body_json) as StoredBlock[],
         );
         if (issues.length > 0) throw invalid(issues);
-        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
         checkVersion(current.updated_at, ifVersion, 'Page');
         const now = nowIso();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
 import { imageMediaIds } from '../../blocks/derive.js';
 import { imageIssues } from '../../blocks/image-references.js';
+import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { existingIds } from '../../db/references.js';
 import type { Database } from '../../db/schema.js';
 import { invalid, type ValidationIssue } from '../../errors.js';
@@ -27,6 +28,7 @@ export interface StoredBodies {
  */
 export async function checkPostReferences(
   db: Kysely<Database>,
+  dialect: DialectHelpers,
   workspaceId: string,
   refs: PostReferences,
   stored: StoredBodies,
@@ -37,10 +39,10 @@ export async function checkPostReferences(
     ...imageMediaIds(refs.structuredBlocks ?? []),
   ];
   const [media, authors, categories, posts] = await Promise.all([
-    existingIds(db, 'media', workspaceId, mediaIds),
-    existingIds(db, 'authors', workspaceId, refs.authorId ? [refs.authorId] : []),
-    existingIds(db, 'categories', workspaceId, refs.categoryId ? [refs.categoryId] : []),
-    existingIds(db, 'posts', workspaceId, refs.relatedPostIds ?? []),
+    existingIds(db, dialect, 'media', workspaceId, mediaIds),
+    existingIds(db, dialect, 'authors', workspaceId, refs.authorId ? [refs.authorId] : []),
+    existingIds(db, dialect, 'categories', workspaceId, refs.categoryId ? [refs.categoryId] : []),
+    existingIds(db, dialect, 'posts', workspaceId, refs.relatedPostIds ?? []),
   ]);
   const issues: ValidationIssue[] = [];
   const missing = (path: string, what: string) =>

@@ -90,8 +90,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       checkStatusOnCreate(body.status ?? 'draft');
       checkPostNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
-        await checkPostReferences(trx, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
-        await checkSeoMedia(trx, workspaceId, body.seo);
+        await checkPostReferences(trx, dialect, workspaceId, body, { postId: null, body: [], structuredBlocks: [] });
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo);
         const now = nowIso();
         const id = crypto.randomUUID();
         const columns = postColumns.write(body, { create: true }) as PostColumns;
@@ -136,8 +136,12 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
         checkPostNotScheduled(body, current, Date.now());
-        await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
-        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        await checkPostReferences(trx, dialect, workspaceId, body, {
+          postId: current.id,
+          body: storedBody,
+          structuredBlocks,
+        });
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
         checkVersion(current.updated_at, ifVersion, 'Post');
 
@@ -222,7 +226,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   ): Promise<Post> {
     return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
       const current = await requirePost(trx, workspaceId, idOrSlug);
-      const known = await existingIds(trx, 'tags', workspaceId, tagIds);
+      const known = await existingIds(trx, dialect, 'tags', workspaceId, tagIds);
       const issues = tagIds.flatMap((id, index) =>
         known.has(id)
           ? []

@@ -48,7 +48,7 @@ export function createTagsService(database: DatabaseHandle) {
     async create(actor: Actor, body: TagCreateBody): Promise<Tag> {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
-        await checkSeoMedia(trx, workspaceId, body.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo);
         const id = crypto.randomUUID();
         const now = nowIso();
         const name = body.name.trim();
@@ -71,7 +71,7 @@ export function createTagsService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
-        await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
+        await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         const patch: TagPatch = { ...(tagColumns.write(body) as TagPatch), updated_at: nowIso() };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);

@@ -85,7 +85,7 @@ export function createSettingsService(database: DatabaseHandle) {
       }
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const logo = patch.logoMediaId;
-        if (logo && !(await existingIds(trx, 'media', workspaceId, [logo])).has(logo)) {
+        if (logo && !(await existingIds(trx, database.dialect, 'media', workspaceId, [logo])).has(logo)) {
           throw invalid([
             { in: 'body', path: '/logoMediaId', message: 'logoMediaId must be a media item of this workspace' },
           ]);
