@@ -273,7 +273,7 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     operationId: 'createWebhook',
     summary: 'Create a webhook endpoint',
     description:
-      'The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local or multicast address is a 400 at `/url` unless the server allows private targets.',
+      'The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local, multicast or other non-public address (IPv6 forms that carry such an IPv4 address included), or one of the server’s own, is a 400 at `/url` unless the server allows private targets.',
   },
   'GET /webhooks/:id': { operationId: 'getWebhook', summary: 'Get a webhook endpoint' },
   'PATCH /webhooks/:id': {

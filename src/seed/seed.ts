@@ -79,7 +79,7 @@ async function assertEmpty(db: Kysely<Database>, workspaceId: string, slug: stri
  */
 /** A created event for each row the first transaction of a seed writes. */
 function taxonomyChanges(media: readonly SeedMedia[], taxonomy: ReturnType<typeof planTaxonomy>): Change[] {
-  const created = (type: Change['type'], row: { id: string; slug?: string }): Change => ({
+  const created = (type: 'media' | 'author' | 'category' | 'tag', row: { id: string; slug?: string }): Change => ({
     type,
     id: row.id,
     slug: row.slug ?? null,
@@ -198,7 +198,8 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
           })),
         ),
       );
-      for (const post of batch) changed({ type: 'post', id: post.row.id, slug: post.row.slug, action: 'created' });
+      for (const post of batch)
+        changed({ type: 'post', id: post.row.id, slug: post.row.slug, action: 'created', status: post.row.status });
     });
     options.onProgress?.(end, options.posts);
   }

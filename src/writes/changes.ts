@@ -9,19 +9,28 @@ export type ResourceType = 'post' | 'page' | 'media' | 'author' | 'category' | '
 export type ChangeAction =
   'created' | 'updated' | 'published' | 'unpublished' | 'archived' | 'deleted' | 'attached' | 'detached';
 
-/** One resource a write changed: it becomes one content event (migration 0011). */
-export interface Change {
-  type: ResourceType;
+interface ChangeFields {
   id: string;
   /** The slug it has after the write (before it, for a deletion); null for resources without one. */
   slug: string | null;
-  action: ChangeAction;
   /**
    * A write of a post or page keeps a revision of it (writes/revisions.ts) unless it deletes it or only moves
-   * its tags. `false` only where the write brings the resource's revisions along (an archive's import).
+   * its tags. `false` where the write brings the resource's revisions along (an archive's import), and on the
+   * publication that comes with a creation: the creation's revision is the write's one.
    */
   revision?: false;
 }
+
+/** A post or page goes live by its status, so creating one says the status it starts in. */
+type Statused = 'post' | 'page';
+
+/** One resource a write changed: it becomes one content event (migration 0011), or two (see `eventsOf`). */
+export type Change = ChangeFields &
+  (
+    | { type: Statused; action: 'created'; status: string }
+    | { type: Statused; action: Exclude<ChangeAction, 'created'>; status?: undefined }
+    | { type: Exclude<ResourceType, Statused>; action: ChangeAction; status?: undefined }
+  );
 
 /**
  * Who writes, as the change events record it: a key's creator and the key, a dashboard user (no key), or
@@ -44,9 +53,21 @@ export function commandLine(workspaceId: string): Writer {
 }
 
 /** The action of a write that moves a post or page from one status to another. */
-export function statusAction(from: string, to: string): ChangeAction {
+export function statusAction(from: string, to: string): 'updated' | 'published' | 'archived' | 'unpublished' {
   if (from === to) return 'updated';
   if (to === 'published') return 'published';
   if (to === 'archived') return 'archived';
   return from === 'published' ? 'unpublished' : 'updated';
+}
+
+/**
+ * The content events one declared change records, in order. A post or page created as published goes live in
+ * that write, so it is published as well as created, as a status move to published would say: a subscriber to
+ * `post.published` hears of every post that goes live, however it got there.
+ */
+export function eventsOf(change: Change): Change[] {
+  if (change.action !== 'created' || change.status === undefined) return [change];
+  const action = statusAction('draft', change.status);
+  if (action !== 'published') return [change];
+  return [change, { type: change.type, id: change.id, slug: change.slug, action, revision: false }];
 }

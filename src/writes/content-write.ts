@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { nowIso } from '../shared/time.js';
 import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
-import type { Change, Writer } from './changes.js';
+import { eventsOf, type Change, type Writer } from './changes.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { recordRevisions } from './revisions.js';
 import { deliveriesQueued, recordDeliveries } from './webhook-outbox.js';
@@ -13,7 +13,10 @@ import { deliveriesQueued, recordDeliveries } from './webhook-outbox.js';
 export interface ContentWriteScope {
   trx: Kysely<Database>;
   workspaceId: string;
-  /** Declares one changed resource; each becomes a content event when the work returns. */
+  /**
+   * Declares one changed resource; each becomes a content event when the work returns (a post or page created
+   * as published, two: `eventsOf`).
+   */
   changed(change: Change): void;
   /**
    * Waits for every other content write of the workspace to end and keeps them waiting until this one
@@ -48,7 +51,7 @@ export async function contentWrite<T>(
     const scope: ContentWriteScope = {
       trx,
       workspaceId: writer.workspaceId,
-      changed: (change) => void changes.push(change),
+      changed: (change) => void changes.push(...eventsOf(change)),
       serialize: () => workspacesRepository.lock(trx, database.dialect, writer.workspaceId),
     };
     const result = await work(scope);

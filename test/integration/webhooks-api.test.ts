@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commandLine } from '../../src/writes/changes.js';
 import { contentWrite } from '../../src/writes/content-write.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { NO_SUCH_ID, type ErrorBody, type Json, type Response } from '../helpers/posts.js';
 import { queriesOf } from '../helpers/resources.js';
+import { FORBIDDEN_FORMS, hostOf, OWN_ADDRESSES, PUBLIC_FORMS, PUBLIC_INTERFACE } from '../helpers/webhook-hosts.js';
 
 interface Webhook {
   id: string;
@@ -164,6 +166,30 @@ describeEachDialect('the webhooks API and the outbox', (dialect) => {
     const endpoint = await create(key, { url: 'https://example.com/' });
     refused(await call(key, 'PATCH', `/webhooks/${endpoint.id}`, { url: 'http://127.0.0.1/' }), '/url');
     expect(ok<Webhook>(await call(key, 'GET', `/webhooks/${endpoint.id}`)).url).toBe('https://example.com/');
+  });
+
+  it('refuses every IPv6 form of a private IPv4 address, site-local, and the server’s own addresses at /url', async () => {
+    const { key, workspace } = await ctx.ownerKey();
+    for (const [address, form] of FORBIDDEN_FORMS) {
+      const body = refused(await call(key, 'POST', '/webhooks', { url: `http://${hostOf(address)}/hook` }), '/url');
+      expect(body.details, form).toMatchObject({ issues: [{ path: '/url', message: expect.stringMatching(/own/) }] });
+    }
+    const interfaces = Object.values(os.networkInterfaces()).flatMap((list) => list ?? []);
+    for (const { address } of interfaces)
+      refused(await call(key, 'POST', '/webhooks', { url: `https://${hostOf(address)}/hook` }), '/url');
+    const spy = vi.spyOn(os, 'networkInterfaces').mockReturnValue(PUBLIC_INTERFACE);
+    try {
+      for (const address of OWN_ADDRESSES)
+        refused(await call(key, 'POST', '/webhooks', { url: `https://${hostOf(address)}/hook` }), '/url');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(
+      await db().selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspace.id).execute(),
+    ).toEqual([]);
+    // Read when the URL is checked: once the address is no longer the server's, it is a site like another.
+    for (const address of [...PUBLIC_FORMS, ...OWN_ADDRESSES])
+      await create(key, { url: `https://${hostOf(address)}/hook` });
   });
 
   it('needs webhooks:read to read and webhooks:write to change; another workspace’s endpoint is a 404', async () => {

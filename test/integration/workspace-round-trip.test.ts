@@ -83,6 +83,32 @@ for (const [from, to] of PAIRS) {
         expect([created('page'), created('redirect')]).toEqual([2, 2]);
         expect(events.filter((e) => e.resource_type === 'settings')).toHaveLength(1);
       });
+
+      it('records a published event after the created one of each post and page published in the archive', async () => {
+        const db = target.runtime.database.db;
+        const events = await db
+          .selectFrom('content_events')
+          .select(['seq', 'resource_type', 'resource_id', 'action'])
+          .where('workspace_id', '=', workspace.id)
+          .where('action', 'in', ['created', 'published'])
+          .where('resource_type', 'in', ['post', 'page'])
+          .orderBy('seq')
+          .execute();
+        const live = async (table: 'posts' | 'pages') =>
+          (
+            await db
+              .selectFrom(table)
+              .select('id')
+              .where('workspace_id', '=', workspace.id)
+              .where('status', '=', 'published')
+              .execute()
+          ).map((row) => row.id);
+        const published = [...(await live('posts')), ...(await live('pages'))];
+        expect(published.length).toBeGreaterThan(1);
+        const actions = (id: string) => events.filter((e) => e.resource_id === id).map((e) => e.action);
+        for (const id of published) expect(actions(id), id).toEqual(['created', 'published']);
+        expect(events.filter((e) => e.action === 'published')).toHaveLength(published.length);
+      });
     },
   );
 }

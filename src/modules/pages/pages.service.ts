@@ -93,7 +93,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
           updated_at: now,
         });
         const page = await requirePage(trx, workspaceId, id);
-        changed({ type: 'page', id, slug: page.slug, action: 'created' });
+        changed({ type: 'page', id, slug: page.slug, action: 'created', status: page.status });
         return presentOne(trx, workspaceId, page);
       });
     },

@@ -124,7 +124,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           search_text: searchWords(derived.body_text),
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
-        changed({ type: 'post', id, slug, action: 'created' });
+        changed({ type: 'post', id, slug, action: 'created', status: written.status });
         return presentOne(trx, workspaceId, parsePost(written));
       });
     },

@@ -166,15 +166,14 @@ async function insertChunk(
     );
     if (table.resource) {
       const { type, slug } = table.resource;
-      for (const row of rows)
+      for (const row of rows) {
         // The archive brings the revisions of its posts and pages (their own tables), numbered as they were.
-        changed({
-          type,
-          id: String(row.id),
-          slug: slug ? (row[slug] as string) : null,
-          action: 'created',
-          revision: false,
-        });
+        const created = { id: String(row.id), slug: slug ? (row[slug] as string) : null, revision: false } as const;
+        // What is published in the archive goes live here with the import, as any post created published.
+        if (type === 'post' || type === 'page')
+          changed({ ...created, type, action: 'created', status: String(row.status) });
+        else changed({ ...created, type, action: 'created' });
+      }
     }
   });
   if (table.key.length === 1) {

@@ -1,13 +1,14 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import os from 'node:os';
 
 /**
- * Addresses a webhook may not reach unless QUIRE_WEBHOOK_ALLOW_PRIVATE says so: loopback, private (RFC 1918,
- * CGNAT, ULA), link-local, multicast, unspecified, and the other special-purpose ranges that name this host or
- * its networks rather than a site on the internet.
+ * IPv4 ranges a webhook may not reach unless QUIRE_WEBHOOK_ALLOW_PRIVATE says so: loopback, private (RFC 1918,
+ * CGNAT), link-local, multicast, unspecified, and the other special-purpose ranges that name this host or its
+ * networks rather than a site on the internet. BlockList matches an IPv4-mapped IPv6 address
+ * (`::ffff:127.0.0.1`, `::ffff:7f00:1`) against them too.
  */
-const FORBIDDEN = new net.BlockList();
-for (const [network, prefix] of [
+const FORBIDDEN_IPV4 = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -19,38 +20,61 @@ for (const [network, prefix] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const)
-  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+] as const;
+
+/**
+ * IPv6 ranges refused whole: loopback and unspecified, ULA, link-local, site-local, multicast, and the forms that
+ * carry an IPv4 address to a translator or tunnel, which would reach a private one as readily as a public one.
+ * They are refused whatever they carry: a local-use NAT64 prefix puts the IPv4 address where its length says,
+ * which only its operator knows, Teredo obfuscates it, and no receiver is published at the deprecated forms.
+ */
+const FORBIDDEN_IPV6 = [
+  ['::', 96], // `::`, `::1` and the deprecated IPv4-compatible `::a.b.c.d`
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT)
+  ['64:ff9b::', 96], // NAT64, well-known prefix
+  ['64:ff9b:1::', 48], // NAT64, local-use prefixes
+  ['2001::', 32], // Teredo
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+] as const;
 
-/** The IPv4 address an IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, `::ffff:7f00:1`) stands for. */
-function mappedIpv4(address: string): string | undefined {
-  const match = /^::ffff:(.+)$/i.exec(address);
-  if (!match) return undefined;
-  const rest = match[1] as string;
-  if (net.isIPv4(rest)) return rest;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!hex) return undefined;
-  const high = parseInt(hex[1] as string, 16);
-  const low = parseInt(hex[2] as string, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+/** The 6to4 prefix (`2002:aabb:ccdd::/48`) of an IPv4 address: the tunnel's far end is that address. */
+function sixToFour(ipv4: string): string {
+  const [a, b, c, d] = ipv4.split('.').map(Number) as [number, number, number, number];
+  return `2002:${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}::`;
+}
+
+const FORBIDDEN = new net.BlockList();
+for (const [network, prefix] of FORBIDDEN_IPV4) {
+  FORBIDDEN.addSubnet(network, prefix, 'ipv4');
+  FORBIDDEN.addSubnet(sixToFour(network), 16 + prefix, 'ipv6');
+}
+for (const [network, prefix] of FORBIDDEN_IPV6) FORBIDDEN.addSubnet(network, prefix, 'ipv6');
+
+/**
+ * This host's own addresses, on every interface, as they are now (an interface can come up or change its
+ * address while the server runs): a public address of the server reaches it as surely as loopback does.
+ */
+function ownAddresses(): net.BlockList {
+  const own = new net.BlockList();
+  for (const entry of Object.values(os.networkInterfaces()).flat()) {
+    if (!entry) continue;
+    if (entry.family === 'IPv4') {
+      own.addAddress(entry.address, 'ipv4');
+      own.addSubnet(sixToFour(entry.address), 48, 'ipv6');
+    } else own.addAddress(entry.address, 'ipv6');
+  }
+  return own;
 }
 
 /** Whether a literal IP address is one a webhook may not reach. */
 export function isForbiddenAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 4) return FORBIDDEN.check(address, 'ipv4');
-  if (family !== 6) return false;
-  const mapped = mappedIpv4(address);
-  return mapped === undefined ? FORBIDDEN.check(address, 'ipv6') : FORBIDDEN.check(mapped, 'ipv4');
+  if (family === 0) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  return FORBIDDEN.check(address, type) || ownAddresses().check(address, type);
 }
 
 /** A URL's host as a literal address (`[::1]` unbracketed), or undefined when it is a name. */
@@ -59,10 +83,14 @@ export function literalHost(hostname: string): string | undefined {
   return net.isIP(bare) === 0 ? undefined : bare;
 }
 
+/** What a refused address is, as the refusal at creation and at delivery says. */
+export const FORBIDDEN_REASON =
+  'a loopback, private, link-local, multicast or other non-public address, or one of this server’s own';
+
 export class ForbiddenAddressError extends Error {
   readonly code = 'ERR_WEBHOOK_FORBIDDEN_ADDRESS';
   constructor(readonly address: string) {
-    super(`refused to connect to ${address}: a loopback, private, link-local or multicast address`);
+    super(`refused to connect to ${address}: ${FORBIDDEN_REASON}`);
   }
 }
 
