@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { withRowLock } from '../../db/locks.js';
 import type { Database, MediaRow, NewMediaRow } from '../../db/schema.js';
 import type { PageRequest } from '../../shared/paging.js';
 import type { MediaSortKey } from './media.schemas.js';
@@ -79,15 +80,32 @@ export const mediaRepository = {
   },
 
   /** The live posts featuring the media and the authors it is the avatar of: a deletion changes them. */
-  async usersOf(db: Executor, workspaceId: string, id: string) {
-    const [posts, authors] = await Promise.all([
-      db
-        .selectFrom('posts')
-        .select(['id', 'slug'])
-        .where('workspace_id', '=', workspaceId)
-        .where('featured_media_id', '=', id)
-        .where('deleted_at', 'is', null)
-        .execute(),
+  /**
+   * What a deletion of the media row changes: live posts whose featured image or an image block names it, live
+   * pages whose image block does, authors whose avatar it is. Posts and pages are locked (PostgreSQL) for the
+   * versions their updates move from.
+   */
+  async usersOf(db: Executor, dialect: DialectHelpers, workspaceId: string, id: string) {
+    const lock = { dialect, strength: 'noKeyUpdate' } as const;
+    const [posts, pages, authors] = await Promise.all([
+      withRowLock(
+        db
+          .selectFrom('posts')
+          .select(['id', 'slug'])
+          .where('workspace_id', '=', workspaceId)
+          .where('deleted_at', 'is', null)
+          .where((eb) => eb.or([eb('featured_media_id', '=', id), dialect.bodyHasImage('body_json', id)])),
+        lock,
+      ).execute(),
+      withRowLock(
+        db
+          .selectFrom('pages')
+          .select(['id', 'slug', 'updated_at'])
+          .where('workspace_id', '=', workspaceId)
+          .where('deleted_at', 'is', null)
+          .where(dialect.bodyHasImage('body_json', id)),
+        lock,
+      ).execute(),
       db
         .selectFrom('authors')
         .select(['id', 'slug'])
@@ -95,7 +113,7 @@ export const mediaRepository = {
         .where('avatar_media_id', '=', id)
         .execute(),
     ]);
-    return { posts, authors };
+    return { posts, pages, authors };
   },
 
   /**
