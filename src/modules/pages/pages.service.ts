@@ -17,7 +17,8 @@ import { presentPages } from './pages.embeds.js';
 import { checkVersion, type VersionCondition } from '../../writes/versions.js';
 import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
-import type { Page, PageCreateBody, PageUpdateBody } from './pages.schemas.js';
+import { Page, type PageCreateBody, type PageUpdateBody } from './pages.schemas.js';
+import { compileSerializer } from '../../http/serialization.js';
 
 type Executor = Kysely<Database>;
 
@@ -38,6 +39,8 @@ type NewPageColumns = Omit<
 
 export function createPagesService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
+  // As a GET serializes the page (the route's own schema), for the ETag an If-Match may name.
+  const serializePage = compileSerializer<Page>(Page);
   async function presentOne(executor: Executor, workspaceId: string, row: PageRow): Promise<Page> {
     return (await presentPages(executor, workspaceId, [row], publicUrl))[0]!;
   }
@@ -113,7 +116,9 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         if (issues.length > 0) throw invalid(issues);
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
-        checkVersion(current.updated_at, ifVersion, 'Page');
+        await checkVersion(current.updated_at, ifVersion, 'Page', async () =>
+          serializePage(await presentOne(trx, workspaceId, current)),
+        );
         const now = nowIso();
         const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch) };
         if (body.slug !== undefined && body.slug !== current.slug)

@@ -20,7 +20,8 @@ import { postColumns } from './posts.columns.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkPostNotScheduled, checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
-import type { Post, PostCreateBody, PostUpdateBody } from './posts.schemas.js';
+import { Post, type PostCreateBody, type PostUpdateBody } from './posts.schemas.js';
+import { compileSerializer } from '../../http/serialization.js';
 
 type Executor = Kysely<Database>;
 
@@ -69,6 +70,8 @@ function changedColumns(current: StoredPost, next: PostPatch): PostPatch {
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
   const { dialect } = database;
+  // As a GET serializes the post (read/post-reads.ts), for the ETag an If-Match may name.
+  const serializePost = compileSerializer<Post>(Post);
   async function presentOne(executor: Executor, workspaceId: string, post: ParsedPost): Promise<Post> {
     const [presented] = await presentPosts(executor, workspaceId, [post], publicUrl);
     return presented!;
@@ -139,7 +142,9 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         await checkPostReferences(trx, workspaceId, body, { postId: current.id, body: storedBody, structuredBlocks });
         await checkSeoMedia(trx, workspaceId, body.seo, current.seo);
         // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
-        checkVersion(current.updated_at, ifVersion, 'Post');
+        await checkVersion(current.updated_at, ifVersion, 'Post', async () =>
+          serializePost(await presentOne(trx, workspaceId, parsePost(current))),
+        );
 
         const now = nowIso();
         const patch: PostPatch = { ...(postColumns.write(body) as PostPatch) };
