@@ -73,6 +73,19 @@ describeEachDialect('versions moved by writes of other resources', (dialect) => 
     await expectMoved(`/posts/${post.id}`, post);
   });
 
+  it("a media deletion that empties an image block of a post's structured blocks moves the post's version", async () => {
+    const mediaId = await media();
+    const post = await created('/posts', { title: 'Structured', structuredBlocks: [image(mediaId)] });
+    const after = await cursor();
+    expect((await send('DELETE', `/media/${mediaId}`)).statusCode).toBe(200);
+    expect((await send('GET', `/posts/${post.id}`)).json().structuredBlocks[0]).toMatchObject({ mediaId, url: null });
+    expect(await changedSince(after)).toEqual([
+      ['media.deleted', mediaId],
+      ['post.updated', post.id],
+    ]);
+    await expectMoved(`/posts/${post.id}`, post);
+  });
+
   it("a media deletion that empties an image block of a page's body moves the page's version", async () => {
     const mediaId = await media();
     const page = await created('/pages', { title: 'About', bodyJson: [image(mediaId)] });

@@ -79,11 +79,10 @@ export const mediaRepository = {
     await db.updateTable('media').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
-  /** The live posts featuring the media and the authors it is the avatar of: a deletion changes them. */
   /**
-   * What a deletion of the media row changes: live posts whose featured image or an image block names it, live
-   * pages whose image block does, authors whose avatar it is. Posts and pages are locked (PostgreSQL) for the
-   * versions their updates move from.
+   * What a deletion of the media row changes: live posts whose featured image or an image block (of the body or
+   * the structured blocks) names it, live pages whose image block does, authors whose avatar it is. Posts and
+   * pages are locked (PostgreSQL) for the versions their updates move from.
    */
   async usersOf(db: Executor, dialect: DialectHelpers, workspaceId: string, id: string) {
     const lock = { dialect, strength: 'noKeyUpdate' } as const;
@@ -94,7 +93,13 @@ export const mediaRepository = {
           .select(['id', 'slug'])
           .where('workspace_id', '=', workspaceId)
           .where('deleted_at', 'is', null)
-          .where((eb) => eb.or([eb('featured_media_id', '=', id), dialect.bodyHasImage('body_json', id)])),
+          .where((eb) =>
+            eb.or([
+              eb('featured_media_id', '=', id),
+              dialect.bodyHasImage('body_json', id),
+              dialect.bodyHasImage('structured_blocks', id),
+            ]),
+          ),
         lock,
       ).execute(),
       withRowLock(
