@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { entityTag } from '../shared/entity-tag.js';
 import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.js';
 import type { Edge } from './edge.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
@@ -79,7 +79,7 @@ export function cacheHeaders(cache: ResponseCache) {
       // A serialized answer, or one sent as bytes already (sendSerialized); never a stream (a file).
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
-      etag = `"${crypto.hash('sha1', bytes, 'base64url')}"`;
+      etag = entityTag(bytes);
       const key = request.responseCacheKey;
       if (key !== undefined) {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');

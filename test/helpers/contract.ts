@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -97,6 +98,17 @@ function headerValue(reply: FastifyReply, name: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
+/** The body as JSON text, decompressed when it was sent compressed (a GET that asked for gzip or br). */
+function decoded(reply: FastifyReply, payload: unknown): string {
+  const bytes = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
+  if (bytes === undefined) return '';
+  const encoding = headerValue(reply, 'content-encoding');
+  if (encoding === 'gzip') return zlib.gunzipSync(bytes).toString('utf8');
+  if (encoding === 'br') return zlib.brotliDecompressSync(bytes).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(bytes).toString('utf8');
+  return bytes.toString('utf8');
+}
+
 function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, payload: unknown): string | null {
   const template = request.routeOptions.url;
   // A path no route matched (401 or 404 from the scope's not-found handler) is no operation.
@@ -120,7 +132,7 @@ function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyRepl
   // A streamed answer (a page of posts too large to assemble, http/post-list.ts) leaves before its body exists:
   // its headers are checked here, its body by the test that reads it (large-posts.test.ts).
   if (payload instanceof Readable) return problems.length > 0 ? `${where}: ${problems.join('; ')}` : null;
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+  const text = decoded(reply, payload);
   const content = found.response.content as Record<string, JsonObject> | undefined;
   if (!content) {
     if (text !== '') problems.push('a body was sent where the document says there is none');

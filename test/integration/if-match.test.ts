@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
-import { expectError, expectIssue, type Json } from '../helpers/posts.js';
+import { expectError, expectIssue, paragraph, type Json } from '../helpers/posts.js';
 
 /*
  * Optimistic concurrency on PATCH of a post or a page: `If-Match: "<updatedAt>"` as last read, and a 409
@@ -88,6 +88,65 @@ describeEachDialect('PATCH with If-Match', (dialect) => {
       expectError(stale404, 404, 'NOT_FOUND');
     });
 
+    it(`${kind}: the ETag a GET answered, in any encoding, is accepted; once written past, it is a 409 "stale"`, async () => {
+      const created = (
+        await send('POST', `/${kind}`, {
+          title: 'Tagged by ETag',
+          bodyJson: [paragraph('Long enough to compress. '.repeat(80))],
+        })
+      ).json();
+      const plain = await send('GET', `/${kind}/${created.id}`);
+      const gzipped = await send('GET', `/${kind}/${created.id}`, undefined, { 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      const etag = String(plain.headers.etag);
+      expect(gzipped.headers.etag).toBe(etag);
+      const patched = await send('PATCH', `/${kind}/${created.id}`, { title: 'By ETag' }, { 'if-match': etag });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const stale = await send('PATCH', `/${kind}/${created.id}`, { title: 'Late' }, { 'if-match': etag });
+      expect(expectError(stale, 409, 'CONFLICT').details).toEqual({
+        reason: 'stale',
+        version: patched.json().updatedAt,
+      });
+      // The answer now, from the response cache the second time: its ETag, alone or in a list, matches.
+      await send('GET', `/${kind}/${created.id}`);
+      const fresh = String((await send('GET', `/${kind}/${created.id}`)).headers.etag);
+      const listed = await send(
+        'PATCH',
+        `/${kind}/${created.id}`,
+        { title: 'Listed' },
+        { 'if-match': `${etag}, ${fresh}` },
+      );
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect((await send('GET', `/${kind}/${created.id}`)).json().title).toBe('Listed');
+    });
+
+    it(`${kind}: a weak ETag never matches: alone it is a 400, in a list with a strong one it is passed over`, async () => {
+      const created = (await send('POST', `/${kind}`, { title: 'Weak' })).json();
+      const etag = String((await send('GET', `/${kind}/${created.id}`)).headers.etag);
+      expectIssue(
+        await send('PATCH', `/${kind}/${created.id}`, { title: 'W' }, { 'if-match': `W/${etag}` }),
+        '/if-match',
+      );
+      expectIssue(
+        await send('PATCH', `/${kind}/${created.id}`, { title: 'W' }, { 'if-match': `W/${version(created)}` }),
+        '/if-match',
+      );
+      const mixed = await send(
+        'PATCH',
+        `/${kind}/${created.id}`,
+        { title: 'Mixed' },
+        { 'if-match': `W/${etag}, ${etag}` },
+      );
+      expect(mixed.statusCode, mixed.body).toBe(200);
+    });
+
+    it(`${kind}: the ETag of a ?fields= answer names part of it and does not match`, async () => {
+      const created = (await send('POST', `/${kind}`, { title: 'Partial' })).json();
+      const part = String((await send('GET', `/${kind}/${created.id}?fields=title`)).headers.etag);
+      const refused = await send('PATCH', `/${kind}/${created.id}`, { title: 'P' }, { 'if-match': part });
+      expect(expectError(refused, 409, 'CONFLICT').details).toEqual({ reason: 'stale', version: created.updatedAt });
+    });
+
     it(`${kind}: a bad body is a 400 even when the version is also stale`, async () => {
       const created = (await send('POST', `/${kind}`, { title: 'Order' })).json();
       await send('PATCH', `/${kind}/${created.id}`, { title: 'Moved' });
@@ -108,6 +167,18 @@ describeEachDialect('PATCH with If-Match', (dialect) => {
     expect(tagged.json().updatedAt > post.updatedAt).toBe(true);
     const stale = await send('PATCH', `/posts/${post.id}`, { title: 'Late' }, { 'if-match': version(post) });
     expectError(stale, 409, 'CONFLICT');
+  });
+
+  it("posts: an ETag fails when an embedded tag changed; the updatedAt, the post's own version, still passes", async () => {
+    const post = (await send('POST', '/posts', { title: 'Embedding' })).json();
+    const tag = (await send('POST', '/tags', { name: `e-${Date.now()}` })).json();
+    const tagged = (await send('POST', `/posts/${post.id}/tags`, { tagIds: [tag.id] })).json();
+    const etag = String((await send('GET', `/posts/${post.id}`)).headers.etag);
+    expect((await send('PATCH', `/tags/${tag.id}`, { name: `r-${Date.now()}` })).statusCode).toBe(200);
+    const byTag = await send('PATCH', `/posts/${post.id}`, { title: 'T' }, { 'if-match': etag });
+    expect(expectError(byTag, 409, 'CONFLICT').details).toEqual({ reason: 'stale', version: tagged.updatedAt });
+    const byVersion = await send('PATCH', `/posts/${post.id}`, { title: 'V' }, { 'if-match': version(tagged) });
+    expect(byVersion.statusCode, byVersion.body).toBe(200);
   });
 
   it('posts: two writes in one millisecond still leave two versions', async () => {

@@ -85,21 +85,51 @@ function crud<
   };
 }
 
-/** An update's options where the resource has a version: `ifMatch` is the `updatedAt` of the copy being edited. */
-export type VersionedUpdateOptions = RequestOptions & { ifMatch?: string };
+/** An update's options where the resource has a version: what `If-Match` names, if anything. */
+export type VersionedUpdateOptions = RequestOptions & {
+  /**
+   * The copy being edited: its `updatedAt` (sent in quotes), or the `ETag` a GET of it answered (sent as it is,
+   * quotes included).
+   */
+  ifMatch?: string;
+  /**
+   * `true`: send the ETag of the copy this client last read with `get(idOrSlug)`, the same `idOrSlug` and no
+   * `fields`, from its ETag cache. Refused before anything is sent when the cache holds no such copy.
+   */
+  ifMatchRead?: boolean;
+};
+
+/** The If-Match header `options` ask for: an ETag as it is, an `updatedAt` in quotes, the copy read, or none. */
+function ifMatchHeader(
+  transport: Transport,
+  path: string,
+  options: VersionedUpdateOptions | undefined,
+): Record<string, string> | undefined {
+  if (options?.ifMatchRead === true) {
+    if (options.ifMatch !== undefined) throw new TypeError('Quire: pass ifMatch or ifMatchRead, not both');
+    const etag = transport.heldEtag(path);
+    if (etag === undefined)
+      throw new TypeError(`Quire: ifMatchRead, but no copy of ${path} read with get() is held (or the cache is off)`);
+    return { 'If-Match': etag };
+  }
+  if (options?.ifMatch === undefined) return undefined;
+  const tag = options.ifMatch;
+  return { 'If-Match': tag.startsWith('"') || tag.startsWith('W/') ? tag : `"${tag}"` };
+}
 
 /**
- * The update of a post or page, refused with a 409 CONFLICT (`details.reason` "stale") when `ifMatch` is given
- * and the resource was written since that version: two editors never silently overwrite each other.
+ * The update of a post or page, refused with a 409 CONFLICT (`details.reason` "stale") when `ifMatch` or
+ * `ifMatchRead` is given and the copy it names is no longer current: two editors never silently overwrite each
+ * other.
  */
 function versionedUpdate<Update extends OperationId>(transport: Transport, path: string) {
   return {
-    update: (idOrSlug: string, body: BodyOf<Update>, options?: VersionedUpdateOptions) =>
+    update: async (idOrSlug: string, body: BodyOf<Update>, options?: VersionedUpdateOptions) =>
       transport.request<ResultOf<Update>>({
         method: 'PATCH',
         path: path + segment(idOrSlug),
         json: body,
-        headers: options?.ifMatch === undefined ? undefined : { 'If-Match': `"${options.ifMatch}"` },
+        headers: ifMatchHeader(transport, path + segment(idOrSlug), options),
         options,
       }),
   };

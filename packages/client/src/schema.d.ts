@@ -3158,7 +3158,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `updatedAt` of the copy being edited, in quotes (`"2026-11-27T10:00:00.000Z"`), or `*`. When the resource was written since, the PATCH answers 409 CONFLICT with `details.reason` "stale" and `details.version`, its `updatedAt` now, and writes nothing. Without it, the PATCH applies as always. */
+                /** @description The copy being edited: the `ETag` a GET of it answered (without `?fields=`), or its `updatedAt` in quotes (`"2026-11-27T10:00:00.000Z"`); a comma-separated list of them; or `*`. The ETag is compared strongly (a weak `W/` tag never matches; a header of weak tags only is a 400) with the tag of the resource's whole answer now, so it also fails when something it embeds changed; the `updatedAt` names the resource's own writes. When the copy is no longer current, the PATCH answers 409 CONFLICT with `details.reason` "stale" and `details.version`, its `updatedAt` now, and writes nothing. Without the header, the PATCH applies as always. */
                 "if-match"?: string;
             };
             path: {
@@ -3785,7 +3785,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The `updatedAt` of the copy being edited, in quotes (`"2026-11-27T10:00:00.000Z"`), or `*`. When the resource was written since, the PATCH answers 409 CONFLICT with `details.reason` "stale" and `details.version`, its `updatedAt` now, and writes nothing. Without it, the PATCH applies as always. */
+                /** @description The copy being edited: the `ETag` a GET of it answered (without `?fields=`), or its `updatedAt` in quotes (`"2026-11-27T10:00:00.000Z"`); a comma-separated list of them; or `*`. The ETag is compared strongly (a weak `W/` tag never matches; a header of weak tags only is a 400) with the tag of the resource's whole answer now, so it also fails when something it embeds changed; the `updatedAt` names the resource's own writes. When the copy is no longer current, the PATCH answers 409 CONFLICT with `details.reason` "stale" and `details.version`, its `updatedAt` now, and writes nothing. Without the header, the PATCH applies as always. */
                 "if-match"?: string;
             };
             path: {

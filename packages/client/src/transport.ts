@@ -148,6 +148,11 @@ export class Transport {
     }
   }
 
+  /** The ETag of the answer the cache holds for a GET of `path` (no query), if any. */
+  heldEtag(path: string): string | undefined {
+    return this.cache?.get(`${this.root}${path}`)?.etag;
+  }
+
   /** One attempt; a failure to get any answer becomes a QuireError (TIMEOUT or NETWORK_ERROR). */
   private async attempt(url: string, call: Call, etag: string | undefined): Promise<Answer> {
     const timeoutMs = call.options?.timeoutMs ?? this.timeoutMs;

@@ -148,6 +148,34 @@ describe('@quire/client against a real server', () => {
     });
   });
 
+  it('updates a post or page only from the copy it read, by its ETag, when asked to (ifMatchRead)', async () => {
+    const post = await quire.posts.create({ title: 'Read, then edited' });
+    const read = await quire.posts.get(post.id);
+    const first = await quire.posts.update(post.id, { excerpt: 'First.' }, { ifMatchRead: true });
+    expect(first.excerpt).toBe('First.');
+    // The copy held is still the one read before that write: this one is stale.
+    await expect(quire.posts.update(post.id, { excerpt: 'Stale.' }, { ifMatchRead: true })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      status: 409,
+      details: { reason: 'stale', version: first.updatedAt },
+    });
+    expect(read.excerpt).toBe('');
+    const again = await quire.posts.get(post.id);
+    expect((await quire.posts.update(post.id, { excerpt: 'Second.' }, { ifMatchRead: true })).excerpt).toBe('Second.');
+    expect(again.excerpt).toBe('First.');
+
+    const page = await quire.pages.create({ title: 'Never read' });
+    await expect(quire.pages.update(page.id, { title: 'Blind' }, { ifMatchRead: true })).rejects.toThrow(
+      /no copy of \/pages\/.* read with get\(\)/,
+    );
+    expect((await quire.pages.get(page.id)).title).toBe('Never read');
+    await quire.pages.get(page.id);
+    await quire.pages.update(page.id, { title: 'Moved on' });
+    await expect(quire.pages.update(page.id, { title: 'Stale' }, { ifMatchRead: true })).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
   it('lists, reads and restores the revisions of a post, and follows the change feed', async () => {
     const start = await quire.changes.list({ limit: 1000 });
     let cursor = start.next;

@@ -77,16 +77,38 @@ export const mediaRepository = {
     await db.updateTable('media').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
-  /** The live posts featuring the media and the authors it is the avatar of: a deletion changes them. */
-  async usersOf(db: Executor, workspaceId: string, id: string) {
-    const [posts, authors] = await Promise.all([
-      db
-        .selectFrom('posts')
-        .select(['id', 'slug'])
-        .where('workspace_id', '=', workspaceId)
-        .where('featured_media_id', '=', id)
-        .where('deleted_at', 'is', null)
-        .execute(),
+  /**
+   * What a deletion of the media row changes: live posts whose featured image or an image block (of the body or
+   * the structured blocks) names it, live pages whose image block does, authors whose avatar it is. Posts and
+   * pages are locked (PostgreSQL) for the versions their updates move from.
+   */
+  async usersOf(db: Executor, dialect: DialectHelpers, workspaceId: string, id: string) {
+    const lock = { dialect, strength: 'noKeyUpdate' } as const;
+    const [posts, pages, authors] = await Promise.all([
+      withRowLock(
+        db
+          .selectFrom('posts')
+          .select(['id', 'slug'])
+          .where('workspace_id', '=', workspaceId)
+          .where('deleted_at', 'is', null)
+          .where((eb) =>
+            eb.or([
+              eb('featured_media_id', '=', id),
+              dialect.bodyHasImage('body_json', id),
+              dialect.bodyHasImage('structured_blocks', id),
+            ]),
+          ),
+        lock,
+      ).execute(),
+      withRowLock(
+        db
+          .selectFrom('pages')
+          .select(['id', 'slug', 'updated_at'])
+          .where('workspace_id', '=', workspaceId)
+          .where('deleted_at', 'is', null)
+          .where(dialect.bodyHasImage('body_json', id)),
+        lock,
+      ).execute(),
       db
         .selectFrom('authors')
         .select(['id', 'slug'])
@@ -94,7 +116,7 @@ export const mediaRepository = {
         .where('avatar_media_id', '=', id)
         .execute(),
     ]);
-    return { posts, authors };
+    return { posts, pages, authors };
   },
 
   /**

@@ -12,6 +12,7 @@ import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { rescorePosts } from '../posts/posts.scores.js';
+import { pagesRepository } from '../pages/pages.repository.js';
 import { safeFilename } from './media.filename.js';
 import { createMediaDerivatives, derivativeKeys, parseDerivative, type DerivativeFile } from './media.derivatives.js';
 import { ImageDecodeError, inspectImage, TRANSFORMS } from './media.images.js';
@@ -256,8 +257,9 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
         // Locked first, so a write naming the media at the same moment has committed (and is counted below)
         // or finds it gone.
         const current = await requireMedia(trx, workspaceId, id, 'update');
-        // The foreign keys clear these posts' featured image (which their SEO score reads) and these avatars.
-        const { posts, authors } = await repo.usersOf(trx, workspaceId, id);
+        // The foreign keys clear posts' featured images (which their SEO score reads) and avatars; an image
+        // block keeps its mediaId and reads a null url. Each post and page whose answer changes moves its version.
+        const { posts, pages, authors } = await repo.usersOf(trx, dialect, workspaceId, id);
         const logo = await workspacesRepository.releaseLogo(trx, workspaceId, id);
         await repo.delete(trx, workspaceId, id);
         await rescorePosts(
@@ -265,8 +267,11 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
           workspaceId,
           posts.map((post) => post.id),
         );
+        const now = nowIso();
+        for (const page of pages) await pagesRepository.update(trx, workspaceId, page, {}, now);
         changed({ type: 'media', id, slug: null, action: 'deleted' });
         for (const post of posts) changed({ type: 'post', id: post.id, slug: post.slug, action: 'updated' });
+        for (const page of pages) changed({ type: 'page', id: page.id, slug: page.slug, action: 'updated' });
         for (const author of authors) changed({ type: 'author', id: author.id, slug: author.slug, action: 'updated' });
         if (logo) changed({ type: 'settings', id: workspaceId, slug: null, action: 'updated' });
         return presentMedia(publicUrl, current);

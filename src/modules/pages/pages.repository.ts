@@ -7,14 +7,12 @@ import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import { isEmptyQuery, type WordQuery } from '../../shared/search-words.js';
 import type { PageSortKey } from './pages.schemas.js';
-import type { Version } from '../../writes/versions.js';
+import { nextVersion, type Version } from '../../writes/versions.js';
 
 type Executor = Kysely<Database>;
 export type PageRow = Selectable<PagesTable>;
-/** A change of a page's row; a new `updated_at` comes from nextVersion (src/writes/versions.ts) alone. */
-export type PagePatch = Partial<Omit<PageRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>> & {
-  updated_at?: Version;
-};
+/** A change of a page's row; its new `updated_at` is the repository's to set (pagesRepository.update). */
+export type PagePatch = Partial<Omit<PageRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>>;
 
 const SORT_COLUMNS = { createdAt: 'created_at', updatedAt: 'updated_at', title: 'title', status: 'status' } as const;
 
@@ -131,7 +129,24 @@ export const pagesRepository = {
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: PagePatch): Promise<void> {
-    await db.updateTable('pages').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  /**
+   * Every update of a page's row moves its version (answered as the new `updated_at`), so no writer can change
+   * a page and leave a client's If-Match passing. `page` is the row as the writer read it, under its lock.
+   */
+  async update(
+    db: Executor,
+    workspaceId: string,
+    page: Pick<PageRow, 'id' | 'updated_at'>,
+    patch: PagePatch,
+    now: string = new Date().toISOString(),
+  ): Promise<Version> {
+    const version = nextVersion(page.updated_at, now);
+    await db
+      .updateTable('pages')
+      .set({ ...patch, updated_at: version })
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', page.id)
+      .execute();
+    return version;
   },
 };

@@ -14,10 +14,11 @@ import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
 import { pageColumns } from './pages.columns.js';
 import { presentPages } from './pages.embeds.js';
-import { checkVersion, nextVersion, type VersionCondition } from '../../writes/versions.js';
+import { checkVersion, type VersionCondition } from '../../writes/versions.js';
 import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
-import type { Page, PageCreateBody, PageUpdateBody } from './pages.schemas.js';
+import { Page, type PageCreateBody, type PageUpdateBody } from './pages.schemas.js';
+import { compileSerializer } from '../../http/serialization.js';
 
 type Executor = Kysely<Database>;
 
@@ -38,6 +39,8 @@ type NewPageColumns = Omit<
 
 export function createPagesService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
+  // As a GET serializes the page (the route's own schema), for the ETag an If-Match may name.
+  const serializePage = compileSerializer<Page>(Page);
   async function presentOne(executor: Executor, workspaceId: string, row: PageRow): Promise<Page> {
     return (await presentPages(executor, workspaceId, [row], publicUrl))[0]!;
   }
@@ -114,12 +117,11 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         if (issues.length > 0) throw invalid(issues);
         await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
-        checkVersion(current.updated_at, ifVersion, 'Page');
+        await checkVersion(current.updated_at, ifVersion, 'Page', async () =>
+          serializePage(await presentOne(trx, workspaceId, current)),
+        );
         const now = nowIso();
-        const patch: PagePatch = {
-          ...(pageColumns.write(body) as PagePatch),
-          updated_at: nextVersion(current.updated_at, now),
-        };
+        const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch) };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
@@ -138,7 +140,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         if (patch.title !== undefined && patch.title !== current.title) patch.search_head = searchWords(patch.title);
         if (patch.body_text !== undefined && patch.body_text !== current.body_text)
           patch.search_text = searchWords(patch.body_text);
-        await repo.update(trx, workspaceId, current.id, patch);
+        await repo.update(trx, workspaceId, current, patch, now);
         const page = await requirePage(trx, workspaceId, current.id);
         changed({ type: 'page', id: page.id, slug: page.slug, action: statusAction(current.status, page.status) });
         return presentOne(trx, workspaceId, page);
@@ -151,7 +153,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         const snapshot = await presentOne(trx, workspaceId, current);
         const now = nowIso();
-        await repo.update(trx, workspaceId, current.id, { deleted_at: now });
+        await repo.update(trx, workspaceId, current, { deleted_at: now }, now);
         changed({ type: 'page', id: current.id, slug: current.slug, action: 'deleted' });
         return { ...snapshot, deletedAt: now };
       });

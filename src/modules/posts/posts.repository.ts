@@ -3,7 +3,7 @@ import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import { postColumns } from './posts.columns.js';
-import type { Version } from '../../writes/versions.js';
+import { nextVersion, type Version } from '../../writes/versions.js';
 
 type Executor = Kysely<Database>;
 
@@ -35,10 +35,8 @@ export function livePosts(db: Executor, workspaceId: string) {
   return db.selectFrom('posts').where('posts.workspace_id', '=', workspaceId).where('posts.deleted_at', 'is', null);
 }
 
-/** A change of a post's row; a new `updated_at` comes from nextVersion (src/writes/versions.ts) alone. */
-export type PostPatch = Partial<Omit<PostRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>> & {
-  updated_at?: Version;
-};
+/** A change of a post's row; its new `updated_at` is the repository's to set (postsRepository.update). */
+export type PostPatch = Partial<Omit<PostRow, 'id' | 'workspace_id' | 'created_at' | 'updated_at'>>;
 
 export interface RelatedRow {
   post_id: string;
@@ -97,14 +95,38 @@ export const postsRepository = {
       .execute();
   },
 
-  /** Every update of a post's row moves its render stamp: its stored render is never served again. */
-  async update(db: Executor, workspaceId: string, id: string, patch: PostPatch): Promise<void> {
+  /**
+   * Every update of a post's row moves its version (answered as the new `updated_at`) and its render stamp,
+   * so no writer can change a post and leave a client's If-Match or a stored render passing for current.
+   * `post` is the row as the writer read it, under its lock.
+   */
+  async update(
+    db: Executor,
+    workspaceId: string,
+    post: Pick<StoredPost, 'id' | 'updated_at'>,
+    patch: PostPatch,
+    now: string = new Date().toISOString(),
+  ): Promise<Version> {
+    const version = nextVersion(post.updated_at, now);
     await db
       .updateTable('posts')
-      .set((eb) => ({ ...patch, render_stamp: eb('render_stamp', '+', 1) }))
+      .set((eb) => ({ ...patch, updated_at: version, render_stamp: eb('render_stamp', '+', 1) }))
       .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
+      .where('id', '=', post.id)
       .execute();
+    return version;
+  },
+
+  /** The live posts a tag is attached to, locked (PostgreSQL) for the versions their updates move from. */
+  withTag(db: Executor, workspaceId: string, tagId: string, lock: RowLock) {
+    return withRowLock(
+      livePosts(db, workspaceId)
+        .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+        .select(['posts.id', 'posts.slug', 'posts.updated_at'])
+        .where('post_tags.workspace_id', '=', workspaceId)
+        .where('post_tags.tag_id', '=', tagId),
+      lock,
+    ).execute();
   },
 
   async tagsOf(db: Executor, workspaceId: string, postIds: readonly string[]) {

@@ -41,9 +41,10 @@ export function scoreColumns(
 }
 
 /**
- * Rescores posts whose inputs changed behind their back: a media row's deletion clears their
- * featured image through the foreign key. One read and one update per affected post; their text did not
- * change, so each keeps its readability score, as a PATCH that leaves the text alone does.
+ * Rescores posts whose inputs changed behind their back: a media row's deletion clears their featured image
+ * through the foreign key, or leaves an image block of theirs without its file. One read and one update per
+ * affected post, which moves its version (postsRepository.update); their text did not change, so each keeps
+ * its readability score, as a PATCH that leaves the text alone does.
  */
 export async function rescorePosts(
   trx: Kysely<Database>,
@@ -64,11 +65,12 @@ export async function rescorePosts(
       'word_count',
       'featured_media_id',
       'readability_score',
+      'updated_at',
     ])
     .where('workspace_id', '=', workspaceId)
     .where('id', 'in', [...postIds])
     .execute();
   for (const row of rows) {
-    await postsRepository.update(trx, workspaceId, row.id, scoreColumns(row, row));
+    await postsRepository.update(trx, workspaceId, row, scoreColumns(row, row));
   }
 }

@@ -12,7 +12,7 @@ import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
-import { checkVersion, nextVersion, type VersionCondition } from '../../writes/versions.js';
+import { checkVersion, type VersionCondition } from '../../writes/versions.js';
 import type { Actor } from '../accounts/actor.js';
 import { parsePost, presentPosts, type ParsedPost } from './posts.embeds.js';
 import { checkPostReferences } from './posts.references.js';
@@ -20,7 +20,8 @@ import { postColumns } from './posts.columns.js';
 import { postsRepository as repo, type PostPatch } from './posts.repository.js';
 import { scoreColumns } from './posts.scores.js';
 import { checkPostNotScheduled, checkStatusMove, checkStatusOnCreate } from './posts.rules.js';
-import type { Post, PostCreateBody, PostUpdateBody } from './posts.schemas.js';
+import { Post, type PostCreateBody, type PostUpdateBody } from './posts.schemas.js';
+import { compileSerializer } from '../../http/serialization.js';
 
 type Executor = Kysely<Database>;
 
@@ -69,6 +70,8 @@ function changedColumns(current: StoredPost, next: PostPatch): PostPatch {
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
   const { dialect } = database;
+  // As a GET serializes the post (read/post-reads.ts), for the ETag an If-Match may name.
+  const serializePost = compileSerializer<Post>(Post);
   async function presentOne(executor: Executor, workspaceId: string, post: ParsedPost): Promise<Post> {
     const [presented] = await presentPosts(executor, workspaceId, [post], publicUrl);
     return presented!;
@@ -143,13 +146,12 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         });
         await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
-        checkVersion(current.updated_at, ifVersion, 'Post');
+        await checkVersion(current.updated_at, ifVersion, 'Post', async () =>
+          serializePost(await presentOne(trx, workspaceId, parsePost(current))),
+        );
 
         const now = nowIso();
-        const patch: PostPatch = {
-          ...(postColumns.write(body) as PostPatch),
-          updated_at: nextVersion(current.updated_at, now),
-        };
+        const patch: PostPatch = { ...(postColumns.write(body) as PostPatch) };
         if (body.slug !== undefined && body.slug !== current.slug)
           patch.slug = await claimSlug(
             (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
@@ -183,7 +185,13 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         };
         // Every write rescores from the row as it will be: the scores read most of its fields.
         const scores = scoreColumns(written, current, post.body);
-        await repo.update(trx, workspaceId, current.id, changedColumns(current, { ...patch, ...scores }));
+        const version = await repo.update(
+          trx,
+          workspaceId,
+          current,
+          changedColumns(current, { ...patch, ...scores }),
+          now,
+        );
         if (body.relatedPostIds !== undefined)
           await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
         changed({
@@ -192,7 +200,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           slug: written.slug,
           action: statusAction(current.status, written.status),
         });
-        return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores } });
+        return presentOne(trx, workspaceId, { ...post, row: { ...written, ...scores, updated_at: version } });
       });
     },
 
@@ -202,7 +210,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const snapshot = await presentOne(trx, workspaceId, parsePost(current));
         const now = nowIso();
-        await repo.update(trx, workspaceId, current.id, { deleted_at: now });
+        await repo.update(trx, workspaceId, current, { deleted_at: now }, now);
         changed({ type: 'post', id: current.id, slug: current.slug, action: 'deleted' });
         return { ...snapshot, deletedAt: now };
       });
@@ -236,8 +244,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       const now = nowIso();
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);
-      const version = nextVersion(current.updated_at, now);
-      await repo.update(trx, workspaceId, current.id, { updated_at: version });
+      const version = await repo.update(trx, workspaceId, current, {}, now);
       changed({
         type: 'post',
         id: current.id,

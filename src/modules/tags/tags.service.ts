@@ -10,6 +10,7 @@ import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../accounts/actor.js';
+import { postsRepository } from '../posts/posts.repository.js';
 import { presentTag } from './tags.presenter.js';
 import { tagColumns } from './tags.columns.js';
 import { tagsRepository as repo, type TagPatch } from './tags.repository.js';
@@ -88,8 +89,13 @@ export function createTagsService(database: DatabaseHandle) {
     async remove(actor: Actor, idOrSlug: string): Promise<Tag> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
+        // The posts it leaves answer without it, as a detach would leave them: their versions move.
+        const posts = await postsRepository.withTag(trx, workspaceId, current.id, { dialect, strength: 'noKeyUpdate' });
         await repo.delete(trx, workspaceId, current.id);
+        const now = nowIso();
+        for (const post of posts) await postsRepository.update(trx, workspaceId, post, {}, now);
         changed({ type: 'tag', id: current.id, slug: current.slug, action: 'deleted' });
+        for (const post of posts) changed({ type: 'post', id: post.id, slug: post.slug, action: 'updated' });
         return presentTag(current);
       });
     },
