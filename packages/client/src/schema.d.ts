@@ -1187,6 +1187,7 @@ export interface components {
             nextAttemptAt: string | null;
             lastStatusCode: number | null;
             lastError: string | null;
+            skippedReason: string | null;
             attemptLog: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
             createdAt: string;

@@ -17,6 +17,7 @@ const DELIVERY_COLUMNS = [
   'next_attempt_at',
   'last_status_code',
   'last_error',
+  'skipped_reason',
   'created_at',
   'updated_at',
 ] as const;

@@ -6,6 +6,7 @@ import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js
 import { nowIso } from '../../shared/time.js';
 import { eventBody, newEventId, queueDeliveries, type OutboxEvent } from '../../writes/webhook-outbox.js';
 import type { Actor } from '../accounts/actor.js';
+import { requireReadable } from './webhook-permissions.js';
 import { checkWebhookUrl } from './webhook-url.js';
 import { decryptWebhookSecret, encryptWebhookSecret, generateSecret } from './webhook-secret.js';
 import { presentDelivery, presentWebhook } from './webhooks.presenter.js';
@@ -71,6 +72,7 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
     /** The secret is answered here, and on an explicit reveal or rotation only. */
     async create(actor: Actor, body: WebhookCreateBody): Promise<WebhookWithSecret> {
       const url = checkWebhookUrl(body.url, options.allowPrivate);
+      requireReadable(actor, body.eventTypes ?? null);
       const id = crypto.randomUUID();
       const secret = generateSecret();
       const now = nowIso();
@@ -78,6 +80,7 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
       await repo.insert(db, actor.workspaceId, {
         id,
         url,
+        user_id: actor.userId,
         description: body.description?.trim() ?? '',
         event_types: body.eventTypes ? JSON.stringify(body.eventTypes) : null,
         enabled,
@@ -100,6 +103,13 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
       if (body.description !== undefined) patch.description = body.description.trim();
       if (body.eventTypes !== undefined)
         patch.event_types = body.eventTypes === null ? null : JSON.stringify(body.eventTypes);
+      // Who says where an endpoint sends, or what, takes it over: from then on it sends what they may read.
+      if (body.url !== undefined || body.eventTypes !== undefined) {
+        const eventTypes =
+          body.eventTypes !== undefined ? body.eventTypes : (presentWebhook(current).eventTypes as string[] | null);
+        requireReadable(actor, eventTypes);
+        patch.user_id = actor.userId;
+      }
       if (body.enabled !== undefined && body.enabled !== Boolean(current.enabled)) {
         patch.enabled = body.enabled;
         // Enabling starts afresh: the failures that disabled it are behind it.

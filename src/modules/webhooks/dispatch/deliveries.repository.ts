@@ -51,7 +51,7 @@ export const deliveriesRepository = {
             .limit(limit),
         ),
       )
-      .returning(['id', 'workspace_id', 'endpoint_id', 'event_id', 'attempts'])
+      .returning(['id', 'workspace_id', 'endpoint_id', 'event_id', 'event_type', 'attempts'])
       .execute();
   },
 
@@ -64,12 +64,49 @@ export const deliveriesRepository = {
       .execute();
   },
 
-  /** The endpoints of claimed deliveries: where to send, and the secret to sign with. */
+  /**
+   * The endpoints of claimed deliveries: where to send, the secret to sign with, and what their user may read
+   * now (whether they own the workspace; their membership's permissions, null once they are no member).
+   */
   endpoints(db: Executor, ids: readonly string[]) {
     return db
-      .selectFrom('webhook_endpoints')
-      .select(['id', 'workspace_id', 'url', 'secret_encrypted', 'failing_since'])
-      .where('id', 'in', [...ids])
+      .selectFrom('webhook_endpoints as endpoint')
+      .innerJoin('workspaces as workspace', 'workspace.id', 'endpoint.workspace_id')
+      .leftJoin('memberships as member', (join) =>
+        join
+          .onRef('member.workspace_id', '=', 'endpoint.workspace_id')
+          .onRef('member.user_id', '=', 'endpoint.user_id'),
+      )
+      .select([
+        'endpoint.id',
+        'endpoint.workspace_id',
+        'endpoint.url',
+        'endpoint.secret_encrypted',
+        'endpoint.failing_since',
+        'endpoint.user_id',
+        'workspace.owner_user_id',
+        'member.permissions',
+      ])
+      .where('endpoint.id', 'in', [...ids])
+      .execute();
+  },
+
+  /**
+   * Ends a claimed delivery unsent, saying why: it counts no attempt, and its endpoint's run of failures is
+   * neither broken nor extended (the receiver was not asked).
+   */
+  async skip(db: Executor, deliveryId: string, reason: string, now: string): Promise<void> {
+    await db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        status: 'failed',
+        attempts: eb('attempts', '-', 1),
+        last_error: reason,
+        skipped_reason: reason,
+        updated_at: now,
+      }))
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
       .execute();
   },
 

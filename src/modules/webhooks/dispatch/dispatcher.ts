@@ -3,6 +3,8 @@ import { watchOutages, type OutageLog } from '../../../db/outage.js';
 import { writeTransaction } from '../../../db/transaction.js';
 import type { MasterKey } from '../../../security/master-key.js';
 import { onDeliveriesQueued } from '../../../writes/webhook-outbox.js';
+import { storedPermissions } from '../../accounts/permissions.js';
+import { missingPermission } from '../webhook-permissions.js';
 import { decryptWebhookSecret, signature } from '../webhook-secret.js';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './backoff.js';
 import { deliveriesRepository as repo } from './deliveries.repository.js';
@@ -165,8 +167,27 @@ export function startDispatcher(
     return claimed.length;
   }
 
+  /**
+   * Why the endpoint's user may not be sent this delivery's event, read with the endpoint (so as of now, never
+   * remembered); undefined when they may.
+   */
+  function skipReason(delivery: Claimed, endpoint: Endpoint): string | undefined {
+    if (endpoint.permissions === null) return "not sent: the endpoint's user is no longer a member of the workspace";
+    const missing = missingPermission(
+      {
+        isOwner: endpoint.user_id === endpoint.owner_user_id,
+        permissions: new Set(storedPermissions(endpoint.permissions)),
+      },
+      delivery.event_type,
+    );
+    return missing === undefined ? undefined : `not sent: the endpoint's user lacks ${missing}`;
+  }
+
   /** Sends one delivery and records the attempt; an attempt the database was away for is recorded later. */
   async function deliver(delivery: Claimed, endpoint: Endpoint, payload: string, leaseEnds: number): Promise<void> {
+    const skipped = skipReason(delivery, endpoint);
+    if (skipped !== undefined)
+      return recordOrOwe(leaseEnds, () => repo.skip(database.db, delivery.id, skipped, new Date(now()).toISOString()));
     const secret = decryptWebhookSecret(masterKey, endpoint.secret_encrypted, endpoint.id, endpoint.workspace_id);
     const timestamp = Math.floor(now() / 1000);
     const outcome = await sendWebhook({
@@ -203,6 +224,10 @@ export function startDispatcher(
           new Date(at).toISOString(),
         ),
       );
+    await recordOrOwe(leaseEnds, record);
+  }
+
+  async function recordOrOwe(leaseEnds: number, record: () => Promise<unknown>): Promise<void> {
     try {
       await record();
     } catch (error) {
