@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
-import { badRequest, notFound } from '../../errors.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
@@ -24,6 +25,8 @@ import {
 export interface WebhooksOptions {
   /** QUIRE_WEBHOOK_ALLOW_PRIVATE: endpoints may name loopback and private addresses. */
   allowPrivate: boolean;
+  /** QUIRE_WEBHOOK_ENDPOINTS_MAX: the most endpoints a workspace may have. */
+  endpointsMax: number;
 }
 
 /** Endpoints, their secrets and their deliveries. Each workspace's alone: every query is scoped to it. */
@@ -77,20 +80,29 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
       const secret = generateSecret();
       const now = nowIso();
       const enabled = body.enabled ?? true;
-      await repo.insert(db, actor.workspaceId, {
-        id,
-        url,
-        user_id: actor.userId,
-        description: body.description?.trim() ?? '',
-        event_types: body.eventTypes ? JSON.stringify(body.eventTypes) : null,
-        enabled,
-        secret_encrypted: encryptWebhookSecret(masterKey, secret, id, actor.workspaceId),
-        master_key_id: masterKey.id,
-        disabled_reason: enabled ? null : 'disabled by a user',
-        disabled_at: enabled ? null : now,
-        failing_since: null,
-        created_at: now,
-        updated_at: now,
+      await writeTransaction(database, async (trx) => {
+        // Counted with the workspace locked, so two creations at once cannot both take the last place.
+        const count = await repo.countLocked(trx, database.dialect, actor.workspaceId);
+        if (count >= options.endpointsMax)
+          throw conflict(
+            `This workspace has ${count} webhook endpoints, the most it may have; delete one before adding another`,
+            { reason: 'webhook_endpoints_max', max: options.endpointsMax },
+          );
+        await repo.insert(trx, actor.workspaceId, {
+          id,
+          url,
+          user_id: actor.userId,
+          description: body.description?.trim() ?? '',
+          event_types: body.eventTypes ? JSON.stringify(body.eventTypes) : null,
+          enabled,
+          secret_encrypted: encryptWebhookSecret(masterKey, secret, id, actor.workspaceId),
+          master_key_id: masterKey.id,
+          disabled_reason: enabled ? null : 'disabled by a user',
+          disabled_at: enabled ? null : now,
+          failing_since: null,
+          created_at: now,
+          updated_at: now,
+        });
       });
       return withSecret(await requireEndpoint(actor.workspaceId, id), secret);
     },

@@ -8,6 +8,7 @@ import { missingPermission } from '../webhook-permissions.js';
 import { decryptWebhookSecret, signature } from '../webhook-secret.js';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './backoff.js';
 import { deliveriesRepository as repo } from './deliveries.repository.js';
+import { atShare, pickFairly, type Shares } from './fair-share.js';
 import { sendWebhook, type SendOutcome } from './send.js';
 
 export interface DispatcherOptions {
@@ -22,6 +23,10 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** Deliveries sent at once. */
   concurrency?: number;
+  /** Of those, the most one workspace may have under way, so its hanging receivers leave the rest to others. */
+  perWorkspace?: number;
+  /** The most one endpoint may have under way: a hanging receiver holds no more. */
+  perEndpoint?: number;
   /** An endpoint whose every attempt has failed for this long is disabled. */
   disableAfterMs?: number;
   /** The clock (tests move it). */
@@ -59,12 +64,22 @@ export function startDispatcher(
   const leaseMs = options.leaseMs ?? timeoutMs + 50_000;
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 16;
+  const shares: Shares = {
+    perWorkspace: options.perWorkspace ?? Math.max(1, Math.floor(concurrency / 4)),
+    perEndpoint: options.perEndpoint ?? 2,
+  };
   const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
   const now = options.now ?? Date.now;
   const { log } = options;
 
   let running = true;
   let inFlight = 0;
+  const load = { workspaces: new Map<string, number>(), endpoints: new Map<string, number>() };
+  const count = (counts: Map<string, number>, id: string, by: number) => {
+    const next = (counts.get(id) ?? 0) + by;
+    if (next === 0) counts.delete(id);
+    else counts.set(id, next);
+  };
   const sends = new Set<Promise<void>>();
   let wake: (() => void) | undefined;
   let woken = false;
@@ -120,7 +135,9 @@ export function startDispatcher(
         database.dialect,
         new Date(at).toISOString(),
         new Date(leaseEnds).toISOString(),
-        free - resumed.length,
+        concurrency * 4,
+        atShare(load, shares),
+        (due) => pickFairly(due, free - resumed.length, load, shares),
       );
       return [...resumed, ...fresh.map((delivery) => ({ delivery, leaseEnds }))];
     } catch (error) {
@@ -153,12 +170,16 @@ export function startDispatcher(
       const payload = bodies.get(delivery.event_id);
       if (!endpoint || payload === undefined) continue;
       inFlight += 1;
+      count(load.workspaces, delivery.workspace_id, 1);
+      count(load.endpoints, delivery.endpoint_id, 1);
       const send = deliver(delivery, endpoint, payload, leaseEnds)
         .catch((error: unknown) =>
           log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed'),
         )
         .finally(() => {
           inFlight -= 1;
+          count(load.workspaces, delivery.workspace_id, -1);
+          count(load.endpoints, delivery.endpoint_id, -1);
           sends.delete(send);
           nudge();
         });
