@@ -141,6 +141,24 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
     expect(got.every((r) => r.verifyError === null)).toBe(true);
   });
 
+  it('makes whoever repoints an endpoint its user: it sends on their permissions from then on', async () => {
+    const owner = await ctx.ownerKey();
+    const member = await ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], owner.workspace);
+    const hook = await endpoint(owner.key, { eventTypes: ['tag.created'] });
+    const path = `${hook.path}-moved`;
+    receiver.secrets.set(path, hook.secret);
+    ok(await call(member.key, 'PATCH', `/webhooks/${hook.id}`, { url: receiver.url(path) }));
+    await ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY]);
+    ok(await call(owner.key, 'POST', '/tags', { name: 'Owner only' }), 201);
+    dispatch();
+    const [skipped] = await until(
+      () => deliveries(owner.key, hook.id),
+      (list) => list[0]?.status !== 'pending',
+    );
+    expect(skipped?.skippedReason).toBe("not sent: the endpoint's user lacks tags:read");
+    expect(receiver.received.filter((r) => r.path === path)).toEqual([]);
+  });
+
   it('skips the events of an endpoint whose creator left the workspace', async () => {
     const owner = await ctx.ownerKey();
     const member = await ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], owner.workspace);
