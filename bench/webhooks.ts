@@ -27,9 +27,15 @@ import {
  * Commit-to-receipt latency (from the write's 201 to the delivery's arrival), deliveries per second to 10
  * endpoints, the CPU a post write pays with 3 endpoints against none (in-process, A/B alternated), events lost
  * and duplicated over kill -9 of the server under write-and-deliver load, and 3 instances on one PostgreSQL.
+ * `--only fairness` (issue 35, item 2): another workspace's commit-to-receipt while one workspace's endpoints
+ * all hang and it writes on, against the same figure with nothing else going on.
  */
 
-const USAGE = `npm run bench:webhooks -- [--db sqlite|postgres|both] [--kills N] [--writes N] [--only write-cpu] [--rounds N]`;
+const USAGE = `npm run bench:webhooks -- [--db sqlite|postgres|both] [--kills N] [--writes N] [--only write-cpu|fairness] [--hanging N] [--rounds N]
+
+  --only fairness   workspace B's commit-to-receipt alone, then while workspace A has --hanging endpoints (40 by
+                    default; the server allows that many) that never answer and writes a post every 250 ms;
+                    --writes B's writes in each phase (100 for this scenario unless given)`;
 const EXTERNAL = '/api/v1/external';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 type Dialect = 'sqlite' | 'postgres';
@@ -82,11 +88,24 @@ async function install(dialect: Dialect): Promise<Installation> {
   return { env, key, workspaceId: workspace.id, databaseUrl, root };
 }
 
-async function serve(installation: Installation): Promise<Child> {
+/** A second workspace of the installation's user, and a key of its owner's. */
+async function otherWorkspace(inst: Installation, name: string): Promise<Installation> {
+  const workspace = await quire<{ id: string; slug: string }>(
+    ['workspace', 'create', '--name', name, '--owner', 'bench@example.com'],
+    inst.env,
+  );
+  const { key } = await quire<{ key: string }>(
+    ['key', 'create', '--workspace', workspace.slug, '--email', 'bench@example.com', '--name', 'bench'],
+    inst.env,
+  );
+  return { ...inst, key, workspaceId: workspace.id };
+}
+
+async function serve(installation: Installation, extraEnv: Env = {}): Promise<Child> {
   const port = await freePort();
   const child = launch(
     [...binNodeFlags(), BIN, 'serve'],
-    { ...installation.env, HOST: '127.0.0.1', PORT: String(port) },
+    { ...installation.env, ...extraEnv, HOST: '127.0.0.1', PORT: String(port) },
     port,
   );
   await waitFor(`${child.url}/healthz`, {}, performance.now(), 30_000, child);
@@ -136,6 +155,76 @@ async function latency(server: Child, inst: Installation, writes: number) {
     p99Ms: round(percentile(sorted, 0.99)),
     maxMs: round(sorted.at(-1)!),
   };
+}
+
+/** A receiver that reads each request and never answers: the dispatcher gives up on each after its 10 s. */
+async function hangingReceiver() {
+  let requests = 0;
+  const server = http.createServer((request) => {
+    request.resume();
+    requests += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = (p: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${p}`;
+  return {
+    url,
+    requests: () => requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
+  };
+}
+
+/**
+ * Workspace B's commit-to-receipt alone, then while workspace A's `hanging` endpoints never answer and A writes
+ * a post every 250 ms (its first three at once), on one server that allows A that many endpoints.
+ */
+async function fairness(inst: Installation, hanging: number, writes: number) {
+  const a = inst;
+  const b = await otherWorkspace(inst, 'Bench B');
+  const server = await serve(inst, { QUIRE_WEBHOOK_ENDPOINTS_MAX: String(Math.max(20, hanging)) });
+  try {
+    log('  B alone');
+    const idle = await latency(server, b, writes);
+    const rx = await hangingReceiver();
+    const hooks = [];
+    for (let i = 0; i < hanging; i += 1)
+      hooks.push(await call(server.url, a.key, 'POST', '/webhooks', { url: rx.url(`/hang${i}`) }));
+    const post = (i: number) =>
+      call(server.url, a.key, 'POST', '/posts', { title: `Hanging ${i} ${crypto.randomUUID()}`, bodyJson: [] });
+    for (let i = 0; i < 3; i += 1) await post(i);
+    const stop = { now: false };
+    let aWrites = 3;
+    const aLoad = (async () => {
+      while (!stop.now) {
+        await sleep(250);
+        await post(aWrites);
+        aWrites += 1;
+      }
+    })();
+    // A's first sends are under way before B writes.
+    await until(() => rx.requests() > 0, 10_000);
+    log(`  B while A's ${hanging} endpoints hang`);
+    const loaded = await latency(server, b, writes);
+    stop.now = true;
+    await aLoad;
+    const hangingRequests = rx.requests();
+    for (const hook of hooks) await call(server.url, a.key, 'DELETE', `/webhooks/${hook.id}`);
+    await rx.close();
+    return {
+      hangingEndpoints: hanging,
+      aWrites,
+      aDeliveriesQueued: aWrites * hanging,
+      aRequestsHanging: hangingRequests,
+      idle,
+      whileAHangs: loaded,
+      p99Ratio: round(loaded.p99Ms / idle.p99Ms, 2),
+    };
+  } finally {
+    await server.stop();
+  }
 }
 
 /** Deliveries per second to 10 endpoints: writes as fast as 4 clients go, until every delivery has arrived. */
@@ -325,18 +414,26 @@ async function main(argv: string[]) {
       // The write's CPU alone, measured `rounds` times on one installation: its spread says how far to trust one.
       only: { type: 'string' },
       rounds: { type: 'string', default: '1' },
+      hanging: { type: 'string', default: '40' },
       help: { type: 'boolean' },
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   const dialects: Dialect[] = values.db === 'both' ? ['sqlite', 'postgres'] : [values.db as Dialect];
   const writes = Number(values.writes);
+  const fairnessWrites = argv.some((arg) => arg.startsWith('--writes')) ? writes : 100;
   await ensureBuilt(log);
   const load = loadAverage();
   const results: Record<string, unknown> = {};
   for (const dialect of dialects) {
     const inst = await install(dialect);
     try {
+      if (values.only === 'fairness') {
+        log(`${dialect}: fairness, ${values.hanging} hanging endpoints`);
+        results[dialect] = { fairness: await fairness(inst, Number(values.hanging), fairnessWrites) };
+        log(JSON.stringify(results[dialect]));
+        continue;
+      }
       log(`${dialect}: write CPU, 0 vs 3 endpoints`);
       const rounds = [];
       for (let round = 0; round < Number(values.rounds); round += 1) rounds.push(await writeCpu(inst, 10, 50));

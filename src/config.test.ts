@@ -100,6 +100,7 @@ describe('loadConfig accepts good values', () => {
       revisionsKept: 50,
       metrics: { token: null, port: null, host: '127.0.0.1' },
       webhookAllowPrivate: false,
+      webhookEndpointsMax: 20,
       passwordCost: 18,
     });
   });
@@ -115,6 +116,13 @@ describe('loadConfig accepts good values', () => {
     expect(loadConfig({ QUIRE_REVISIONS_KEPT: '3' }).revisionsKept).toBe(3);
     for (const bad of ['0', '-1', 'ten', '2.5', '10001'])
       expect(failure({ QUIRE_REVISIONS_KEPT: bad }).variable).toBe('QUIRE_REVISIONS_KEPT');
+  });
+
+  it('allows 20 webhook endpoints a workspace unless QUIRE_WEBHOOK_ENDPOINTS_MAX says otherwise, and refuses a bad count', () => {
+    expect(loadConfig({}).webhookEndpointsMax).toBe(20);
+    expect(loadConfig({ QUIRE_WEBHOOK_ENDPOINTS_MAX: '3' }).webhookEndpointsMax).toBe(3);
+    for (const bad of ['0', '-1', 'ten', '2.5', '10001'])
+      expect(failure({ QUIRE_WEBHOOK_ENDPOINTS_MAX: bad }).variable).toBe('QUIRE_WEBHOOK_ENDPOINTS_MAX');
   });
 
   it('accepts both PostgreSQL schemes and TLS Redis', () => {

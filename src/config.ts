@@ -28,6 +28,8 @@ export interface Config {
   metrics: MetricsConfig;
   /** Webhooks may reach loopback and private addresses (tests, self-hosters with receivers on their network). */
   webhookAllowPrivate: boolean;
+  /** The most webhook endpoints a workspace may have (src/modules/webhooks): each is a share of the dispatcher. */
+  webhookEndpointsMax: number;
   /** New password hashes use scrypt with N = 2^passwordCost (src/security/password.ts). */
   passwordCost: number;
 }
@@ -227,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     revisionsKept: integer(env, 'QUIRE_REVISIONS_KEPT', 50, 1, 10_000),
     metrics: metrics(env),
     webhookAllowPrivate: boolean(env, 'QUIRE_WEBHOOK_ALLOW_PRIVATE', false),
+    webhookEndpointsMax: integer(env, 'QUIRE_WEBHOOK_ENDPOINTS_MAX', 20, 1, 10_000),
     passwordCost: integer(
       env,
       'QUIRE_PASSWORD_COST',

@@ -45,7 +45,10 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
     revisions: createRevisionsService(database, { posts, pages }),
     pageReads: createPageReads(database, publicUrl),
     siteSettings: createSiteSettingsService(database, publicUrl),
-    webhooks: createWebhooksService(database, masterKey, { allowPrivate: config.webhookAllowPrivate }),
+    webhooks: createWebhooksService(database, masterKey, {
+      allowPrivate: config.webhookAllowPrivate,
+      endpointsMax: config.webhookEndpointsMax,
+    }),
     dashboard: createDashboardServices(database, accounts, passwords),
   };
 }

@@ -21,6 +21,7 @@ import { webhookEventBodies } from './migrations/0017_webhook_event_bodies.js';
 import { searchWordColumns } from './migrations/0018_search_words.js';
 import { postStatusCounts } from './migrations/0019_post_status_counts.js';
 import { postTagCounts } from './migrations/0020_post_tag_counts.js';
+import { webhookEndpointUser } from './migrations/0021_webhook_endpoint_user.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -45,6 +46,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0018_search_words': searchWordColumns(helpers),
     '0019_post_status_counts': postStatusCounts(helpers),
     '0020_post_tag_counts': postTagCounts(helpers),
+    '0021_webhook_endpoint_user': webhookEndpointUser(helpers),
   };
 }
 

@@ -312,6 +312,11 @@ export interface WebhookEndpointsTable {
   description: string;
   /** A JSON array of event types; null subscribes to every type. */
   event_types: JsonText | null;
+  /**
+   * The user on whose permissions it sends (migration 0021): who created it, or last set its url or event types.
+   * Nullable in the table alone; every insert sets it.
+   */
+  user_id: string;
   enabled: DbBool;
   /** The signing secret, AES-256-GCM under the master key (modules/webhooks/webhook-secret.ts). */
   secret_encrypted: string;
@@ -347,6 +352,8 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: Timestamp;
   last_status_code: number | null;
   last_error: string | null;
+  /** Why it was not sent (its endpoint's user may not read its resource type); null when it was, or may be. */
+  skipped_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

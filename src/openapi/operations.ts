@@ -273,13 +273,15 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     operationId: 'createWebhook',
     summary: 'Create a webhook endpoint',
     description:
-      'The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local, multicast or other non-public address (IPv6 forms that carry such an IPv4 address included), or one of the server’s own, is a 400 at `/url` unless the server allows private targets.',
+      'The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local, multicast or other non-public address (IPv6 forms that carry such an IPv4 address included), or one of the server’s own, is a 400 at `/url` unless the server allows private targets. An event type the key’s creator may not read is a 400 naming it (`/eventTypes/0`; no list needs every read permission): an endpoint is sent only what its user may read, checked again at each sending. A workspace that has as many endpoints as the server allows (QUIRE_WEBHOOK_ENDPOINTS_MAX, 20 by default) gets a 409 with `details.reason` `webhook_endpoints_max`.',
+    conflict: true,
   },
   'GET /webhooks/:id': { operationId: 'getWebhook', summary: 'Get a webhook endpoint' },
   'PATCH /webhooks/:id': {
     operationId: 'updateWebhook',
     summary: 'Update a webhook endpoint',
-    description: '`enabled: true` re-enables an endpoint that was disabled, by hand or for failing, and clears why.',
+    description:
+      '`enabled: true` re-enables an endpoint that was disabled, by hand or for failing, and clears why. Setting `url` or `eventTypes` makes the key’s creator the endpoint’s user: an event type they may not read is a 400 naming it.',
   },
   'DELETE /webhooks/:id': {
     operationId: 'deleteWebhook',
@@ -300,7 +302,8 @@ export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /webhooks/:id/deliveries': {
     operationId: 'listWebhookDeliveries',
     summary: 'List an endpoint’s deliveries',
-    description: 'Newest first, each with every attempt (status code, duration, the answer’s first 2 KB, error).',
+    description:
+      'Newest first, each with every attempt (status code, duration, the answer’s first 2 KB, error). A delivery its endpoint’s user could not be sent, for want of the read permission when it fell due, is `failed` with `skippedReason`.',
   },
   'POST /webhooks/:id/deliveries/:deliveryId/redeliver': {
     operationId: 'redeliverWebhook',

@@ -39,3 +39,10 @@ export const READ_PERMISSION: Record<ResourceType, Permission> = {
   redirect: 'redirects:read',
   settings: 'site-settings:read',
 };
+
+const BY_NOUN = new Map(Object.entries(NAMES).map(([type, { noun }]) => [noun, type as ResourceType]));
+
+/** The resource type an event type is about (`post.published` → post); undefined for `webhook.test` and the like. */
+export function resourceTypeOf(eventType: string): ResourceType | undefined {
+  return BY_NOUN.get(eventType.slice(0, eventType.lastIndexOf('.')));
+}

@@ -89,6 +89,8 @@ export function Deliveries({ workspace, webhook, writable, page, onPage }: Props
                         {last.error && <p>{last.error}</p>}
                         {last.responseExcerpt && <pre className="excerpt">{last.responseExcerpt}</pre>}
                       </details>
+                    ) : delivery.skippedReason ? (
+                      <span className="skipped">Not sent: {delivery.skippedReason}</span>
                     ) : (
                       'Not sent yet'
                     )}

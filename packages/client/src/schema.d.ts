@@ -808,7 +808,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local, multicast or other non-public address (IPv6 forms that carry such an IPv4 address included), or one of the server’s own, is a 400 at `/url` unless the server allows private targets.
+         * @description The signing `secret` is in this response only (and in a later reveal or rotation). Deliveries follow the Standard Webhooks format: headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; body `{id, type, timestamp, data}`. `url` must be an absolute http(s) URL without credentials; a loopback, private, link-local, multicast or other non-public address (IPv6 forms that carry such an IPv4 address included), or one of the server’s own, is a 400 at `/url` unless the server allows private targets. An event type the key’s creator may not read is a 400 naming it (`/eventTypes/0`; no list needs every read permission): an endpoint is sent only what its user may read, checked again at each sending. A workspace that has as many endpoints as the server allows (QUIRE_WEBHOOK_ENDPOINTS_MAX, 20 by default) gets a 409 with `details.reason` `webhook_endpoints_max`.
          *
          *     Needs the `webhooks:write` permission.
          */
@@ -844,7 +844,7 @@ export interface paths {
         head?: never;
         /**
          * Update a webhook endpoint
-         * @description `enabled: true` re-enables an endpoint that was disabled, by hand or for failing, and clears why.
+         * @description `enabled: true` re-enables an endpoint that was disabled, by hand or for failing, and clears why. Setting `url` or `eventTypes` makes the key’s creator the endpoint’s user: an event type they may not read is a 400 naming it.
          *
          *     Needs the `webhooks:write` permission.
          */
@@ -924,7 +924,7 @@ export interface paths {
         };
         /**
          * List an endpoint’s deliveries
-         * @description Newest first, each with every attempt (status code, duration, the answer’s first 2 KB, error).
+         * @description Newest first, each with every attempt (status code, duration, the answer’s first 2 KB, error). A delivery its endpoint’s user could not be sent, for want of the read permission when it fell due, is `failed` with `skippedReason`.
          *
          *     Needs the `webhooks:read` permission.
          */
@@ -1187,6 +1187,7 @@ export interface components {
             nextAttemptAt: string | null;
             lastStatusCode: number | null;
             lastError: string | null;
+            skippedReason: string | null;
             attemptLog: components["schemas"]["DeliveryAttempt"][];
             /** Format: date-time */
             createdAt: string;
@@ -4527,6 +4528,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

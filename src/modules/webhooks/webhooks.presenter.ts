@@ -44,6 +44,7 @@ export function presentDelivery(
     nextAttemptAt: row.status === 'pending' ? toIso(row.next_attempt_at) : null,
     lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
     lastError: row.last_error,
+    skippedReason: row.skipped_reason,
     attemptLog: attempts.map((attempt) => ({
       attempt: Number(attempt.attempt),
       statusCode: attempt.status_code === null ? null : Number(attempt.status_code),

@@ -1,4 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { DialectHelpers } from '../../db/dialects/dialect.js';
+import { withRowLock } from '../../db/locks.js';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import type { PageRequest } from '../../shared/paging.js';
 
@@ -17,6 +19,7 @@ const DELIVERY_COLUMNS = [
   'next_attempt_at',
   'last_status_code',
   'last_error',
+  'skipped_reason',
   'created_at',
   'updated_at',
 ] as const;
@@ -28,6 +31,23 @@ export const webhooksRepository = {
       .insertInto('webhook_endpoints')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
+  },
+
+  /**
+   * How many endpoints the workspace has, its row locked first on PostgreSQL until the transaction ends (SQLite's
+   * write transactions run one at a time).
+   */
+  async countLocked(db: Executor, dialect: DialectHelpers, workspaceId: string): Promise<number> {
+    await withRowLock(db.selectFrom('workspaces').select('id').where('id', '=', workspaceId), {
+      dialect,
+      strength: 'noKeyUpdate',
+    }).execute();
+    const row = await db
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
   },
 
   findById(db: Executor, workspaceId: string, id: string) {

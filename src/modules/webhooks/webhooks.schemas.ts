@@ -103,6 +103,12 @@ export const Delivery = Type.Object({
   nextAttemptAt: Nullable(Timestamp),
   lastStatusCode: Nullable(Type.Integer()),
   lastError: Nullable(Type.String()),
+  skippedReason: Nullable(
+    Type.String({
+      description:
+        "Why the delivery was not sent (its status is then `failed`): the endpoint's user may not read its resource type, by the permissions they held when it fell due.",
+    }),
+  ),
   /** Every attempt, oldest first. */
   attemptLog: Type.Array(DeliveryAttempt),
   createdAt: Timestamp,

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
-import { badRequest, notFound } from '../../errors.js';
+import { writeTransaction } from '../../db/transaction.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { eventBody, newEventId, queueDeliveries, type OutboxEvent } from '../../writes/webhook-outbox.js';
 import type { Actor } from '../accounts/actor.js';
+import { requireReadable } from './webhook-permissions.js';
 import { checkWebhookUrl } from './webhook-url.js';
 import { decryptWebhookSecret, encryptWebhookSecret, generateSecret } from './webhook-secret.js';
 import { presentDelivery, presentWebhook } from './webhooks.presenter.js';
@@ -23,6 +25,8 @@ import {
 export interface WebhooksOptions {
   /** QUIRE_WEBHOOK_ALLOW_PRIVATE: endpoints may name loopback and private addresses. */
   allowPrivate: boolean;
+  /** QUIRE_WEBHOOK_ENDPOINTS_MAX: the most endpoints a workspace may have. */
+  endpointsMax: number;
 }
 
 /** Endpoints, their secrets and their deliveries. Each workspace's alone: every query is scoped to it. */
@@ -71,23 +75,34 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
     /** The secret is answered here, and on an explicit reveal or rotation only. */
     async create(actor: Actor, body: WebhookCreateBody): Promise<WebhookWithSecret> {
       const url = checkWebhookUrl(body.url, options.allowPrivate);
+      requireReadable(actor, body.eventTypes ?? null);
       const id = crypto.randomUUID();
       const secret = generateSecret();
       const now = nowIso();
       const enabled = body.enabled ?? true;
-      await repo.insert(db, actor.workspaceId, {
-        id,
-        url,
-        description: body.description?.trim() ?? '',
-        event_types: body.eventTypes ? JSON.stringify(body.eventTypes) : null,
-        enabled,
-        secret_encrypted: encryptWebhookSecret(masterKey, secret, id, actor.workspaceId),
-        master_key_id: masterKey.id,
-        disabled_reason: enabled ? null : 'disabled by a user',
-        disabled_at: enabled ? null : now,
-        failing_since: null,
-        created_at: now,
-        updated_at: now,
+      await writeTransaction(database, async (trx) => {
+        // Counted with the workspace locked, so two creations at once cannot both take the last place.
+        const count = await repo.countLocked(trx, database.dialect, actor.workspaceId);
+        if (count >= options.endpointsMax)
+          throw conflict(
+            `This workspace has ${count} webhook endpoints, the most it may have; delete one before adding another`,
+            { reason: 'webhook_endpoints_max', max: options.endpointsMax },
+          );
+        await repo.insert(trx, actor.workspaceId, {
+          id,
+          url,
+          user_id: actor.userId,
+          description: body.description?.trim() ?? '',
+          event_types: body.eventTypes ? JSON.stringify(body.eventTypes) : null,
+          enabled,
+          secret_encrypted: encryptWebhookSecret(masterKey, secret, id, actor.workspaceId),
+          master_key_id: masterKey.id,
+          disabled_reason: enabled ? null : 'disabled by a user',
+          disabled_at: enabled ? null : now,
+          failing_since: null,
+          created_at: now,
+          updated_at: now,
+        });
       });
       return withSecret(await requireEndpoint(actor.workspaceId, id), secret);
     },
@@ -100,6 +115,13 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
       if (body.description !== undefined) patch.description = body.description.trim();
       if (body.eventTypes !== undefined)
         patch.event_types = body.eventTypes === null ? null : JSON.stringify(body.eventTypes);
+      // Who says where an endpoint sends, or what, takes it over: from then on it sends what they may read.
+      if (body.url !== undefined || body.eventTypes !== undefined) {
+        const eventTypes =
+          body.eventTypes !== undefined ? body.eventTypes : (presentWebhook(current).eventTypes as string[] | null);
+        requireReadable(actor, eventTypes);
+        patch.user_id = actor.userId;
+      }
       if (body.enabled !== undefined && body.enabled !== Boolean(current.enabled)) {
         patch.enabled = body.enabled;
         // Enabling starts afresh: the failures that disabled it are behind it.

@@ -3,9 +3,12 @@ import { watchOutages, type OutageLog } from '../../../db/outage.js';
 import { writeTransaction } from '../../../db/transaction.js';
 import type { MasterKey } from '../../../security/master-key.js';
 import { onDeliveriesQueued } from '../../../writes/webhook-outbox.js';
+import { storedPermissions } from '../../accounts/permissions.js';
+import { missingPermission } from '../webhook-permissions.js';
 import { decryptWebhookSecret, signature } from '../webhook-secret.js';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './backoff.js';
 import { deliveriesRepository as repo } from './deliveries.repository.js';
+import { atShare, pickFairly, type Shares } from './fair-share.js';
 import { sendWebhook, type SendOutcome } from './send.js';
 
 export interface DispatcherOptions {
@@ -20,6 +23,10 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** Deliveries sent at once. */
   concurrency?: number;
+  /** Of those, the most one workspace may have under way, so its hanging receivers leave the rest to others. */
+  perWorkspace?: number;
+  /** The most one endpoint may have under way: a hanging receiver holds no more. */
+  perEndpoint?: number;
   /** An endpoint whose every attempt has failed for this long is disabled. */
   disableAfterMs?: number;
   /** The clock (tests move it). */
@@ -57,12 +64,22 @@ export function startDispatcher(
   const leaseMs = options.leaseMs ?? timeoutMs + 50_000;
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 16;
+  const shares: Shares = {
+    perWorkspace: options.perWorkspace ?? Math.max(1, Math.floor(concurrency / 4)),
+    perEndpoint: options.perEndpoint ?? 2,
+  };
   const disableAfterMs = options.disableAfterMs ?? 5 * DAY_MS;
   const now = options.now ?? Date.now;
   const { log } = options;
 
   let running = true;
   let inFlight = 0;
+  const load = { workspaces: new Map<string, number>(), endpoints: new Map<string, number>() };
+  const count = (counts: Map<string, number>, id: string, by: number) => {
+    const next = (counts.get(id) ?? 0) + by;
+    if (next === 0) counts.delete(id);
+    else counts.set(id, next);
+  };
   const sends = new Set<Promise<void>>();
   let wake: (() => void) | undefined;
   let woken = false;
@@ -118,7 +135,9 @@ export function startDispatcher(
         database.dialect,
         new Date(at).toISOString(),
         new Date(leaseEnds).toISOString(),
-        free - resumed.length,
+        concurrency * 4,
+        atShare(load, shares),
+        (due) => pickFairly(due, free - resumed.length, load, shares),
       );
       return [...resumed, ...fresh.map((delivery) => ({ delivery, leaseEnds }))];
     } catch (error) {
@@ -151,12 +170,16 @@ export function startDispatcher(
       const payload = bodies.get(delivery.event_id);
       if (!endpoint || payload === undefined) continue;
       inFlight += 1;
+      count(load.workspaces, delivery.workspace_id, 1);
+      count(load.endpoints, delivery.endpoint_id, 1);
       const send = deliver(delivery, endpoint, payload, leaseEnds)
         .catch((error: unknown) =>
           log.error({ err: error, deliveryId: delivery.id }, 'recording a webhook attempt failed'),
         )
         .finally(() => {
           inFlight -= 1;
+          count(load.workspaces, delivery.workspace_id, -1);
+          count(load.endpoints, delivery.endpoint_id, -1);
           sends.delete(send);
           nudge();
         });
@@ -165,8 +188,27 @@ export function startDispatcher(
     return claimed.length;
   }
 
+  /**
+   * Why the endpoint's user may not be sent this delivery's event, read with the endpoint (so as of now, never
+   * remembered); undefined when they may.
+   */
+  function skipReason(delivery: Claimed, endpoint: Endpoint): string | undefined {
+    if (endpoint.permissions === null) return "not sent: the endpoint's user is no longer a member of the workspace";
+    const missing = missingPermission(
+      {
+        isOwner: endpoint.user_id === endpoint.owner_user_id,
+        permissions: new Set(storedPermissions(endpoint.permissions)),
+      },
+      delivery.event_type,
+    );
+    return missing === undefined ? undefined : `not sent: the endpoint's user lacks ${missing}`;
+  }
+
   /** Sends one delivery and records the attempt; an attempt the database was away for is recorded later. */
   async function deliver(delivery: Claimed, endpoint: Endpoint, payload: string, leaseEnds: number): Promise<void> {
+    const skipped = skipReason(delivery, endpoint);
+    if (skipped !== undefined)
+      return recordOrOwe(leaseEnds, () => repo.skip(database.db, delivery.id, skipped, new Date(now()).toISOString()));
     const secret = decryptWebhookSecret(masterKey, endpoint.secret_encrypted, endpoint.id, endpoint.workspace_id);
     const timestamp = Math.floor(now() / 1000);
     const outcome = await sendWebhook({
@@ -203,6 +245,10 @@ export function startDispatcher(
           new Date(at).toISOString(),
         ),
       );
+    await recordOrOwe(leaseEnds, record);
+  }
+
+  async function recordOrOwe(leaseEnds: number, record: () => Promise<unknown>): Promise<void> {
     try {
       await record();
     } catch (error) {
