@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MediaRow } from '../../db/schema.js';
@@ -14,6 +14,7 @@ import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { rescorePosts } from '../posts/posts.scores.js';
 import { safeFilename } from './media.filename.js';
 import { createMediaDerivatives, derivativeKeys, parseDerivative, type DerivativeFile } from './media.derivatives.js';
+import { withoutGps } from './media.gps.js';
 import { ImageDecodeError, inspectImage, TRANSFORMS } from './media.images.js';
 import { UploadInspector } from './media.inspector.js';
 import { presentMedia } from './media.presenter.js';
@@ -70,7 +71,12 @@ interface StoredUpload {
   dominantColor: string | null;
 }
 
-export function createMediaService(database: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
+export function createMediaService(
+  database: DatabaseHandle,
+  publicUrl: string,
+  storage: MediaStorage,
+  { keepGps = false }: { keepGps?: boolean } = {},
+) {
   const { db, dialect } = database;
   const derivatives = createMediaDerivatives(storage);
   async function requireMedia(executor: typeof db, workspaceId: string, id: string): Promise<MediaRow> {
@@ -97,9 +103,9 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
       await storage.put(key, inspector, { contentType: kind.mimeType });
       const { width = null, height = null } = inspector.dimensions ?? {};
       const upload = { key, filename, mimeType: kind.mimeType, size: inspector.size, width, height };
-      return kind.raster
-        ? { ...upload, ...(await decodeStored(key)) }
-        : { ...upload, placeholder: null, dominantColor: null };
+      if (!kind.raster) return { ...upload, placeholder: null, dominantColor: null };
+      const { size, ...facts } = await decodeStored(key, kind.mimeType);
+      return { ...upload, size: size ?? upload.size, ...facts };
     } catch (error) {
       // Stops the multipart parser feeding a part nobody reads any more.
       part.stream.destroy();
@@ -113,12 +119,19 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
    * Reads a stored raster image back and decodes it: bytes that do not decode are refused now rather than found
    * broken on a page later, and the displayed size (EXIF orientation applied) and placeholder are kept.
    */
-  async function decodeStored(key: string) {
+  async function decodeStored(key: string, mimeType: string) {
     return TRANSFORMS(async () => {
       const file = await storage.get(key);
       if (!file) throw new Error(`The upload at ${key} vanished from storage`);
+      let bytes: Buffer = await buffer(file.stream);
+      // Before the row exists, so no one is served the original with its position.
+      const cleaned = keepGps ? null : await withoutGps(bytes, mimeType);
+      if (cleaned) {
+        await storage.put(key, Readable.from([cleaned]), { contentType: mimeType });
+        bytes = cleaned;
+      }
       try {
-        return await inspectImage(await buffer(file.stream));
+        return { ...(await inspectImage(bytes)), size: cleaned ? cleaned.length : null };
       } catch (error) {
         if (!(error instanceof ImageDecodeError)) throw error;
         throw badRequest('The image is damaged: its pixels could not be decoded', { reason: 'corrupt_image' });
