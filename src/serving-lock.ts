@@ -63,7 +63,11 @@ function hold(dataDir: string, holder: Holder, take: (lock: BetterSqlite3.Databa
     throw error;
   }
   const file = pidFile(dataDir, holder);
-  fs.writeFileSync(file, `${process.pid}\n`);
+  try {
+    fs.writeFileSync(file, `${process.pid}\n`);
+  } catch {
+    // Only a refusal's wording needs it: a full disk must not keep a server from starting.
+  }
   return {
     release() {
       if (!lock.open) return;
