@@ -101,8 +101,15 @@ describe('loadConfig accepts good values', () => {
       metrics: { token: null, port: null, host: '127.0.0.1' },
       webhookAllowPrivate: false,
       webhookEndpointsMax: 20,
+      mediaKeepGps: false,
       passwordCost: 18,
     });
+  });
+
+  it('removes the GPS position of uploads unless QUIRE_MEDIA_KEEP_GPS=true', () => {
+    expect(loadConfig({}).mediaKeepGps).toBe(false);
+    expect(loadConfig({ QUIRE_MEDIA_KEEP_GPS: 'true' }).mediaKeepGps).toBe(true);
+    expect(failure({ QUIRE_MEDIA_KEEP_GPS: 'yes' }).variable).toBe('QUIRE_MEDIA_KEEP_GPS');
   });
 
   it('lets webhooks reach private addresses only with QUIRE_WEBHOOK_ALLOW_PRIVATE=true', () => {

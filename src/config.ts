@@ -18,6 +18,8 @@ export interface Config {
   /** Bytes of serialized GET responses kept in this process; 0 turns the cache off. */
   responseCacheBytes: number;
   mediaStorage: MediaStorageConfig;
+  /** Uploads keep the GPS position of their EXIF; by default it is removed from the stored original. */
+  mediaKeepGps: boolean;
   trustProxy: boolean | number | string[];
   logLevel: LogLevel;
   /** Days a content event is kept before the server prunes it (src/writes/event-retention.ts). */
@@ -230,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: metrics(env),
     webhookAllowPrivate: boolean(env, 'QUIRE_WEBHOOK_ALLOW_PRIVATE', false),
     webhookEndpointsMax: integer(env, 'QUIRE_WEBHOOK_ENDPOINTS_MAX', 20, 1, 10_000),
+    mediaKeepGps: boolean(env, 'QUIRE_MEDIA_KEEP_GPS', false),
     passwordCost: integer(
       env,
       'QUIRE_PASSWORD_COST',

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { cliEnvironment } from './cli/data-location.js';
 import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
+import { holdServingLock } from './serving-lock.js';
 import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
 import { DEFAULT_PASSWORD_COST } from './security/password.js';
@@ -32,6 +33,8 @@ function setupHint(url: string, config: Config): string {
 
 /** Starts the server: data dir, migrations, listen, and a graceful close on SIGINT and SIGTERM. */
 export async function serve(config: Config): Promise<void> {
+  // Before the data dir is touched: a server must not start writing into an installation being moved.
+  const servingLock = config.databaseUrl === null ? holdServingLock(config.dataDir) : null;
   const runtime = await openRuntime(config, {
     waitForDatabase: {
       timeoutMs: DATABASE_START_WAIT_MS,
@@ -78,6 +81,7 @@ export async function serve(config: Config): Promise<void> {
     await dispatcher.stop();
     redis?.disconnect();
     await runtime.close();
+    servingLock?.release();
     clearTimeout(force);
     process.exit(0);
   };

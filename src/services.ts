@@ -31,7 +31,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
   return {
-    media: createMediaService(database, publicUrl, createMediaStorage(config)),
+    media: createMediaService(database, publicUrl, createMediaStorage(config), { keepGps: config.mediaKeepGps }),
     accounts,
     apiKeys: createApiKeysService(database, masterKey),
     authors: createAuthorsService(database, publicUrl),

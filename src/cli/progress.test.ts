@@ -54,6 +54,23 @@ describe('command progress', () => {
     expect(written.at(-1)).toBe('\r\x1b[K');
   });
 
+  it('shows bytes in the unit their size reads best in, small files included', () => {
+    let now = 0;
+    const { written, stream } = output(false);
+    const progress = createProgress(stream, () => now);
+    progress.start('restore small.tgz', 23_456, 'bytes');
+    now = 500;
+    progress.update(23_456);
+    progress.end();
+    progress.start('restore large.tgz', 1_234_567_890, 'bytes');
+    now = 5_500;
+    progress.update(600_000_000);
+    expect(written).toEqual([
+      'restore small.tgz: 23/23 kB (100%), 47 kB/s, in 0.5 s\n',
+      'restore large.tgz: 0.6/1.2 GB (48%), 120 MB/s, 5.3 s left\n',
+    ]);
+  });
+
   it('is silent with --json, whose stdout is the final document alone', () => {
     expect(commandProgress(true)).toBe(silentProgress);
   });

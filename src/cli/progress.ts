@@ -4,7 +4,10 @@
  * file, a pipe), and nothing with --json, whose stdout is the final document alone.
  */
 export interface Progress {
-  /** Begins a step: `total` units of `unit` (null when unknown), `label` saying what is done. */
+  /**
+   * Begins a step: `total` units of `unit` (null when unknown), `label` saying what is done. The unit `bytes`
+   * is shown in B, kB, MB or GB by size, so a file smaller than a megabyte does not read as 0 MB.
+   */
   start(label: string, total: number | null, unit: string): void;
   /** How many units of the current step are done. */
   update(done: number): void;
@@ -31,6 +34,23 @@ const number = (value: number) =>
     ? Math.round(value).toLocaleString('en-US')
     : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 
+const BYTE_UNITS: Array<[string, number]> = [
+  ['GB', 1e9],
+  ['MB', 1e6],
+  ['kB', 1e3],
+  ['B', 1],
+];
+
+/** The decimal unit a byte count reads best in. */
+function byteUnit(bytes: number): [string, number] {
+  return BYTE_UNITS.find(([, scale]) => bytes >= scale) ?? BYTE_UNITS.at(-1)!;
+}
+
+/** An amount and its unit: bytes scaled to `scale` (the total's unit, so that done and total compare). */
+function amount(value: number, unit: string, scale = byteUnit(value)): string {
+  return unit === 'bytes' ? `${number(value / scale[1])} ${scale[0]}` : `${number(value)} ${unit}`;
+}
+
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
   if (seconds < 10) return `${seconds.toFixed(1)} s`;
@@ -55,17 +75,20 @@ function describe(step: Step, now: number, ended: boolean): { share: number | nu
   const seconds = Math.max((now - step.started) / 1000, 1e-3);
   const rate = step.done / seconds;
   const share = step.total ? Math.min(1, step.done / step.total) : null;
+  const scale = byteUnit(step.total ?? step.done);
   const count =
     step.total === null
-      ? `${number(step.done)} ${step.unit}`
-      : `${number(step.done)}/${number(step.total)} ${step.unit}`;
+      ? amount(step.done, step.unit)
+      : step.unit === 'bytes'
+        ? `${number(step.done / scale[1])}/${amount(step.total, step.unit, scale)}`
+        : `${number(step.done)}/${number(step.total)} ${step.unit}`;
   const time = ended
     ? `in ${duration(seconds)}`
     : step.total === null || rate === 0
       ? `${duration(seconds)} so far`
       : `${duration((step.total - step.done) / rate)} left`;
   const percent = share === null ? '' : ` (${Math.floor(share * 100)}%)`;
-  return { share, text: `${count}${percent}, ${number(rate)} ${step.unit}/s, ${time}` };
+  return { share, text: `${count}${percent}, ${amount(rate, step.unit)}/s, ${time}` };
 }
 
 /** A progress display on `output`; `clock` is for tests. */

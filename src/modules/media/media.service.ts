@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { MediaRow } from '../../db/schema.js';
@@ -15,6 +15,7 @@ import { rescorePosts } from '../posts/posts.scores.js';
 import { pagesRepository } from '../pages/pages.repository.js';
 import { safeFilename } from './media.filename.js';
 import { createMediaDerivatives, derivativeKeys, parseDerivative, type DerivativeFile } from './media.derivatives.js';
+import { withoutGps } from './media.gps.js';
 import { ImageDecodeError, inspectImage, TRANSFORMS } from './media.images.js';
 import { UploadInspector } from './media.inspector.js';
 import { presentMedia } from './media.presenter.js';
@@ -71,7 +72,12 @@ interface StoredUpload {
   dominantColor: string | null;
 }
 
-export function createMediaService(database: DatabaseHandle, publicUrl: string, storage: MediaStorage) {
+export function createMediaService(
+  database: DatabaseHandle,
+  publicUrl: string,
+  storage: MediaStorage,
+  { keepGps = false }: { keepGps?: boolean } = {},
+) {
   const { db, dialect } = database;
   const derivatives = createMediaDerivatives(storage);
   async function requireMedia(
@@ -103,9 +109,9 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
       await storage.put(key, inspector, { contentType: kind.mimeType });
       const { width = null, height = null } = inspector.dimensions ?? {};
       const upload = { key, filename, mimeType: kind.mimeType, size: inspector.size, width, height };
-      return kind.raster
-        ? { ...upload, ...(await decodeStored(key)) }
-        : { ...upload, placeholder: null, dominantColor: null };
+      if (!kind.raster) return { ...upload, placeholder: null, dominantColor: null };
+      const { size, ...facts } = await decodeStored(key, kind.mimeType);
+      return { ...upload, size: size ?? upload.size, ...facts };
     } catch (error) {
       // Stops the multipart parser feeding a part nobody reads any more.
       part.stream.destroy();
@@ -119,12 +125,19 @@ export function createMediaService(database: DatabaseHandle, publicUrl: string, 
    * Reads a stored raster image back and decodes it: bytes that do not decode are refused now rather than found
    * broken on a page later, and the displayed size (EXIF orientation applied) and placeholder are kept.
    */
-  async function decodeStored(key: string) {
+  async function decodeStored(key: string, mimeType: string) {
     return TRANSFORMS(async () => {
       const file = await storage.get(key);
       if (!file) throw new Error(`The upload at ${key} vanished from storage`);
+      let bytes: Buffer = await buffer(file.stream);
+      // Before the row exists, so no one is served the original with its position.
+      const cleaned = keepGps ? null : await withoutGps(bytes, mimeType);
+      if (cleaned) {
+        await storage.put(key, Readable.from([cleaned]), { contentType: mimeType });
+        bytes = cleaned;
+      }
       try {
-        return await inspectImage(await buffer(file.stream));
+        return { ...(await inspectImage(bytes)), size: cleaned ? cleaned.length : null };
       } catch (error) {
         if (!(error instanceof ImageDecodeError)) throw error;
         throw badRequest('The image is damaged: its pixels could not be decoded', { reason: 'corrupt_image' });

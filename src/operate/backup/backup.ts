@@ -41,8 +41,6 @@ export interface BackupSummary {
   seconds: number;
 }
 
-const MB = 1e6;
-
 interface Contents {
   migrations: string[];
   mediaPaths: string[];
@@ -81,9 +79,9 @@ export async function backupInstallation(options: BackupOptions): Promise<Backup
   try {
     let contents: Contents;
     if (database.file !== null) {
-      progress.start('snapshot the database', Math.round((await sqliteBytes(database)) / MB), 'MB');
+      progress.start('snapshot the database', await sqliteBytes(database), 'bytes');
       const { snapshotSqlite } = await import('./sqlite-snapshot.js');
-      await snapshotSqlite(database.file, copy, (bytes) => progress.update(Math.round(bytes / MB)));
+      await snapshotSqlite(database.file, copy, (bytes) => progress.update(bytes));
       progress.end();
       contents = contentsOfCopy(copy);
     } else {
@@ -113,10 +111,8 @@ export async function backupInstallation(options: BackupOptions): Promise<Backup
     try {
       if (database.file !== null) {
         databaseBytes = fs.statSync(copy).size;
-        progress.start('archive the database', Math.round(databaseBytes / MB), 'MB');
-        await writer.file(DATABASE_ENTRY, databaseBytes, fs.createReadStream(copy), (bytes) =>
-          progress.update(Math.round(bytes / MB)),
-        );
+        progress.start('archive the database', databaseBytes, 'bytes');
+        await writer.file(DATABASE_ENTRY, databaseBytes, fs.createReadStream(copy), (bytes) => progress.update(bytes));
         progress.end();
       }
       if (keyFile) await writer.file(MASTER_KEY_ENTRY, fs.statSync(keyFile).size, fs.createReadStream(keyFile));

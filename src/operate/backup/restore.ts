@@ -64,8 +64,19 @@ function checkRestore(config: Config, file: string, header: BackupHeader): void 
     );
 }
 
-async function drain(archive: OpenedArchive): Promise<void> {
-  for await (const entry of archive.entries) if (entry.kind === 'file') for await (const _ of entry.chunks);
+/** An entry's chunks, each one moving the progress to how much of the archive has been read. */
+async function* counted(chunks: AsyncIterable<Buffer>, archive: OpenedArchive, progress: Progress) {
+  for await (const chunk of chunks) {
+    progress.update(archive.bytesRead());
+    yield chunk;
+  }
+}
+
+async function drain(archive: OpenedArchive, progress: Progress): Promise<void> {
+  for await (const entry of archive.entries)
+    if (entry.kind === 'file') for await (const _ of counted(entry.chunks, archive, progress));
+  // The whole archive was read to reach its trailer, whatever the read stream had counted by then.
+  progress.update(archive.size);
 }
 
 /**
@@ -85,8 +96,8 @@ export async function restoreBackup(
   try {
     checkRestore(config, file, header);
     if (config.mediaStorage.driver !== 'local') {
-      progress.start(`check ${file}`, Math.round(first.size / 1e6), 'MB');
-      await drain(first);
+      progress.start(`check ${file}`, first.size, 'bytes');
+      await drain(first, progress);
       progress.end();
     }
   } finally {
@@ -101,25 +112,24 @@ export async function restoreBackup(
   let mediaFiles = 0;
   let masterKeyRestored = false;
   try {
-    progress.start(`restore ${file}`, Math.round(archive.size / 1e6), 'MB');
+    progress.start(`restore ${file}`, archive.size, 'bytes');
     for await (const entry of archive.entries) {
-      progress.update(Math.round(archive.bytesRead() / 1e6));
+      progress.update(archive.bytesRead());
       if (entry.kind !== 'file') continue;
+      const chunks = counted(entry.chunks, archive, progress);
       if (entry.name === DATABASE_ENTRY) {
-        await pipeline(Readable.from(entry.chunks), fs.createWriteStream(sqliteFile(staging), { mode: 0o600 }));
+        await pipeline(Readable.from(chunks), fs.createWriteStream(sqliteFile(staging), { mode: 0o600 }));
       } else if (entry.name === MASTER_KEY_ENTRY) {
-        await pipeline(
-          Readable.from(entry.chunks),
-          fs.createWriteStream(path.join(staging, 'master.key'), { mode: 0o600 }),
-        );
+        await pipeline(Readable.from(chunks), fs.createWriteStream(path.join(staging, 'master.key'), { mode: 0o600 }));
         masterKeyRestored = true;
       } else if (entry.name.startsWith(MEDIA_PREFIX)) {
-        await storage.put(entry.name.slice(MEDIA_PREFIX.length), Readable.from(entry.chunks), {
+        await storage.put(entry.name.slice(MEDIA_PREFIX.length), Readable.from(chunks), {
           contentType: 'application/octet-stream',
         });
         mediaFiles += 1;
       }
     }
+    progress.update(archive.size);
     progress.end();
     if (header.masterKey.included && !masterKeyRestored)
       throw new ArchiveError(`${file} is damaged: its header names a master.key it does not hold`);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { createDatabase, type DatabaseHandle } from '../../db/database.js';
@@ -8,6 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { readSnapshot } from '../../db/snapshot.js';
 import { AppError, badRequest } from '../../errors.js';
 import { insertRows } from '../../seed/insert.js';
+import { holdMoveLock } from '../../serving-lock.js';
 import { silentProgress, type Progress } from '../../cli/progress.js';
 import { columnKind, TableChecksum, type ColumnKind } from './checksum.js';
 import { MOVED_TABLES, NOT_MOVED, type MovedTable } from './tables.js';
@@ -96,8 +98,8 @@ function forPostgres(row: Row, columns: Array<{ name: string; kind: ColumnKind }
  * `quire migrate-to`: copies a SQLite installation, every table but caches (tables.ts), into an empty
  * PostgreSQL database, then reads it back and compares each table's row count and checksum (checksum.ts),
  * all in one transaction on the target: a move that fails or does not verify leaves the target empty.
- * The source is read from one snapshot, so a server still writing to it does not tear the copy; what it
- * writes after the snapshot is not moved (stop it first, docs/operate.md).
+ * A server serving the installation refuses the move (serving-lock.ts): what it wrote after the copy's
+ * snapshot would not be moved. The move holds the data dir's lock until it ends, so no server starts meanwhile.
  *
  * Content events keep their numbers: the trigger that numbers an event and moves its workspace's versions
  * (migration 0011) is disabled for the copy, inside the transaction, and the sequence set past the highest
@@ -115,6 +117,7 @@ export async function migrateTo(
       'This installation already runs on PostgreSQL (DATABASE_URL): quire migrate-to moves a SQLite one',
     );
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw badRequest('--database-url must be a postgres:// URL');
+  const lock = holdMoveLock(path.dirname(source.file));
   const target = createDatabase({ databaseUrl, dataDir: config.dataDir });
   try {
     await checkTargetEmpty(target, shown);
@@ -135,6 +138,7 @@ export async function migrateTo(
     return { ...summary, seconds: Math.round(performance.now() - started) / 1000 };
   } finally {
     await target.close();
+    lock.release();
   }
 }
 
