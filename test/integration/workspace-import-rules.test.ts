@@ -164,6 +164,20 @@ describeEachDialect('quire import holds every row to the API’s rules', (dialec
     );
   });
 
+  it('a post whose body_text or word count is not what its body derives', async () => {
+    const id = firstId('posts');
+    await refused(
+      'body-text',
+      editRow('posts', id, (row) => void (row.body_text = 'x'.repeat(1_000_000))),
+      refusal('posts', id, 'body_text: is not what body_json derives'),
+    );
+    await refused(
+      'word-count',
+      editRow('posts', id, (row) => void (row.word_count = Number(row.word_count) + 1)),
+      refusal('posts', id, 'word_count: is not what body_json derives'),
+    );
+  });
+
   it('a tag name just over the API’s limit', async () => {
     await refused(
       'tag-name',

@@ -1,4 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Type, type TObject } from 'typebox';
+import type { BlockWrite } from '../../blocks/blocks.schemas.js';
+import { deriveBody } from '../../blocks/derive.js';
 import { AppError, type ValidationIssue } from '../../errors.js';
 import { toIssue, validatorCompiler, type Validator } from '../../http/validation.js';
 import { AuthorCreateBody } from '../../modules/authors/authors.schemas.js';
@@ -60,6 +63,23 @@ function redirectIssues(body: Row): ValidationIssue[] {
   return issues;
 }
 
+/**
+ * What a write derives from a body (its text, word count, reading time, contents), as deriveBody derives it:
+ * every stored row holds exactly that (a change of the rules re-derives every row), so a row that does not
+ * was not written by Quire, and its text would be served and searched as it stands.
+ */
+function derivedIssues(fields: Row, names: ReadonlyArray<'bodyText' | 'wordCount' | 'readingTimeMin' | 'tocItems'>) {
+  let derived: Row = {};
+  const issues = issuesOf(() => void (derived = { ...deriveBody(fields.bodyJson as BlockWrite[]) }));
+  if (issues.length > 0) return issues;
+  return (
+    names
+      // Compared as values: PostgreSQL's jsonb answers an object's members in an order of its own.
+      .filter((name) => !isDeepStrictEqual(fields[name], derived[name]))
+      .map((name): ValidationIssue => ({ in: 'body', path: `/${name}`, message: `is not what body_json derives` }))
+  );
+}
+
 function mediaIssues(body: Row): ValidationIssue[] {
   return ACCEPTED_TYPES.includes(String(body.mimeType))
     ? []
@@ -74,10 +94,13 @@ const RULES: Record<string, TableRules> = {
   posts: {
     write: PostCreateBody,
     derived: pick(Post, ['bodyText', 'tocItems', 'readingTimeMin', 'viewCount', 'seoScore', 'readabilityScore']),
-    // Any status a post can reach through the API: a draft may move to each of them but `scheduled`.
-    rules: (body) => issuesOf(() => checkStatusMove('draft', body.status as 'draft')),
+    rules: (body) => [
+      // Any status a post can reach through the API: a draft may move to each of them but `scheduled`.
+      ...issuesOf(() => checkStatusMove('draft', body.status as 'draft')),
+      ...derivedIssues(body, ['bodyText', 'wordCount', 'readingTimeMin', 'tocItems']),
+    ],
   },
-  pages: { write: PageCreateBody },
+  pages: { write: PageCreateBody, rules: (body) => derivedIssues(body, ['bodyText']) },
   post_revisions: { derived: Type.Object({ fields: PostUpdateBody }) },
   page_revisions: { derived: Type.Object({ fields: PageUpdateBody }) },
   redirects: { write: RedirectCreateBody, rules: redirectIssues },
