@@ -13,9 +13,12 @@ import { archiveEntries, fillWorkspace, rewriteArchive } from '../helpers/operat
 type Row = Record<string, unknown>;
 type Entries = Array<{ name: string; body: Buffer }>;
 
-/** Edits the row of `table` whose id is `id`, in an archive whose checksums are then made to match. */
-function editRow(table: string, id: string | null, edit: (row: Row) => void) {
-  const which = (row: Row) => id === null || row.id === id;
+/**
+ * Edits the row of `table` whose id is `id` (or that `id` picks; null: the first), in an archive whose checksums
+ * are then made to match.
+ */
+function editRow(table: string, id: string | null | ((row: Row) => boolean), edit: (row: Row) => void) {
+  const which = (row: Row) => id === null || (typeof id === 'function' ? id(row) : row.id === id);
   return (entries: Entries): Entries => {
     let edited = false;
     return entries.map((entry) => {
@@ -191,6 +194,34 @@ describeEachDialect('quire import holds every row to the API’s rules', (dialec
       'settings-url',
       editRow('site_settings', null, (row) => void (row.site_url = 'javascript:alert(1)')),
       /holds what the API would refuse: site_settings, field site_url: siteUrl must be an absolute http or https URL/,
+    );
+  });
+
+  it('a redirect to a javascript: URL, a revision a restore could not write, a logo the archive lacks', async () => {
+    const redirect = firstId('redirects');
+    await refused(
+      'redirect',
+      editRow('redirects', redirect, (row) => void (row.to_path = 'javascript:alert(1)')),
+      refusal('redirects', redirect, 'to_path: toPath must be a path or an http\\(s\\) URL'),
+    );
+    const revision = archived('post_revisions')[0]!;
+    await refused(
+      'revision',
+      editRow(
+        'post_revisions',
+        (row) => row.resource_id === revision.resource_id && row.n === revision.n,
+        (row) => void (row.fields = { ...(row.fields as Row), bodyJson: { text: 'not a list' } }),
+      ),
+      refusal(
+        'post_revisions',
+        `resource_id ${String(revision.resource_id)}, n ${String(revision.n)}`,
+        'fields/bodyJson must be array',
+      ),
+    );
+    await refused(
+      'logo',
+      editRow('site_settings', null, (row) => void (row.logo_media_id = '00000000-0000-4000-8000-000000000000')),
+      /site_settings, field logo_media_id names a media row \(00000000-0000-4000-8000-000000000000\) that the archive does not hold/,
     );
   });
 
