@@ -126,7 +126,9 @@ export const OPERATE_COMMANDS: Record<string, Command> = {
       }),
     human: (result: ExportSummary) =>
       `Exported workspace ${result.workspace.slug} to ${result.file} (${megabytes(result.bytes)}) in ${result.seconds.toFixed(1)} s: ` +
-      `${tableCounts(result.rows)}; ${result.files} media files` +
+      `${tableCounts(result.rows)}` +
+      (tableCounts(result.deleted) ? `; soft-deleted, in the archive too: ${tableCounts(result.deleted)}` : '') +
+      `; ${result.files} media files` +
       (result.missingFiles > 0 ? `; ${result.missingFiles} media rows whose file was not in storage` : ''),
   },
 

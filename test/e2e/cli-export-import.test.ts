@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/database.js';
+import { rewriteArchive } from '../helpers/operate.js';
 import { cli, cliJson, oneLineFailure, tempDir, type Env } from './helpers.js';
 
 /*
@@ -90,6 +91,26 @@ describeEachDialect('quire export and quire import on the command line', (dialec
     const refused = await cli(['import', damaged, '--merge'], target);
     expect(oneLineFailure(refused), JSON.stringify(refused)).toBe(true);
     expect(refused.stderr).toMatch(new RegExp(`^quire: ${damaged} is damaged: `));
+
+    // A tag name past the API's limit, the trailer recomputed: refused by name, whatever the output mode.
+    const longName = path.join(dir.root, 'long-tag-name.tgz');
+    let tagId = '';
+    await rewriteArchive(file, longName, (entries) =>
+      entries.map((entry) => {
+        if (!entry.name.startsWith('tables/tags/')) return entry;
+        const [first, ...rest] = entry.body.toString().split('\n');
+        const tag = JSON.parse(first!) as { id: string; name: string };
+        tagId = tag.id;
+        return { ...entry, body: Buffer.from([JSON.stringify({ ...tag, name: 'x'.repeat(101) }), ...rest].join('\n')) };
+      }),
+    );
+    for (const mode of [[], ['--dry-run'], ['--json']]) {
+      const tooLong = await cli(['import', longName, '--merge', ...mode], target);
+      expect(oneLineFailure(tooLong), JSON.stringify(tooLong)).toBe(true);
+      expect(tooLong.stderr).toBe(
+        `quire: ${longName} holds what the API would refuse: tags row ${tagId}, field name must NOT have more than 100 characters\n`,
+      );
+    }
 
     const usage = await cli(['import', '--merge'], target);
     expect(oneLineFailure(usage)).toBe(true);

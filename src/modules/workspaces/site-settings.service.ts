@@ -51,7 +51,8 @@ function patternProblem(field: (typeof PATTERN_FIELDS)[number], pattern: string)
   return null;
 }
 
-function check(patch: SiteSettingsPatch): ValidationIssue[] {
+/** The rules of site settings beyond their schema (an import checks an archive's settings by them too). */
+export function settingsIssues(patch: SiteSettingsPatch): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const field of URL_FIELDS) {
     const value = patch[field];
@@ -76,7 +77,7 @@ export function createSettingsService(database: DatabaseHandle) {
     /** A content write: cached jsonLd must not outlive the settings it was built from. */
     async update(actor: Actor, patch: SiteSettingsPatch): Promise<SiteSettings> {
       if (!actor.isOwner) throw ownerOnly();
-      const issues = check(patch);
+      const issues = settingsIssues(patch);
       if (issues.length > 0) throw invalid(issues);
       const columns: SettingsColumns = {};
       for (const [field, column] of Object.entries(COLUMNS) as Array<[keyof SiteSettings, keyof SettingsColumns]>) {

@@ -31,7 +31,10 @@ export interface ExportSummary {
   workspace: { id: string; slug: string; name: string };
   file: string;
   bytes: number;
+  /** Rows written per table; of posts and pages the live ones only (`deleted` counts the others). */
   rows: Record<string, number>;
+  /** Soft-deleted posts and pages: in the archive too (an import brings back the trash), counted apart. */
+  deleted: Record<string, number>;
   files: number;
   /** Media rows whose file was not in storage (deleted while the export ran, or lost before). */
   missingFiles: number;
@@ -103,6 +106,7 @@ export async function exportWorkspace(options: ExportOptions): Promise<ExportSum
       tables: [...ARCHIVED_TABLES.map((table) => table.name), SETTINGS_TABLE],
     });
     const rows: Record<string, number> = {};
+    const deleted: Record<string, number> = {};
     let files = 0;
     let missingFiles = 0;
     let done = 0;
@@ -110,8 +114,11 @@ export async function exportWorkspace(options: ExportOptions): Promise<ExportSum
     try {
       for (const table of ARCHIVED_TABLES) {
         let written = 0;
+        const softDeletes = 'deleted_at' in table.columns;
+        let trashed = 0;
         for await (const page of tablePages(db, table, workspace.id)) {
           written += await writer.rows(table.name, [page.map((row) => encodeRowLine(table, row))]);
+          if (softDeletes) trashed += page.filter((row) => row.deleted_at !== null).length;
           if (table.name === 'media') {
             for (const media of page) {
               const stored = await options.storage.get(String(media.storage_path));
@@ -125,7 +132,8 @@ export async function exportWorkspace(options: ExportOptions): Promise<ExportSum
           done += page.length;
           progress.update(done);
         }
-        rows[table.name] = written;
+        rows[table.name] = written - trashed;
+        if (softDeletes) deleted[table.name] = trashed;
       }
       const settings = Object.fromEntries(SETTINGS_COLUMNS.map((column) => [column, workspace[column]]));
       rows[SETTINGS_TABLE] = await writer.rows(SETTINGS_TABLE, [[settings]]);
@@ -136,6 +144,7 @@ export async function exportWorkspace(options: ExportOptions): Promise<ExportSum
         file: writer.target,
         bytes,
         rows,
+        deleted,
         files,
         missingFiles,
         seconds: Math.round(performance.now() - started) / 1000,

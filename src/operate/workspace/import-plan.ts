@@ -12,8 +12,10 @@ import {
   type ArchiveWorkspace,
   type ImportTarget,
 } from './import-target.js';
+import { checkMediaFile, mediaFileProblem } from './media-files.js';
+import { apiRuleProblem } from './row-rules.js';
 import { rowProblem, unknownColumns } from './rows.js';
-import { archivedTable, SETTINGS_COLUMNS, SETTINGS_TABLE } from './tables.js';
+import { archivedTable, SETTINGS_COLUMNS, SETTINGS_TABLE, type ArchivedTable } from './tables.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -52,6 +54,13 @@ export interface ImportPlan {
 
 function damaged(file: string, why: string): ArchiveError {
   return new ArchiveError(`${file} is damaged: ${why}`);
+}
+
+/** A row the API would refuse: named by its table, its id (its key) and the field, before anything is written. */
+function refused(file: string, table: ArchivedTable, row: Record<string, unknown>, problem: string): ArchiveError {
+  const key =
+    table.key.length === 1 ? String(row.id) : table.key.map((column) => `${column} ${String(row[column])}`).join(', ');
+  return new ArchiveError(`${file} holds what the API would refuse: ${table.name} row ${key}, field ${problem}`);
 }
 
 function archiveWorkspace(file: string, header: Record<string, unknown>): ArchiveWorkspace {
@@ -132,7 +141,7 @@ export async function planImport(
 async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, plan: ImportPlan, progress: Progress) {
   const { file } = plan;
   const seen = new Map<string, Set<string>>();
-  const media = new Map<string, { filename: string; present: boolean }>();
+  const media = new Map<string, { filename: string; present: boolean; row: Record<string, unknown> }>();
   // The rows the workspace has already, by table: the rows that belong to them are left as they are.
   const present = new Map<string, Set<string>>();
   const skippedColumns = new Set<string>();
@@ -149,16 +158,26 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
       const row = media.get(id ?? '');
       if (!row || row.filename !== filename)
         throw damaged(file, `it holds a file, ${entry.name}, of no media row before it`);
+      const problem = mediaFileProblem(row.row, await checkMediaFile(entry.chunks));
+      if (problem) throw refused(file, archivedTable('media')!, row.row, problem);
       if (row.present) plan.files.present += 1;
       else plan.files.create += 1;
       continue;
     }
     if (entry.table === SETTINGS_TABLE) {
       settingsRows += entry.rows.length;
-      for (const row of entry.rows)
+      for (const row of entry.rows) {
         for (const column of SETTINGS_COLUMNS)
           if (row[column] !== null && typeof row[column] !== 'string')
             throw damaged(file, `its site settings' ${column} is not a string`);
+        const problem = apiRuleProblem(SETTINGS_TABLE, row);
+        if (problem) throw new ArchiveError(`${file} holds what the API would refuse: site_settings, field ${problem}`);
+        const logo = row.logo_media_id;
+        if (typeof logo === 'string' && !seen.get('media')?.has(logo))
+          throw new ArchiveError(
+            `${file} holds what the API would refuse: site_settings, field logo_media_id names a media row (${logo}) that the archive does not hold`,
+          );
+      }
       continue;
     }
     const table = archivedTable(entry.table);
@@ -174,6 +193,8 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
     entry.rows.forEach((row, index) => {
       const problem = rowProblem(table, row);
       if (problem) throw damaged(file, `row ${counts.rows + index + 1} of ${table.name}: ${problem}`);
+      const refusal = apiRuleProblem(table, row);
+      if (refusal) throw refused(file, table, row, refusal);
       for (const column of unknownColumns(table, row)) {
         if (!archive.newerMinor)
           throw damaged(
@@ -220,7 +241,7 @@ async function checkEntries(database: DatabaseHandle, archive: OpenedArchive, pl
       present.set(table.name, kept);
       if (table.name === 'media')
         for (const row of entry.rows)
-          media.set(String(row.id), { filename: String(row.filename), present: stored.has(String(row.id)) });
+          media.set(String(row.id), { filename: String(row.filename), present: stored.has(String(row.id)), row });
     } else {
       // A post's tags, related posts and revisions belong to it: written with a post the import writes, left
       // with one it keeps.
