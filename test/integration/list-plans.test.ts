@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { sql, type Compilable } from 'kysely';
+import type { Compilable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postListCountQuery, postListIdsQuery, type PostFilter } from '../../src/modules/posts/read/post-handles.js';
 import { POST_SORT_KEYS, type PostSortKey } from '../../src/modules/posts/posts.schemas.js';
 import type { PageRequest } from '../../src/shared/paging.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { queryPlan } from '../helpers/query-plan.js';
 
 /** Each filter of the specification alone, and none; the ids are any, as a plan does not depend on them. */
 const FILTERS: Record<string, PostFilter> = {
@@ -43,26 +44,7 @@ describeEachDialect('list shapes of GET /posts (query plan)', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  async function plan(query: Compilable<unknown>): Promise<string> {
-    const db = ctx.runtime.database.db;
-    const compiled = query.compile();
-    if (dialect === 'sqlite') {
-      const { rows } = await db.executeQuery<{ detail: string }>({
-        ...compiled,
-        sql: `explain query plan ${compiled.sql}`,
-      } as never);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      await sql`set local enable_sort = off`.execute(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-        ...compiled,
-        sql: `explain ${compiled.sql}`,
-      } as never);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-  }
+  const plan = (query: Compilable<unknown>) => queryPlan(ctx.runtime.database.db, dialect, query);
 
   const shapes = Object.entries(FILTERS).flatMap(([filterName, filter]) =>
     ORDERS.map((order) => ({ name: `${filterName}, ${order.orderBy ?? '(none)'} ${order.order}`, filter, order })),

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { sql, type Compilable } from 'kysely';
+import type { Compilable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dueQuery, type PassOver } from '../../src/modules/webhooks/dispatch/deliveries.repository.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { queryPlan } from '../helpers/query-plan.js';
 
 const ids = (count: number) => Array.from({ length: count }, () => crypto.randomUUID());
 const PASS_OVER: Record<string, PassOver> = {
@@ -26,26 +27,7 @@ describeEachDialect('the webhook claim (query plan)', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  async function plan(query: Compilable<unknown>): Promise<string> {
-    const db = ctx.runtime.database.db;
-    const compiled = query.compile();
-    if (dialect === 'sqlite') {
-      const { rows } = await db.executeQuery<{ detail: string }>({
-        ...compiled,
-        sql: `explain query plan ${compiled.sql}`,
-      } as never);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    return db.transaction().execute(async (trx) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      await sql`set local enable_sort = off`.execute(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-        ...compiled,
-        sql: `explain ${compiled.sql}`,
-      } as never);
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    });
-  }
+  const plan = (query: Compilable<unknown>) => queryPlan(ctx.runtime.database.db, dialect, query);
 
   it('walks the due index, whatever it passes over', async () => {
     const failures: string[] = [];

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startDispatcher, type Dispatcher } from '../../src/modules/webhooks/dispatch/dispatcher.js';
-import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
+import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/database.js';
 import type { ErrorBody, Json, Response } from '../helpers/posts.js';
-import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { webhookSuite } from '../helpers/webhook-suite.js';
 
 interface Webhook {
   id: string;
@@ -19,38 +17,12 @@ interface Delivery {
   attemptLog: unknown[];
 }
 
-const silent = { error: () => undefined, warn: () => undefined, info: () => undefined };
 const WEBHOOKS_ONLY = ['webhooks:read', 'webhooks:write'] as const;
 
 // A webhook carries content to wherever its user points it: it must carry only what that user may read, then.
 describeEachDialect('webhooks send what their user may read', (dialect) => {
-  let ctx: TestContext;
-  let receiver: Receiver;
-  let dispatcher: Dispatcher | undefined;
-  beforeAll(async () => {
-    ctx = await buildTestApp(dialect, { env: { QUIRE_WEBHOOK_ALLOW_PRIVATE: 'true' } });
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await dispatcher?.stop();
-    dispatcher = undefined;
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await ctx?.close();
-  });
-
-  const call = (key: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    ctx.app.inject({
-      method,
-      url: `${EXTERNAL}${url}`,
-      headers: { 'x-api-key': key },
-      ...(payload === undefined ? {} : { payload: payload as Json }),
-    });
-  const ok = <T>(response: Response, status = 200): T => {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  };
+  const suite = webhookSuite(dialect);
+  const { call, ok } = suite;
   const refusedAt = (response: Response) => {
     expect(response.statusCode, response.body).toBe(400);
     return (response.json() as ErrorBody).details?.issues?.map((issue) => issue.path);
@@ -59,8 +31,8 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
   const endpoint = async (key: string, body: Json) => {
     paths += 1;
     const path = `/perm-${dialect}-${paths}`;
-    const created = ok<Webhook>(await call(key, 'POST', '/webhooks', { url: receiver.url(path), ...body }), 201);
-    receiver.secrets.set(path, created.secret);
+    const created = ok<Webhook>(await call(key, 'POST', '/webhooks', { url: suite.receiver.url(path), ...body }), 201);
+    suite.receiver.secrets.set(path, created.secret);
     return { ...created, path };
   };
   const deliveries = async (key: string, id: string) =>
@@ -74,17 +46,11 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
-  const dispatch = () => {
-    dispatcher = startDispatcher(ctx.runtime.database, ctx.runtime.masterKey, {
-      allowPrivate: true,
-      pollMs: 25,
-      log: silent,
-    });
-  };
+  const dispatch = () => suite.dispatch();
 
   it('refuses an endpoint for event types its creator may not read, naming the field', async () => {
-    const { key, workspace } = await ctx.memberKey([...WEBHOOKS_ONLY]);
-    const url = receiver.url('/never');
+    const { key, workspace } = await suite.ctx.memberKey([...WEBHOOKS_ONLY]);
+    const url = suite.receiver.url('/never');
     expect(refusedAt(await call(key, 'POST', '/webhooks', { url, eventTypes: ['post.created'] }))).toEqual([
       '/eventTypes/0',
     ]);
@@ -92,7 +58,7 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
     expect(refusedAt(await call(key, 'POST', '/webhooks', { url }))).toEqual(['/eventTypes']);
     expect(refusedAt(await call(key, 'POST', '/webhooks', { url, eventTypes: null }))).toEqual(['/eventTypes']);
 
-    const reader = await ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], workspace);
+    const reader = await suite.ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], workspace);
     const tags = ok<Webhook>(await call(reader.key, 'POST', '/webhooks', { url, eventTypes: ['tag.created'] }), 201);
     expect(
       refusedAt(
@@ -101,23 +67,23 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
     ).toEqual(['/eventTypes/1']);
     // Pointing the owner's endpoint elsewhere would take the owner's reach: refused to a key that lacks it.
     const owners = ok<Webhook>(
-      await call((await ctx.createKey(workspace, workspace.owner)).key, 'POST', '/webhooks', {
+      await call((await suite.ctx.createKey(workspace, workspace.owner)).key, 'POST', '/webhooks', {
         url,
         eventTypes: ['post.created'],
       }),
       201,
     );
-    expect(refusedAt(await call(key, 'PATCH', `/webhooks/${owners.id}`, { url: receiver.url('/mine') }))).toEqual([
-      '/eventTypes/0',
-    ]);
+    expect(refusedAt(await call(key, 'PATCH', `/webhooks/${owners.id}`, { url: suite.receiver.url('/mine') }))).toEqual(
+      ['/eventTypes/0'],
+    );
     expect(ok<Page>(await call(key, 'GET', '/webhooks')).total).toBe(2);
   });
 
   it('skips, visibly, the events of a type its creator lost the permission to read, and sends them once it is back', async () => {
-    const owner = await ctx.ownerKey();
-    const member = await ctx.memberKey([...WEBHOOKS_ONLY, 'posts:read'], owner.workspace);
+    const owner = await suite.ctx.ownerKey();
+    const member = await suite.ctx.memberKey([...WEBHOOKS_ONLY, 'posts:read'], owner.workspace);
     const hook = await endpoint(member.key, { eventTypes: ['post.created'] });
-    await ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY]);
+    await suite.ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY]);
     ok(await call(owner.key, 'POST', '/posts', { title: 'Secret draft', bodyJson: [] }), 201);
     dispatch();
     const [skipped] = await until(
@@ -131,24 +97,24 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
       attemptLog: [],
       skippedReason: "not sent: the endpoint's user lacks posts:read",
     });
-    expect(receiver.received.filter((r) => r.path === hook.path)).toEqual([]);
+    expect(suite.receiver.received.filter((r) => r.path === hook.path)).toEqual([]);
 
-    await ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY, 'posts:read']);
+    await suite.ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY, 'posts:read']);
     ok(await call(owner.key, 'POST', '/posts', { title: 'Readable draft', bodyJson: [] }), 201);
     ok(await call(member.key, 'POST', `/webhooks/${hook.id}/deliveries/${skipped!.id}/redeliver`), 201);
-    const got = await receiver.waitFor(2, (r) => r.path === hook.path);
+    const got = await suite.receiver.waitFor(2, (r) => r.path === hook.path);
     expect(got.map((r) => r.event.data.title).sort()).toEqual(['Readable draft', 'Secret draft']);
     expect(got.every((r) => r.verifyError === null)).toBe(true);
   });
 
   it('makes whoever repoints an endpoint its user: it sends on their permissions from then on', async () => {
-    const owner = await ctx.ownerKey();
-    const member = await ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], owner.workspace);
+    const owner = await suite.ctx.ownerKey();
+    const member = await suite.ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], owner.workspace);
     const hook = await endpoint(owner.key, { eventTypes: ['tag.created'] });
     const path = `${hook.path}-moved`;
-    receiver.secrets.set(path, hook.secret);
-    ok(await call(member.key, 'PATCH', `/webhooks/${hook.id}`, { url: receiver.url(path) }));
-    await ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY]);
+    suite.receiver.secrets.set(path, hook.secret);
+    ok(await call(member.key, 'PATCH', `/webhooks/${hook.id}`, { url: suite.receiver.url(path) }));
+    await suite.ctx.setPermissions(owner.workspace, member.user, [...WEBHOOKS_ONLY]);
     ok(await call(owner.key, 'POST', '/tags', { name: 'Owner only' }), 201);
     dispatch();
     const [skipped] = await until(
@@ -156,14 +122,14 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
       (list) => list[0]?.status !== 'pending',
     );
     expect(skipped?.skippedReason).toBe("not sent: the endpoint's user lacks tags:read");
-    expect(receiver.received.filter((r) => r.path === path)).toEqual([]);
+    expect(suite.receiver.received.filter((r) => r.path === path)).toEqual([]);
   });
 
   it('skips the events of an endpoint whose creator left the workspace', async () => {
-    const owner = await ctx.ownerKey();
-    const member = await ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], owner.workspace);
+    const owner = await suite.ctx.ownerKey();
+    const member = await suite.ctx.memberKey([...WEBHOOKS_ONLY, 'tags:read'], owner.workspace);
     const hook = await endpoint(member.key, { eventTypes: ['tag.created'] });
-    await ctx.runtime.database.db
+    await suite.ctx.runtime.database.db
       .deleteFrom('memberships')
       .where('workspace_id', '=', owner.workspace.id)
       .where('user_id', '=', member.user.id)
@@ -175,7 +141,7 @@ describeEachDialect('webhooks send what their user may read', (dialect) => {
       (list) => list[0]?.status !== 'pending',
     );
     expect(skipped?.skippedReason).toBe("not sent: the endpoint's user is no longer a member of the workspace");
-    expect(receiver.received.filter((r) => r.path === hook.path)).toEqual([]);
+    expect(suite.receiver.received.filter((r) => r.path === hook.path)).toEqual([]);
   });
 });
 
