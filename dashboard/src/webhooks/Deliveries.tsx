@@ -90,7 +90,8 @@ export function Deliveries({ workspace, webhook, writable, page, onPage }: Props
                         {last.responseExcerpt && <pre className="excerpt">{last.responseExcerpt}</pre>}
                       </details>
                     ) : delivery.skippedReason ? (
-                      <span className="skipped">Not sent: {delivery.skippedReason}</span>
+                      // The server's reason reads as a whole sentence ("not sent: the endpoint's user lacks …").
+                      <span>{delivery.skippedReason.charAt(0).toUpperCase() + delivery.skippedReason.slice(1)}</span>
                     ) : (
                       'Not sent yet'
                     )}
