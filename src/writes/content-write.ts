@@ -1,17 +1,16 @@
-import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
-import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { nowIso } from '../shared/time.js';
 import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import { eventsOf, type Change, type Writer } from './changes.js';
+import type { ContentTransaction } from './content-transaction.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { recordRevisions } from './revisions.js';
 import { deliveriesQueued, recordDeliveries } from './webhook-outbox.js';
 
 /** What a content write's work is given: the transaction, and where to say what it changed. */
 export interface ContentWriteScope {
-  trx: Kysely<Database>;
+  trx: ContentTransaction;
   workspaceId: string;
   /**
    * Declares one changed resource; each becomes a content event when the work returns (a post or page created
@@ -49,7 +48,8 @@ export async function contentWrite<T>(
   const answer = await writeTransaction(database, async (trx) => {
     const changes: Change[] = [];
     const scope: ContentWriteScope = {
-      trx,
+      // The one place a transaction becomes a ContentTransaction (the brand exists only for the compiler).
+      trx: trx as ContentTransaction,
       workspaceId: writer.workspaceId,
       changed: (change) => void changes.push(...eventsOf(change)),
       serialize: () => workspacesRepository.lock(trx, database.dialect, writer.workspaceId),

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { AuthorRow, AuthorsTable, Database } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { AuthorSortKey } from './authors.schemas.js';
@@ -79,18 +80,18 @@ export const authorsRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insert(db: Executor, workspaceId: string, row: NewAuthor): Promise<void> {
+  async insert(db: ContentTransaction, workspaceId: string, row: NewAuthor): Promise<void> {
     await db
       .insertInto('authors')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: AuthorPatch): Promise<void> {
+  async update(db: ContentTransaction, workspaceId: string, id: string, patch: AuthorPatch): Promise<void> {
     await db.updateTable('authors').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
-  async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
+  async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
     await db.deleteFrom('authors').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { CategoriesTable, CategoryRow, Database } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { CategorySortKey } from './categories.schemas.js';
@@ -78,14 +79,14 @@ export const categoriesRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insert(db: Executor, workspaceId: string, row: NewCategory): Promise<void> {
+  async insert(db: ContentTransaction, workspaceId: string, row: NewCategory): Promise<void> {
     await db
       .insertInto('categories')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: CategoryPatch): Promise<void> {
+  async update(db: ContentTransaction, workspaceId: string, id: string, patch: CategoryPatch): Promise<void> {
     await db
       .updateTable('categories')
       .set(patch)
@@ -94,7 +95,7 @@ export const categoriesRepository = {
       .execute();
   },
 
-  async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
+  async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
     await db.deleteFrom('categories').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 

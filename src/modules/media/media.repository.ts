@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, MediaRow, NewMediaRow } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
 import type { MediaSortKey } from './media.schemas.js';
 
@@ -66,14 +67,14 @@ export const mediaRepository = {
       .execute();
   },
 
-  async insert(db: Executor, workspaceId: string, row: Omit<NewMediaRow, 'workspace_id'>): Promise<void> {
+  async insert(db: ContentTransaction, workspaceId: string, row: Omit<NewMediaRow, 'workspace_id'>): Promise<void> {
     await db
       .insertInto('media')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: MediaPatch): Promise<void> {
+  async update(db: ContentTransaction, workspaceId: string, id: string, patch: MediaPatch): Promise<void> {
     await db.updateTable('media').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
@@ -167,7 +168,7 @@ export const mediaRepository = {
    * Deletes the row. Posts' featured images and authors' avatars let go through their foreign keys
    * (ON DELETE SET NULL); the workspace logo has none (workspacesRepository.releaseLogo).
    */
-  async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
+  async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
     await db.deleteFrom('media').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, PagesTable } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { Insertable, Selectable } from 'kysely';
 import { impliedTotal, type PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
@@ -122,7 +123,11 @@ export const pagesRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insert(db: Executor, workspaceId: string, row: Omit<Insertable<PagesTable>, 'workspace_id'>): Promise<void> {
+  async insert(
+    db: ContentTransaction,
+    workspaceId: string,
+    row: Omit<Insertable<PagesTable>, 'workspace_id'>,
+  ): Promise<void> {
     await db
       .insertInto('pages')
       .values({ ...row, workspace_id: workspaceId })
@@ -134,7 +139,7 @@ export const pagesRepository = {
    * a page and leave a client's If-Match passing. `page` is the row as the writer read it, under its lock.
    */
   async update(
-    db: Executor,
+    db: ContentTransaction,
     workspaceId: string,
     page: Pick<PageRow, 'id' | 'updated_at'>,
     patch: PagePatch,

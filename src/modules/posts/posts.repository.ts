@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { Database, NewPostRow, PostRow, StoredPost } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import { postColumns } from './posts.columns.js';
 import { nextVersion, type Version } from '../../writes/versions.js';
@@ -88,7 +89,7 @@ export const postsRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insert(db: Executor, workspaceId: string, row: Omit<NewPostRow, 'workspace_id'>): Promise<void> {
+  async insert(db: ContentTransaction, workspaceId: string, row: Omit<NewPostRow, 'workspace_id'>): Promise<void> {
     await db
       .insertInto('posts')
       .values({ ...row, workspace_id: workspaceId })
@@ -101,7 +102,7 @@ export const postsRepository = {
    * `post` is the row as the writer read it, under its lock.
    */
   async update(
-    db: Executor,
+    db: ContentTransaction,
     workspaceId: string,
     post: Pick<StoredPost, 'id' | 'updated_at'>,
     patch: PostPatch,
@@ -167,7 +168,7 @@ export const postsRepository = {
   },
 
   async replaceRelated(
-    db: Executor,
+    db: ContentTransaction,
     workspaceId: string,
     postId: string,
     relatedIds: readonly string[],
@@ -193,7 +194,7 @@ export const postsRepository = {
 
   /** Idempotent: a tag already attached is skipped by the primary key. */
   async attachTags(
-    db: Executor,
+    db: ContentTransaction,
     workspaceId: string,
     postId: string,
     tagIds: readonly string[],
@@ -213,7 +214,12 @@ export const postsRepository = {
       .execute();
   },
 
-  async detachTags(db: Executor, workspaceId: string, postId: string, tagIds: readonly string[]): Promise<void> {
+  async detachTags(
+    db: ContentTransaction,
+    workspaceId: string,
+    postId: string,
+    tagIds: readonly string[],
+  ): Promise<void> {
     await db
       .deleteFrom('post_tags')
       .where('workspace_id', '=', workspaceId)

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import type { Database, PostRow } from '../../db/schema.js';
+import type { PostRow } from '../../db/schema.js';
 import { parseJson } from '../../shared/json.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import { readabilityScore } from '../seo/readability.js';
 import { seoScore } from '../seo/seo-score.js';
 import type { Seo } from '../seo/seo.schemas.js';
@@ -47,7 +47,7 @@ export function scoreColumns(
  * its readability score, as a PATCH that leaves the text alone does.
  */
 export async function rescorePosts(
-  trx: Kysely<Database>,
+  trx: ContentTransaction,
   workspaceId: string,
   postIds: readonly string[],
 ): Promise<void> {

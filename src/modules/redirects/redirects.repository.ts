@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, RedirectsTable } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
 import type { RedirectSortKey } from './redirects.schemas.js';
 
@@ -60,18 +61,18 @@ export const redirectsRepository = {
       .executeTakeFirst();
   },
 
-  async insert(db: Executor, workspaceId: string, row: NewRedirectRow): Promise<void> {
+  async insert(db: ContentTransaction, workspaceId: string, row: NewRedirectRow): Promise<void> {
     await db
       .insertInto('redirects')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: RedirectPatch): Promise<void> {
+  async update(db: ContentTransaction, workspaceId: string, id: string, patch: RedirectPatch): Promise<void> {
     await db.updateTable('redirects').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
-  async remove(db: Executor, workspaceId: string, id: string): Promise<void> {
+  async remove(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
     await db.deleteFrom('redirects').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, TagRow, TagsTable } from '../../db/schema.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
 import { idOrSlugKey } from '../../shared/slug.js';
 import type { TagSortKey } from './tags.schemas.js';
@@ -53,19 +54,19 @@ export const tagsRepository = {
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insert(db: Executor, workspaceId: string, row: NewTag): Promise<void> {
+  async insert(db: ContentTransaction, workspaceId: string, row: NewTag): Promise<void> {
     await db
       .insertInto('tags')
       .values({ ...row, workspace_id: workspaceId })
       .execute();
   },
 
-  async update(db: Executor, workspaceId: string, id: string, patch: TagPatch): Promise<void> {
+  async update(db: ContentTransaction, workspaceId: string, id: string, patch: TagPatch): Promise<void> {
     await db.updateTable('tags').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 
   /** The tag leaves every post with it: post_tags rows go by ON DELETE CASCADE. */
-  async delete(db: Executor, workspaceId: string, id: string): Promise<void> {
+  async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
     await db.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
   },
 };

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/schema.js';
+import { tagsRepository } from '../../src/modules/tags/tags.repository.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The content-write messages `npm run lint` gives `code` as if it were the file at `file`. */
+async function lintAs(file: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('content-writes/')).map((m) => m.message);
+}
+
+const HEAD = `
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
+import type { ContentWriteScope } from '../../writes/content-write.js';
+import { contentWrite } from '../../writes/content-write.js';
+import { insertRows } from '../../seed/insert.js';
+declare const db: Kysely<never>;
+`;
+
+const OUTSIDE = {
+  update: `export const f = (db: Kysely<never>) => db.updateTable('posts').set({}).execute();`,
+  aliased: `export const f = (db: Kysely<never>) => db.deleteFrom('tags as t').execute();`,
+  join: `export const f = (db: Kysely<never>) => db.insertInto('post_tags').values({}).execute();`,
+  cast: `export const f = (db: Kysely<never>) => db.deleteFrom('media' as 'media').execute();`,
+  raw: `export const f = (db: Kysely<never>) => sql\`update redirects set hits = 0\`.execute(db);`,
+  bulk: `export const f = () => insertRows(db, 'sqlite', 'authors', []);`,
+};
+
+const INSIDE = {
+  parameter: `export const f = (db: ContentTransaction) => db.updateTable('posts').set({}).execute();`,
+  scope: `export const f = (scope: ContentWriteScope) => scope.trx.deleteFrom('categories').execute();`,
+  raw: `export const f = (trx: ContentTransaction) => sql\`delete from related_posts\`.execute(trx);`,
+  work: `export const f = (database: never) =>
+    contentWrite(database, {} as never, async ({ trx }) => { await insertRows(trx, 'sqlite', 'pages', []); });`,
+  other: `export const f = (db: Kysely<never>) => db.updateTable('webhook_endpoints').set({}).execute();`,
+};
+
+describe('the lint rule that keeps content tables inside contentWrite', () => {
+  it('refuses a write of a content table on an executor that is not a ContentTransaction', async () => {
+    for (const [name, code] of Object.entries(OUTSIDE)) {
+      const messages = await lintAs('src/modules/tags/tags.service.ts', HEAD + code);
+      expect({ name, messages }).toEqual({
+        name,
+        messages: [expect.stringMatching(/^Content tables \(\w+\) are written inside contentWrite only/)],
+      });
+    }
+  });
+
+  it('lets a repository write on a ContentTransaction, and the work handed to contentWrite write in bulk', async () => {
+    for (const [name, code] of Object.entries(INSIDE))
+      expect({ name, messages: await lintAs('src/modules/tags/tags.repository.ts', HEAD + code) }).toEqual({
+        name,
+        messages: [],
+      });
+  });
+
+  it('names its exceptions: migrations and migrate-to write content tables without contentWrite', async () => {
+    expect(await lintAs('src/db/migrations/0099_backfill.ts', HEAD + OUTSIDE.update)).toEqual([]);
+    expect(await lintAs('src/operate/move/migrate-to.ts', HEAD + OUTSIDE.bulk)).toEqual([]);
+    expect(await lintAs('src/operate/workspace/import.ts', HEAD + OUTSIDE.bulk)).toHaveLength(1);
+  });
+
+  it('lets contentWrite alone make a ContentTransaction', async () => {
+    const cast = `export const f = (db: Kysely<never>) => db as unknown as ContentTransaction;`;
+    expect(await lintAs('src/modules/tags/tags.service.ts', HEAD + cast)).toEqual([
+      expect.stringMatching(/^Only contentWrite .* makes a ContentTransaction/),
+    ]);
+    expect(await lintAs('src/writes/content-write.ts', HEAD + cast)).toEqual([]);
+  });
+
+  it('has the compiler refuse a repository write given a plain transaction (checked by npm run lint)', () => {
+    // Never called: the directive below is the assertion. Were the repositories' writes to take a plain Kysely
+    // again, the directive would be unused, and tsc (npm run lint) fails on an unused one.
+    const plain = (db: Kysely<Database>) =>
+      // @ts-expect-error A content write needs the ContentTransaction only contentWrite opens.
+      tagsRepository.delete(db, 'workspace', 'tag');
+    expect(typeof plain).toBe('function');
+  });
+});
