@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
-import type { Actor } from '../modules/accounts/actor.js';
-import { ALL_PERMISSIONS, parsePermissionList } from '../modules/accounts/permissions.js';
+import type { Actor } from '../security/actor.js';
+import { ALL_PERMISSIONS, parsePermissionList } from '../security/permissions.js';
 import type { Runtime } from '../runtime.js';
 import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
 import { OPERATE_COMMANDS } from './operate.commands.js';

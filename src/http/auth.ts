@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Actor } from '../modules/accounts/actor.js';
-import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../modules/accounts/permissions.js';
+import type { Actor } from '../security/actor.js';
+import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../security/permissions.js';
 import { apiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
-import { hashKey, isWellFormedKey } from '../modules/api-keys/key-token.js';
+import { hashKey, isWellFormedKey } from '../security/key-token.js';
 import { nowIso } from '../shared/time.js';
 
 declare module 'fastify' {

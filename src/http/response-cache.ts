@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/accounts/actor.js';
-import type { Permission } from '../modules/accounts/permissions.js';
+import type { Actor } from '../security/actor.js';
+import type { Permission } from '../security/permissions.js';
 import { compress, type Encoding } from './compression.js';
 
 export interface CachedResponse {

@@ -1,4 +1,4 @@
-import type { Writer } from '../../writes/changes.js';
+import type { Writer } from './writer.js';
 import type { Permission } from './permissions.js';
 
 /**

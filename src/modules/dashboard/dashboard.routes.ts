@@ -6,7 +6,7 @@ import { checkCsrf, checkSameOrigin, isStateChanging } from '../../http/csrf.js'
 import { routeMissHandler, type RouteTable } from '../../http/route-table.js';
 import { clearSessionCookie, sessionToken, setSessionCookie, signedOut } from '../../http/session-auth.js';
 import type { Services } from '../../services.js';
-import { can } from '../accounts/actor.js';
+import { can } from '../../security/actor.js';
 import { dashboardApiKeysRoutes } from './api-keys.routes.js';
 import { dashboardContentRoutes } from './content.routes.js';
 import { dashboardSessionRoutes } from './sessions.routes.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
 import { IdOrSlugParams, Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
-import { ALL_PERMISSIONS } from '../accounts/permissions.js';
+import { ALL_PERMISSIONS } from '../../security/permissions.js';
 
 /** The shapes of docs/dashboard.md; the React app is built against that page, so they change together. */
 

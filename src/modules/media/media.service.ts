@@ -9,7 +9,7 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { rescorePosts } from '../posts/posts.scores.js';
 import { pagesRepository } from '../pages/pages.repository.js';
