@@ -5,7 +5,7 @@ import pino from 'pino';
 import { buildApp, type AppDependencies } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { DialectName } from '../../src/db/dialects/dialect.js';
-import { loggerOptions } from '../../src/http/logging.js';
+import { loggerOptions } from '../../src/server/logging.js';
 import { ALL_PERMISSIONS, type Permission } from '../../src/security/permissions.js';
 import { openRuntime, type Runtime } from '../../src/runtime.js';
 import { contractObserver, takeContractMismatches } from './contract.js';

@@ -9,28 +9,37 @@ import { describe, expect, it } from 'vitest';
  * new folder is placed on purpose.
  */
 const FLOORS: ReadonlyArray<readonly [prefix: string, floor: number]> = [
+  // What every floor may know: errors, configuration, pure helpers, who is asking and what they may do.
   ['src/errors.ts', 1],
   ['src/config.ts', 1],
   ['src/shared/', 1],
   ['src/security/', 1],
+  // The databases (every dialect difference lives here), Redis, metrics.
   ['src/db/', 2],
   ['src/redis.ts', 2],
   ['src/metrics/', 2],
+  // The kits the modules build on: the block format, the route kit, the one write path.
   ['src/blocks/', 3],
   ['src/http/', 3],
-  ['src/writes/', 4],
-  ['src/modules/', 5],
+  ['src/writes/', 3],
+  // One folder per resource.
+  ['src/modules/', 4],
+  // The composition: every service built, every content kind handed to the write path.
+  ['src/services.ts', 5],
+  ['src/content-kinds.ts', 5],
+  // The front door around the modules: authentication, edge, scopes, caching, logging, errors.
   ['src/server/', 6],
-  ['src/services.ts', 7],
-  ['src/content-kinds.ts', 7],
-  ['src/app.ts', 8],
-  ['src/openapi/', 8],
-  ['src/runtime.ts', 9],
-  ['src/serving-lock.ts', 9],
-  ['src/seed/', 9],
-  ['src/operate/', 9],
-  ['src/main.ts', 10],
-  ['src/cli/', 10],
+  ['src/app.ts', 7],
+  ['src/openapi/', 7],
+  // What runs the product: the runtime, the data dir's lock, the seed and the operations on archives.
+  ['src/runtime.ts', 8],
+  ['src/serving-lock.ts', 8],
+  ['src/seed/', 8],
+  ['src/operate/', 8],
+  // The programs.
+  ['src/openapi/generate.ts', 9],
+  ['src/main.ts', 9],
+  ['src/cli/', 9],
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -10,7 +10,7 @@ import { readSnapshot } from '../../db/snapshot.js';
 import { AppError, badRequest } from '../../errors.js';
 import { insertRows } from '../../seed/insert.js';
 import { holdMoveLock } from '../../serving-lock.js';
-import { silentProgress, type Progress } from '../../cli/progress.js';
+import { silentProgress, type Progress } from '../progress.js';
 import { columnKind, TableChecksum, type ColumnKind } from './checksum.js';
 import { MOVED_TABLES, NOT_MOVED, type MovedTable } from './tables.js';
 

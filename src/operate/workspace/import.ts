@@ -9,7 +9,7 @@ import { insertRows } from '../../seed/insert.js';
 import { nowIso } from '../../shared/time.js';
 import { commandLine, type Change } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
-import { silentProgress, type Progress } from '../../cli/progress.js';
+import { silentProgress, type Progress } from '../progress.js';
 import { openArchive } from '../archive/reader.js';
 import { planImport, type ImportOptions, type ImportPlan } from './import-plan.js';
 import { storedIds } from './import-target.js';

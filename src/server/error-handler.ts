@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DialectHelpers } from '../db/dialects/dialect.js';
 import { AppError, envelope, invalid, unavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
-import { toIssue } from './validation.js';
+import { toIssue } from '../http/validation.js';
 
 /** Fastify's own client errors, mapped to the specification's catalog: everything the client did wrong is a 400. */
 const FRAMEWORK_REASONS: Record<string, string> = {
