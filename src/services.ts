@@ -1,3 +1,4 @@
+import { CONTENT_KINDS } from './content-kinds.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -19,12 +20,15 @@ import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
+import { installContentKinds } from './writes/kinds.js';
 
 /**
  * Every service, built once per process; the HTTP routes and the CLI call the same ones. Each takes what it needs
- * of the configuration here, so the server and the commands cannot build them differently.
+ * of the configuration here, so the server and the commands cannot build them differently. The write path gets
+ * every content kind here too (src/content-kinds.ts), so whatever can write content has them.
  */
 export function createServices(database: DatabaseHandle, masterKey: MasterKey, config: Config) {
+  installContentKinds(CONTENT_KINDS);
   const { publicUrl } = config;
   const passwords = createPasswords(config.passwordCost);
   const accounts = createAccountsService(database, passwords);

@@ -1,4 +1,4 @@
-import { ResponsiveFields } from '../modules/media/media.responsive.js';
+import { ResponsiveFields } from './images.js';
 import { Nullable, Uuid } from '../shared/schemas.js';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import { lockWorkspace } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { nowIso } from '../shared/time.js';
-import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import { eventsOf, type Change, type Writer } from './changes.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { recordRevisions } from './revisions.js';
@@ -52,7 +52,7 @@ export async function contentWrite<T>(
       trx,
       workspaceId: writer.workspaceId,
       changed: (change) => void changes.push(...eventsOf(change)),
-      serialize: () => workspacesRepository.lock(trx, database.dialect, writer.workspaceId),
+      serialize: () => lockWorkspace(trx, database.dialect, writer.workspaceId),
     };
     const result = await work(scope);
     if (changes.length > 0) {
