@@ -6,8 +6,10 @@ import { createDashboardServices } from './modules/dashboard/dashboard.services.
 import { createAuthorsService } from './modules/authors/authors.service.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createTagsService } from './modules/tags/tags.service.js';
+import { pagesRepository } from './modules/pages/pages.repository.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { createPageReads } from './modules/pages/read/page-reads.js';
+import { rescorePosts } from './modules/posts/posts.scores.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createPostReads } from './modules/posts/read/post-reads.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
@@ -35,7 +37,14 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
   return {
-    media: createMediaService(database, publicUrl, createMediaStorage(config), { keepGps: config.mediaKeepGps }),
+    media: createMediaService(database, publicUrl, createMediaStorage(config), {
+      keepGps: config.mediaKeepGps,
+      users: {
+        rescorePosts,
+        touchPage: async (trx, workspaceId, page, now) =>
+          void (await pagesRepository.update(trx, workspaceId, page, {}, now)),
+      },
+    }),
     accounts,
     apiKeys: createApiKeysService(database, masterKey),
     authors: createAuthorsService(database, publicUrl),

@@ -6,13 +6,12 @@ import { checkCsrf, checkSameOrigin, isStateChanging } from './csrf.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 import { clearSessionCookie, sessionToken, setSessionCookie, signedOut } from '../http/session-auth.js';
 import type { Services } from '../services.js';
-import { can } from '../security/actor.js';
+import { can, ownerOnly } from '../security/actor.js';
 import { dashboardApiKeysRoutes } from '../modules/dashboard/api-keys.routes.js';
 import { dashboardContentRoutes } from './dashboard-content.js';
 import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js';
 import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.routes.js';
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
-import { ownerOnly } from '../modules/dashboard/workspaces.service.js';
 
 export { DEFAULT_DASHBOARD_DIR };
 

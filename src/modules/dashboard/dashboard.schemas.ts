@@ -68,27 +68,6 @@ export const SiteSettings = Type.Object({
   categoryUrlPattern: Nullable(Type.String()),
 });
 
-const SettingText = Nullable(Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }));
-const SettingUrl = Nullable(Type.String({ minLength: 1, maxLength: 2000 }));
-const UrlPattern = Nullable(Type.String({ minLength: 1, maxLength: 300 }));
-
-/** Partial: an absent field stays, null clears. */
-export const SiteSettingsPatch = Type.Object(
-  {
-    siteName: Type.Optional(SettingText),
-    siteUrl: Type.Optional(SettingUrl),
-    logoMediaId: Type.Optional(Nullable(Uuid)),
-    publisherName: Type.Optional(SettingText),
-    publisherUrl: Type.Optional(SettingUrl),
-    postUrlPattern: Type.Optional(UrlPattern),
-    pageUrlPattern: Type.Optional(UrlPattern),
-    authorUrlPattern: Type.Optional(UrlPattern),
-    categoryUrlPattern: Type.Optional(UrlPattern),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
-export type SiteSettingsPatch = Static<typeof SiteSettingsPatch>;
-
 export const Member = Type.Object({
   userId: Uuid,
   email: Type.String(),

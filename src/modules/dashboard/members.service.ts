@@ -11,7 +11,8 @@ import { presentMember } from './dashboard.presenter.js';
 import type { AddedMember, Member, MemberAddBody, WorkspaceSummary } from './dashboard.schemas.js';
 import { emailField } from './input.js';
 import { dashboardWorkspacesRepository as repo } from './workspaces.repository.js';
-import { ownerOnly, type DashboardWorkspacesService } from './workspaces.service.js';
+import { ownerOnly } from '../../security/actor.js';
+import type { DashboardWorkspacesService } from './workspaces.service.js';
 
 /** 18 random bytes: 24 base64url characters, shown once to the owner who created the user. */
 const oneTimePassword = () => crypto.randomBytes(18).toString('base64url');

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../../db/database.js';
-import { AppError, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { isUuid } from '../../shared/slug.js';
-import type { Actor } from '../../security/actor.js';
+import { ownerOnly, type Actor } from '../../security/actor.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { checkWorkspaceName } from '../accounts/accounts.service.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../../security/permissions.js';
@@ -62,7 +62,5 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
     },
   };
 }
-
-export const ownerOnly = () => new AppError('FORBIDDEN', 'Only the owner of this workspace may do this');
 
 export type DashboardWorkspacesService = ReturnType<typeof createDashboardWorkspacesService>;
