@@ -308,6 +308,7 @@ export const sqliteHelpers: DialectHelpers = {
   unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,
   skippingLocked: (query) => query,
+  analyze: async () => {},
   bodyHasImage: (column, mediaId) =>
     sql<boolean>`instr(${sql.ref(column)}, ${`"mediaId":${JSON.stringify(mediaId)}`}) > 0`,
   wordsMatch: (table, scope, query) =>

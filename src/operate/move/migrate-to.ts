@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { readSnapshot } from '../../db/snapshot.js';
 import { AppError, badRequest } from '../../errors.js';
-import { insertRows } from '../../seed/insert.js';
+import { insertRows } from '../../db/insert-rows.js';
 import { holdMoveLock } from '../../serving-lock.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { columnKind, TableChecksum, type ColumnKind } from './checksum.js';
