@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.logger !== undefined
       ? { logger: deps.logger }
       : { loggerInstance: deps.loggerInstance ?? createLogger(config.logLevel) }),
-    // One line a request, at its answer (http/logging.ts requestLogHook), instead of Fastify's two.
+    // One line a request, at its answer (server/logging.ts requestLogHook), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     requestIdHeader: false,
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerOpenApi(app);
   // Before every route too: it adds its onSend to each route as it registers (after the scopes' own hooks, so
   // the ETag and the response cache see an answer's bytes as they are). Cached answers are sent compressed
-  // already (http/caching.ts), and it leaves an answer with a Content-Encoding alone.
+  // already (server/caching.ts), and it leaves an answer with a Content-Encoding alone.
   await app.register(fastifyCompress, COMPRESS_OPTIONS);
   await app.register(healthRoutes, { database, redis: deps.redis ?? null });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).

@@ -6,7 +6,7 @@ import type { Runtime } from '../runtime.js';
 export interface CommandInput {
   flags: Record<string, string | boolean | undefined>;
   readStdin: () => Promise<string>;
-  /** Where long work reports how far it is (cli/progress.ts); silent with --json. */
+  /** Where long work reports how far it is (operate/progress.ts); silent with --json. */
   progress?: Progress;
 }
 

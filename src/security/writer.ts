@@ -7,7 +7,7 @@ export interface Writer {
   userId: string | null;
   apiKeyId: string | null;
   /**
-   * Takes the write's answer before the write commits. The HTTP layer serializes it here (http/sealed-answer.ts):
+   * Takes the write's answer before the write commits. The HTTP layer serializes it here (server/sealed-answer.ts):
    * an answer that cannot be written out throws, and the write rolls back instead of committing behind a 500.
    */
   seal?: (answer: unknown) => void;
