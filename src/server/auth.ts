@@ -6,16 +6,6 @@ import { apiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
 import { hashKey, isWellFormedKey } from '../security/key-token.js';
 import { nowIso } from '../shared/time.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The one permission an external route needs (contract §3). */
-    permission?: Permission;
-  }
-  interface FastifyRequest {
-    actor: Actor;
-  }
-}
-
 const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
 
 /**

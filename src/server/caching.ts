@@ -6,10 +6,6 @@ import type { Edge } from './edge.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Responses that must never be stored anywhere (key material): `Cache-Control: no-store`, no ETag. */
-    noStore?: boolean;
-  }
   interface FastifyRequest {
     /** The ETag of an answer served from the response cache, which needs no hashing again. */
     cachedEtag?: string;

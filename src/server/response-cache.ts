@@ -22,10 +22,6 @@ function sizeOf(response: CachedResponse): number {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** False for GETs whose answer changes without a content write (telemetry such as link-health). */
-    cacheable?: boolean;
-  }
   interface FastifyRequest {
     /** The key this GET's answer is cached under, set when it may be cached. */
     responseCacheKey?: string;
