@@ -4,7 +4,10 @@ import type { Database } from '../schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** Everything that differs between SQLite and PostgreSQL lives behind this interface, one file per dialect. */
+/**
+ * Everything that differs between SQLite and PostgreSQL lives behind this interface: a folder per dialect, a file
+ * per concern.
+ */
 export interface DialectHelpers {
   name: DialectName;
   /** Column types for the one migration set. */

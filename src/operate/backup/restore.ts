@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Config } from '../../config.js';
 import { sqliteFile } from '../../db/database.js';
-import { sqliteHelpers } from '../../db/dialects/sqlite.js';
+import { sqliteHelpers } from '../../db/dialects/sqlite/index.js';
 import { migrationNames } from '../../db/migrate.js';
 import { badRequest } from '../../errors.js';
 import { localStorage } from '../../modules/media/storage/local.js';

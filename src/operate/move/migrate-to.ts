@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { createDatabase, type DatabaseHandle } from '../../db/database.js';
-import { postgresHelpers } from '../../db/dialects/postgres.js';
+import { postgresHelpers } from '../../db/dialects/postgres/index.js';
 import { keysetPages, untyped, type Row } from '../../db/keyset.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
