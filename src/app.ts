@@ -5,26 +5,26 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { AppError, envelope } from './errors.js';
-import { registerErrorHandler, unavailableError } from './http/error-handler.js';
+import { registerErrorHandler, unavailableError } from './server/error-handler.js';
 import fastifyCompress from '@fastify/compress';
-import { cachedGetFastPath } from './http/cached-get.js';
-import { COMPRESS_OPTIONS } from './http/compression.js';
-import { createEdge } from './http/edge.js';
-import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './http/external.js';
-import { createLogger, requestLogHook } from './http/logging.js';
-import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './http/storable-text.js';
-import { memoryStore, redisStore, type RateLimitStore } from './http/rate-limit.js';
-import { requestId } from './http/request-id.js';
-import { ResponseCache } from './http/response-cache.js';
-import { createRouteTable, refuseRouteMissBeforeBody, routeMissHandler } from './http/route-table.js';
+import { cachedGetFastPath } from './server/cached-get.js';
+import { COMPRESS_OPTIONS } from './server/compression.js';
+import { createEdge } from './server/edge.js';
+import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './server/external.js';
+import { createLogger, requestLogHook } from './server/logging.js';
+import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './server/storable-text.js';
+import { memoryStore, redisStore, type RateLimitStore } from './server/rate-limit.js';
+import { requestId } from './server/request-id.js';
+import { ResponseCache } from './server/response-cache.js';
+import { createRouteTable, refuseRouteMissBeforeBody, routeMissHandler } from './server/route-table.js';
 import { serializerCompiler } from './http/serialization.js';
-import { discardUnreadBody } from './http/unread-body.js';
+import { discardUnreadBody } from './server/unread-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { changesRoutes } from './modules/changes/changes.routes.js';
-import { dashboard, DEFAULT_DASHBOARD_DIR } from './modules/dashboard/dashboard.routes.js';
+import { dashboard, DEFAULT_DASHBOARD_DIR } from './server/dashboard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaFileRoutes } from './modules/media/media-files.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.logger !== undefined
       ? { logger: deps.logger }
       : { loggerInstance: deps.loggerInstance ?? createLogger(config.logLevel) }),
-    // One line a request, at its answer (http/logging.ts requestLogHook), instead of Fastify's two.
+    // One line a request, at its answer (server/logging.ts requestLogHook), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestId,
     requestIdHeader: false,
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerOpenApi(app);
   // Before every route too: it adds its onSend to each route as it registers (after the scopes' own hooks, so
   // the ETag and the response cache see an answer's bytes as they are). Cached answers are sent compressed
-  // already (http/caching.ts), and it leaves an answer with a Content-Encoding alone.
+  // already (server/caching.ts), and it leaves an answer with a Content-Encoding alone.
   await app.register(fastifyCompress, COMPRESS_OPTIONS);
   await app.register(healthRoutes, { database, redis: deps.redis ?? null });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).

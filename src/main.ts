@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
-import { cliEnvironment } from './cli/data-location.js';
+import { cliEnvironment } from './operate/data-location.js';
 import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
 import { holdServingLock } from './serving-lock.js';

@@ -1,3 +1,4 @@
+import { CONTENT_KINDS } from './content-kinds.js';
 import type { DatabaseHandle } from './db/database.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
@@ -5,8 +6,10 @@ import { createDashboardServices } from './modules/dashboard/dashboard.services.
 import { createAuthorsService } from './modules/authors/authors.service.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createTagsService } from './modules/tags/tags.service.js';
+import { pagesRepository } from './modules/pages/pages.repository.js';
 import { createPagesService } from './modules/pages/pages.service.js';
 import { createPageReads } from './modules/pages/read/page-reads.js';
+import { rescorePosts } from './modules/posts/posts.scores.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createPostReads } from './modules/posts/read/post-reads.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
@@ -19,19 +22,29 @@ import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
+import { installContentKinds } from './writes/kinds.js';
 
 /**
  * Every service, built once per process; the HTTP routes and the CLI call the same ones. Each takes what it needs
- * of the configuration here, so the server and the commands cannot build them differently.
+ * of the configuration here, so the server and the commands cannot build them differently. The write path gets
+ * every content kind here too (src/content-kinds.ts), so whatever can write content has them.
  */
 export function createServices(database: DatabaseHandle, masterKey: MasterKey, config: Config) {
+  installContentKinds(CONTENT_KINDS);
   const { publicUrl } = config;
   const passwords = createPasswords(config.passwordCost);
   const accounts = createAccountsService(database, passwords);
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
   return {
-    media: createMediaService(database, publicUrl, createMediaStorage(config), { keepGps: config.mediaKeepGps }),
+    media: createMediaService(database, publicUrl, createMediaStorage(config), {
+      keepGps: config.mediaKeepGps,
+      users: {
+        rescorePosts,
+        touchPage: async (trx, workspaceId, page, now) =>
+          void (await pagesRepository.update(trx, workspaceId, page, {}, now)),
+      },
+    }),
     accounts,
     apiKeys: createApiKeysService(database, masterKey),
     authors: createAuthorsService(database, publicUrl),

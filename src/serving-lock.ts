@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { badRequest } from './errors.js';
-import { displayDir } from './cli/data-location.js';
+import { displayDir } from './operate/data-location.js';
 
 /*
  * Who is using a SQLite installation's data dir: every `quire serve` holds a read transaction on

@@ -12,5 +12,5 @@ export type { Delivery, Webhook, WebhookWithSecret } from '../../src/modules/web
 export type { Block } from '../../src/blocks/blocks.schemas.js';
 export type { Paginated } from '../../src/shared/paging.js';
 export type { SiteSettings } from '../../src/modules/workspaces/site-settings.js';
-export type { Permission, ReadOnlyResource, Resource } from '../../src/modules/accounts/permissions.js';
+export type { Permission, ReadOnlyResource, Resource } from '../../src/security/permissions.js';
 export type { Session, WorkspaceSummary, Member, AddedMember } from '../../src/modules/dashboard/dashboard.schemas.js';

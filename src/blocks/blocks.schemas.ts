@@ -1,4 +1,4 @@
-import { ResponsiveFields } from '../modules/media/media.responsive.js';
+import { ResponsiveFields } from './images.js';
 import { Nullable, Uuid } from '../shared/schemas.js';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 
@@ -99,7 +99,7 @@ const imageRead = block('image', {
   alt: Type.Optional(Type.String()),
   caption: Type.Optional(Type.String()),
   url: Type.Union([Type.String(), Type.Null()]),
-  /** The media's size, srcset and placeholder (media.responsive.ts); absent once the media is gone. */
+  /** The media's size, srcset and placeholder (blocks/images.ts); absent once the media is gone. */
   width: Type.Optional(Nullable(Type.Integer())),
   height: Type.Optional(Nullable(Type.Integer())),
   ...ResponsiveFields,

@@ -1,12 +1,12 @@
-import type { Config } from '../config.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
-import type { Actor } from '../modules/accounts/actor.js';
-import { ALL_PERMISSIONS, parsePermissionList } from '../modules/accounts/permissions.js';
-import type { Runtime } from '../runtime.js';
+import type { Actor } from '../security/actor.js';
+import { ALL_PERMISSIONS, parsePermissionList } from '../security/permissions.js';
 import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
+import type { Command, CommandInput } from './command.js';
 import { OPERATE_COMMANDS } from './operate.commands.js';
-import type { Progress } from './progress.js';
+
+export type { Command, CommandInput } from './command.js';
 
 /** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
 const SETTING_FLAGS = {
@@ -20,37 +20,6 @@ const SETTING_FLAGS = {
   'author-url-pattern': 'authorUrlPattern',
   'category-url-pattern': 'categoryUrlPattern',
 } as const;
-
-export interface CommandInput {
-  flags: Record<string, string | boolean | undefined>;
-  readStdin: () => Promise<string>;
-  /** Where long work reports how far it is (cli/progress.ts); silent with --json. */
-  progress?: Progress;
-}
-
-export interface Command {
-  usage: string;
-  /** Flags that take a value; every command also takes --json. */
-  options: string[];
-  /** Flags that take no value. */
-  switches?: string[];
-  /** The name of the one positional argument (`quire import FILE`), read into `flags` under that name. */
-  positional?: string;
-  required: string[];
-  /**
-   * Whether the command may begin a data dir: it makes the first thing a server needs. Every other command
-   * refuses a missing one rather than create it empty, with a master key of its own.
-   */
-  createsData?: true;
-  run(runtime: Runtime, input: CommandInput): Promise<unknown>;
-  /**
-   * Run instead of `run`, before any data dir or database is opened, for a command that must find the data
-   * dir as it is (restore fills an empty one): it gets the configuration alone.
-   */
-  runWithoutRuntime?(config: Config, input: CommandInput): Promise<unknown>;
-  /** How a person reads the result; --json prints the value itself. */
-  human?(result: never): string;
-}
 
 function text(input: CommandInput, name: string): string {
   const value = input.flags[name];

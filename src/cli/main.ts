@@ -4,8 +4,8 @@ import { AppError } from '../errors.js';
 import { serve } from '../main.js';
 import { openRuntime } from '../runtime.js';
 import { COMMANDS, describe, type Command } from './commands.js';
-import { dataDirMissing, dataLocation, displayDir } from './data-location.js';
-import { commandProgress } from './progress.js';
+import { dataDirMissing, dataLocation, displayDir } from '../operate/data-location.js';
+import { commandProgress } from '../operate/progress.js';
 
 function usage(): string {
   return [

@@ -3,10 +3,10 @@ import { backupInstallation, type BackupSummary } from '../operate/backup/backup
 import { restoreBackup, type RestoreSummary } from '../operate/backup/restore.js';
 import { migrateTo, type MoveSummary } from '../operate/move/migrate-to.js';
 import type { Runtime } from '../runtime.js';
-import { displayDir, withoutPassword } from './data-location.js';
+import { displayDir, withoutPassword } from '../operate/data-location.js';
 import { exportWorkspace, type ExportSummary } from '../operate/workspace/export.js';
 import { importWorkspace, type ImportSummary } from '../operate/workspace/import.js';
-import type { Command, CommandInput } from './commands.js';
+import type { Command, CommandInput } from './command.js';
 
 function text(input: CommandInput, name: string): string | undefined {
   const value = input.flags[name];

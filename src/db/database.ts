@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Kysely, type Dialect } from 'kysely';
 import type { Config } from '../config.js';
 import type { DialectHelpers } from './dialects/dialect.js';
-import { postgresDialect, postgresHelpers } from './dialects/postgres.js';
-import { sqliteDialect, sqliteHelpers } from './dialects/sqlite.js';
+import { postgresDialect, postgresHelpers } from './dialects/postgres/index.js';
+import { sqliteDialect, sqliteHelpers } from './dialects/sqlite/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;

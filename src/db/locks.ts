@@ -1,5 +1,6 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { DialectHelpers } from './dialects/dialect.js';
+import type { Database } from './schema.js';
 
 /**
  * PostgreSQL row locks, for writes whose checks must see what concurrent writes did: a delete counts
@@ -26,4 +27,13 @@ export function withRowLock<DB, TB extends keyof DB, O>(
   if (lock.strength === 'update') return query.forUpdate();
   if (lock.strength === 'noKeyUpdate') return query.forNoKeyUpdate();
   return query.forKeyShare();
+}
+
+/**
+ * Locks the workspace's row until the transaction ends (ContentWriteScope.serialize): every other content write
+ * of the workspace waits for this one to commit. SQLite's writes need no lock.
+ */
+export async function lockWorkspace(db: Kysely<Database>, dialect: DialectHelpers, workspaceId: string): Promise<void> {
+  if (dialect.name !== 'postgres') return;
+  await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().execute();
 }

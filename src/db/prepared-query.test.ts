@@ -1,6 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDialect } from './dialects/sqlite.js';
+import { sqliteDialect } from './dialects/sqlite/index.js';
 import { preparedQuery } from './prepared-query.js';
 
 interface Notes {

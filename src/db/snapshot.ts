@@ -1,6 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from './database.js';
-import { sqliteDialect } from './dialects/sqlite.js';
+import { sqliteDialect } from './dialects/sqlite/index.js';
 import type { Database } from './schema.js';
 
 /**

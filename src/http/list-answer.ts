@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { collectGarbage } from '../shared/gate.js';
 import type { ListAnswer } from '../shared/paging.js';
-import { CONTENT_CACHE_CONTROL, etagMatches } from './caching.js';
+import { CONTENT_CACHE_CONTROL, etagMatches } from './revalidation.js';
 import { selectFromItem } from './fields.js';
 import { paginatedChunks, paginatedJson } from './pagination.js';
 import { sendSerialized } from './serialization.js';

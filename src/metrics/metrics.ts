@@ -73,7 +73,7 @@ export function createMetrics(sources: MetricsSources) {
     },
   });
 
-  // Route patterns for answers given before Fastify routes them (http/cached-get.ts).
+  // Route patterns for answers given before Fastify routes them (server/cached-get.ts).
   const router = FindMyWay({ ignoreTrailingSlash: true });
   const observe = (method: string, route: string, status: number, seconds: number) => {
     const labels = { method, route, status: String(status) };

@@ -1,6 +1,6 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { EXTERNAL_PREFIX } from '../http/external.js';
+import { EXTERNAL_PREFIX } from '../server/external.js';
 import { MEDIA_LIMITS } from '../modules/media/media.schemas.js';
 import { namedSchemas, simplify, type Json, type JsonObject } from './components.js';
 import { POST_EXAMPLE, POST_RESPONSE_OPERATIONS, REQUEST_EXAMPLES } from './examples.js';

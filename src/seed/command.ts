@@ -1,4 +1,4 @@
-import { silentProgress, type Progress } from '../cli/progress.js';
+import { silentProgress, type Progress } from '../operate/progress.js';
 import { badRequest } from '../errors.js';
 import { createMediaStorage } from '../modules/media/storage/storage.js';
 import type { Runtime } from '../runtime.js';

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import type { MediaStorage } from '../modules/media/storage/storage.js';
 import { commandLine, type Change } from '../writes/changes.js';
 import { contentWrite } from '../writes/content-write.js';
-import { insertRows } from './insert.js';
+import { insertRows } from '../db/insert-rows.js';
 import { mediaCount, planMedia, type SeedMedia } from './media.js';
 import { PostFactory, type SeedPost } from './posts.js';
 import { planTaxonomy } from './taxonomy.js';
@@ -203,10 +203,7 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
     });
     options.onProgress?.(end, options.posts);
   }
-  // PostgreSQL plans from table statistics that autovacuum refreshes only some time after a bulk load;
-  // until then it takes a full table for an empty one and, for a search, walks the date index past every
-  // row instead of asking the word index.
-  if (dialect.name === 'postgres') await sql`analyze posts, posts_words, post_tags, related_posts`.execute(db);
+  await dialect.analyze(db, ['posts', 'posts_words', 'post_tags', 'related_posts']);
 
   return {
     workspaceId,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../db/database.js';
 import { AppError } from '../errors.js';
-import { can, type Actor } from '../modules/accounts/actor.js';
+import { can, type Actor } from '../security/actor.js';
 import type { ChangeAction, ResourceType } from './changes.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { eventType, READ_PERMISSION } from './event-types.js';

@@ -1,3 +1,5 @@
+import type { Writer } from '../security/writer.js';
+
 /** The resources a content write can change; `settings` is the workspace's site settings. */
 export type ResourceType = 'post' | 'page' | 'media' | 'author' | 'category' | 'tag' | 'redirect' | 'settings';
 
@@ -32,20 +34,7 @@ export type Change = ChangeFields &
     | { type: Exclude<ResourceType, Statused>; action: ChangeAction; status?: undefined }
   );
 
-/**
- * Who writes, as the change events record it: a key's creator and the key, a dashboard user (no key), or
- * the command line (neither). An Actor is one.
- */
-export interface Writer {
-  workspaceId: string;
-  userId: string | null;
-  apiKeyId: string | null;
-  /**
-   * Takes the write's answer before the write commits. The HTTP layer serializes it here (http/sealed-answer.ts):
-   * an answer that cannot be written out throws, and the write rolls back instead of committing behind a 500.
-   */
-  seal?: (answer: unknown) => void;
-}
+export type { Writer } from '../security/writer.js';
 
 /** The command line writing into a workspace (`quire seed`, `quire workspace settings`). */
 export function commandLine(workspaceId: string): Writer {

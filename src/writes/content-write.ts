@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../db/database.js';
+import { lockWorkspace } from '../db/locks.js';
 import { writeTransaction } from '../db/transaction.js';
 import { nowIso } from '../shared/time.js';
-import { workspacesRepository } from '../modules/workspaces/workspaces.repository.js';
 import { eventsOf, type Change, type Writer } from './changes.js';
 import type { ContentTransaction } from './content-transaction.js';
 import { contentEventsRepository } from './content-events.repository.js';
@@ -52,7 +52,7 @@ export async function contentWrite<T>(
       trx: trx as ContentTransaction,
       workspaceId: writer.workspaceId,
       changed: (change) => void changes.push(...eventsOf(change)),
-      serialize: () => workspacesRepository.lock(trx, database.dialect, writer.workspaceId),
+      serialize: () => lockWorkspace(trx, database.dialect, writer.workspaceId),
     };
     const result = await work(scope);
     if (changes.length > 0) {

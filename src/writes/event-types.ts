@@ -1,4 +1,4 @@
-import type { Permission } from '../modules/accounts/permissions.js';
+import type { Permission } from '../security/permissions.js';
 import type { ChangeAction, ResourceType } from './changes.js';
 
 /** How each resource type is named in an event type, and which verbs it has (issue 22's list, and more). */

@@ -3,32 +3,12 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
-import { compileSerializer } from '../http/serialization.js';
-import { Author } from '../modules/authors/authors.schemas.js';
-import { Category } from '../modules/categories/categories.schemas.js';
-import { Media } from '../modules/media/media.schemas.js';
-import { Page } from '../modules/pages/pages.schemas.js';
-import { Post } from '../modules/posts/posts.schemas.js';
-import { Redirect } from '../modules/redirects/redirects.schemas.js';
-import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
-import { Tag } from '../modules/tags/tags.schemas.js';
-import type { Change, ResourceType, Writer } from './changes.js';
+import type { Change, Writer } from './changes.js';
 import { eventType } from './event-types.js';
+import { contentKind } from './kinds.js';
 import { webhookOutboxRepository, type OutboxDelivery, type OutboxEvent } from './webhook-outbox.repository.js';
 
 export type { OutboxDelivery, OutboxEvent };
-
-/** Each resource type's answer serialized as the external API answers it, fields the schema lacks left out. */
-const SERIALIZERS: Record<ResourceType, (data: unknown) => string> = {
-  post: compileSerializer(Post),
-  page: compileSerializer(Page),
-  media: compileSerializer(Media),
-  author: compileSerializer(Author),
-  category: compileSerializer(Category),
-  tag: compileSerializer(Tag),
-  redirect: compileSerializer(Redirect),
-  settings: compileSerializer(SiteSettings),
-};
 
 /** A new event id: what `webhook-id` carries and a receiver deduplicates on. */
 export function newEventId(): string {
@@ -51,7 +31,7 @@ function eventData(change: Change, changes: readonly Change[], answer: unknown):
     answer !== null &&
     ((answer as { id?: unknown }).id === change.id || (change.type === 'settings' && changes.length === 1));
   return answered
-    ? SERIALIZERS[change.type](answer)
+    ? contentKind(change.type).serialize(answer)
     : JSON.stringify(change.slug === null ? { id: change.id } : { id: change.id, slug: change.slug });
 }
 

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EXTERNAL_PREFIX } from '../../src/http/external.js';
+import { EXTERNAL_PREFIX } from '../../src/server/external.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptKey, encryptKey } from '../../src/modules/api-keys/key-cipher.js';
-import { hashKey } from '../../src/modules/api-keys/key-token.js';
+import { hashKey } from '../../src/security/key-token.js';
 import { masterKeyFrom } from '../../src/security/master-key.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';

@@ -4,7 +4,7 @@ import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 
 /*
- * Over real HTTP a cached GET is answered by the fast path in front of Fastify (src/http/cached-get.ts);
+ * Over real HTTP a cached GET is answered by the fast path in front of Fastify (src/server/cached-get.ts);
  * `inject` always goes through Fastify. Each check compares the two, or holds the fast path to what
  * the hooks it stands in for guarantee: one count per request, a key resolved afresh, the permission.
  */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Permission } from '../../src/modules/accounts/permissions.js';
+import type { Permission } from '../../src/security/permissions.js';
 import { commandLine } from '../../src/writes/changes.js';
 import { contentEventsRepository } from '../../src/writes/content-events.repository.js';
 import { contentWrite } from '../../src/writes/content-write.js';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '../../src/modules/accounts/permissions.js';
+import { ALL_PERMISSIONS } from '../../src/security/permissions.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import {
   send,

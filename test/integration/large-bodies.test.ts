@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '../../src/app.js';
-import { DISCARD_LIMIT_BYTES } from '../../src/http/unread-body.js';
+import { DISCARD_LIMIT_BYTES } from '../../src/server/unread-body.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { DASHBOARD } from '../helpers/dashboard.js';
 import { describeEachDialect } from '../helpers/database.js';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Permission } from '../../src/modules/accounts/permissions.js';
+import type { Permission } from '../../src/security/permissions.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { createReportBatches, MAX_REPORTS_PER_BATCH } from '../../src/modules/link-health/link-health.batches.js';

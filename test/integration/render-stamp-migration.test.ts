@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
+import { CONTENT_KINDS } from '../../src/content-kinds.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { createPostReads } from '../../src/modules/posts/read/post-reads.js';
 import { renderFormat } from '../../src/modules/posts/read/post-renders.js';
 import { createPostsService } from '../../src/modules/posts/posts.service.js';
 import type { Post } from '../../src/modules/posts/posts.schemas.js';
+import { installContentKinds } from '../../src/writes/kinds.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { databaseAtMigration } from '../helpers/migration.js';
 
@@ -78,6 +80,8 @@ describeEachDialect('migration 0010: renders stored before it', (dialect) => {
       .execute();
 
     await migrateToLatest(handle());
+    // A service built on its own, not by createServices: it hands the write path its content kinds the same way.
+    installContentKinds(CONTENT_KINDS);
     const posts = createPostsService(handle(), PUBLIC_URL);
     const reads = createPostReads(handle(), PUBLIC_URL);
     expect((await reads.get(actor, post)).toString()).toBe(stored);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationNames } from '../../src/db/migrate.js';
 import type { ApiKeysTable, PostsTable } from '../../src/db/schema.js';
 import { authenticationQuery } from '../../src/modules/api-keys/api-keys.repository.js';
-import { hashKey } from '../../src/modules/api-keys/key-token.js';
+import { hashKey } from '../../src/security/key-token.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 

@@ -21,7 +21,7 @@ import { sql } from 'kysely';
 import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { ContentWriteScope } from '../../writes/content-write.js';
 import { contentWrite } from '../../writes/content-write.js';
-import { insertRows } from '../../seed/insert.js';
+import { insertRows } from '../../db/insert-rows.js';
 declare const db: Kysely<never>;
 `;
 

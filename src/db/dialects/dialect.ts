@@ -1,9 +1,13 @@
 import type { WordQuery } from '../../shared/search-words.js';
 import type { ColumnDataType, Kysely, QueryExecutorProvider, RawBuilder, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
-/** Everything that differs between SQLite and PostgreSQL lives behind this interface, one file per dialect. */
+/**
+ * Everything that differs between SQLite and PostgreSQL lives behind this interface: a folder per dialect, a file
+ * per concern.
+ */
 export interface DialectHelpers {
   name: DialectName;
   /** Column types for the one migration set. */
@@ -88,6 +92,13 @@ export interface DialectHelpers {
    * other). SQLite writes one transaction at a time, so the query is left as it is.
    */
   skippingLocked<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O>;
+  /**
+   * Refreshes the planner's statistics of `tables` after a bulk load (a seed, an import). PostgreSQL plans from
+   * statistics autovacuum refreshes only some time after one; until then it takes a full table for an empty
+   * one and, for a search, walks the date index past every row instead of asking the word index. SQLite plans
+   * without statistics: nothing to do.
+   */
+  analyze(db: Kysely<Database>, tables: readonly string[]): Promise<void>;
 }
 
 /** A unique index a write collided with, as both drivers report it (db/errors.ts turns it into a 409). */

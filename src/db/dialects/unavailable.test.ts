@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPgPool, postgresHelpers } from './postgres.js';
-import { sqliteHelpers } from './sqlite.js';
+import { createPgPool, postgresHelpers } from './postgres/index.js';
+import { sqliteHelpers } from './sqlite/index.js';
 
 /** The error a statement fails with, or a failure of the test when it does not fail. */
 function thrown(work: () => unknown): unknown {

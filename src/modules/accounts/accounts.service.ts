@@ -8,7 +8,7 @@ import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { accountsRepository as repo } from './accounts.repository.js';
-import { ALL_PERMISSIONS, storedPermissions, type Permission } from './permissions.js';
+import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../../security/permissions.js';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NAME_MAX_LENGTH = 100;

@@ -4,7 +4,7 @@ import { AppError, badRequest, invalid, notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { nowIso, toIso } from '../../shared/time.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { apiKeysRepository as repo, type ApiKeyWithCreator } from './api-keys.repository.js';
 import { keyStatus, presentApiKey } from './api-keys.presenter.js';
 import type {
@@ -15,7 +15,7 @@ import type {
   ApiKeyWithSecret,
 } from './api-keys.schemas.js';
 import { decryptKey, encryptKey } from './key-cipher.js';
-import { generateKey, hashKey, keyPrefix } from './key-token.js';
+import { generateKey, hashKey, keyPrefix } from '../../security/key-token.js';
 
 export interface IssueKeyInput {
   name: string;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { masterKeyFrom } from '../../security/master-key.js';
 import { decryptKey, encryptKey } from './key-cipher.js';
-import { generateKey } from './key-token.js';
+import { generateKey } from '../../security/key-token.js';
 
 const master = masterKeyFrom(crypto.randomBytes(32));
 const keyId = crypto.randomUUID();

@@ -2,24 +2,13 @@ import { Type, type Static } from 'typebox';
 import { listQuery, paginated } from '../../http/pagination.js';
 import { Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
 import { Media } from '../media/media.schemas.js';
-import { JsonLd, NullableSeo, Seo } from '../seo/seo.schemas.js';
+import { JsonLd, NullableSeo, Person, Seo } from '../seo/seo.schemas.js';
+
+// The schema.org Person an author is, with the SEO vocabulary; authors answer it.
+export { Person } from '../seo/seo.schemas.js';
 
 /** Limits of contract §5 (author names 100) and ours where it is silent. */
 export const AUTHOR_LIMITS = { displayName: 100, bio: 5000, credentials: 300, sameAs: 20, url: 2000 } as const;
-
-export const Person = Type.Object(
-  {
-    jobTitle: Type.Optional(Type.String({ maxLength: 200 })),
-    worksFor: Type.Optional(Type.String({ maxLength: 200 })),
-    alumniOf: Type.Optional(Type.String({ maxLength: 200 })),
-    award: Type.Optional(Type.String({ maxLength: 300 })),
-    honorificPrefix: Type.Optional(Type.String({ maxLength: 50 })),
-    honorificSuffix: Type.Optional(Type.String({ maxLength: 50 })),
-    knowsAbout: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
-  },
-  { additionalProperties: false },
-);
-export type Person = Static<typeof Person>;
 
 export const Author = Type.Object({
   id: Uuid,

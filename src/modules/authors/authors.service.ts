@@ -10,7 +10,7 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentAuthor } from './authors.presenter.js';

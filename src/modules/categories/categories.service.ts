@@ -10,7 +10,7 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentCategory } from './categories.presenter.js';
 import { categoryColumns } from './categories.columns.js';

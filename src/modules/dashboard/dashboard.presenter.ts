@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, storedPermissions } from '../accounts/permissions.js';
+import { ALL_PERMISSIONS, storedPermissions } from '../../security/permissions.js';
 import type { Member, WorkspaceSummary } from './dashboard.schemas.js';
 import type { MemberRow, MembershipView } from './workspaces.repository.js';
 

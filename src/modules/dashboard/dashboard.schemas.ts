@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
 import { IdOrSlugParams, Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
-import { ALL_PERMISSIONS } from '../accounts/permissions.js';
+import { ALL_PERMISSIONS } from '../../security/permissions.js';
 
 /** The shapes of docs/dashboard.md; the React app is built against that page, so they change together. */
 
@@ -67,27 +67,6 @@ export const SiteSettings = Type.Object({
   authorUrlPattern: Nullable(Type.String()),
   categoryUrlPattern: Nullable(Type.String()),
 });
-
-const SettingText = Nullable(Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }));
-const SettingUrl = Nullable(Type.String({ minLength: 1, maxLength: 2000 }));
-const UrlPattern = Nullable(Type.String({ minLength: 1, maxLength: 300 }));
-
-/** Partial: an absent field stays, null clears. */
-export const SiteSettingsPatch = Type.Object(
-  {
-    siteName: Type.Optional(SettingText),
-    siteUrl: Type.Optional(SettingUrl),
-    logoMediaId: Type.Optional(Nullable(Uuid)),
-    publisherName: Type.Optional(SettingText),
-    publisherUrl: Type.Optional(SettingUrl),
-    postUrlPattern: Type.Optional(UrlPattern),
-    pageUrlPattern: Type.Optional(UrlPattern),
-    authorUrlPattern: Type.Optional(UrlPattern),
-    categoryUrlPattern: Type.Optional(UrlPattern),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
-export type SiteSettingsPatch = Static<typeof SiteSettingsPatch>;
 
 export const Member = Type.Object({
   userId: Uuid,

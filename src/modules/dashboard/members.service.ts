@@ -3,15 +3,16 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { conflict, notFound } from '../../errors.js';
 import type { Passwords } from '../../security/password.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { accountsRepository as accountsRepo } from '../accounts/accounts.repository.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import { normalizePermissions } from '../accounts/permissions.js';
+import { normalizePermissions } from '../../security/permissions.js';
 import { presentMember } from './dashboard.presenter.js';
 import type { AddedMember, Member, MemberAddBody, WorkspaceSummary } from './dashboard.schemas.js';
 import { emailField } from './input.js';
 import { dashboardWorkspacesRepository as repo } from './workspaces.repository.js';
-import { ownerOnly, type DashboardWorkspacesService } from './workspaces.service.js';
+import { ownerOnly } from '../../security/actor.js';
+import type { DashboardWorkspacesService } from './workspaces.service.js';
 
 /** 18 random bytes: 24 base64url characters, shown once to the owner who created the user. */
 const oneTimePassword = () => crypto.randomBytes(18).toString('base64url');

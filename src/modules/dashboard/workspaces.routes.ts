@@ -10,12 +10,12 @@ import {
   MemberPermissionsBody,
   Removed,
   SiteSettings,
-  SiteSettingsPatch,
   TransferBody,
   WorkspaceNameBody,
   WorkspaceParams,
   WorkspaceSummary,
 } from './dashboard.schemas.js';
+import { SiteSettingsPatch } from '../workspaces/site-settings.patch.js';
 
 const tags = ['dashboard'];
 const member = { access: 'member' } as const;

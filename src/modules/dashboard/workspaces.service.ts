@@ -1,10 +1,10 @@
 import type { DatabaseHandle } from '../../db/database.js';
-import { AppError, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { isUuid } from '../../shared/slug.js';
-import type { Actor } from '../accounts/actor.js';
+import { ownerOnly, type Actor } from '../../security/actor.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { checkWorkspaceName } from '../accounts/accounts.service.js';
-import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../accounts/permissions.js';
+import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../../security/permissions.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
 import type { WorkspaceSummary } from './dashboard.schemas.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
@@ -62,7 +62,5 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
     },
   };
 }
-
-export const ownerOnly = () => new AppError('FORBIDDEN', 'Only the owner of this workspace may do this');
 
 export type DashboardWorkspacesService = ReturnType<typeof createDashboardWorkspacesService>;

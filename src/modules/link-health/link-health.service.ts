@@ -4,7 +4,7 @@ import { invalid } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { checkReferrer, normalizePath, type PathResult } from '../../shared/url-path.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { createReportBatches } from './link-health.batches.js';
 import { presentLinkHealth } from './link-health.presenter.js';
 import { linkHealthRepository as repo } from './link-health.repository.js';

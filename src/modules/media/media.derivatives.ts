@@ -2,15 +2,13 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { MediaRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
+import { DERIVATIVE_WIDTHS, derivativeKey, ladderFor, stemOf, type DerivativeFormat } from '../../blocks/images.js';
 import {
-  DERIVATIVE_WIDTHS,
   derivativeFormats,
   derivativeMimeType,
   ImageDecodeError,
-  ladderFor,
   renderDerivative,
   TRANSFORMS,
-  type DerivativeFormat,
 } from './media.images.js';
 import type { MediaStorage } from './storage/storage.js';
 
@@ -29,8 +27,6 @@ export interface DerivativeFile {
   stream: Readable;
 }
 
-const stemOf = (filename: string) => filename.replace(/\.[^.]*$/, '');
-
 /** `w640` and `photo.webp` → a request, or null when the address is not one a derivative can have. */
 export function parseDerivative(variant: string, filename: string): DerivativeRequest | null {
   const width = /^w([1-9]\d{2,3})$/.exec(variant);
@@ -39,11 +35,6 @@ export function parseDerivative(variant: string, filename: string): DerivativeRe
   const n = Number(width[1]);
   if (!(DERIVATIVE_WIDTHS as readonly number[]).includes(n)) return null;
   return { width: n, stem: name[1]!, format: name[2] as DerivativeFormat };
-}
-
-/** Where a derivative lives in storage: beside its original, under the width. */
-export function derivativeKey(row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>, width: number, format: string) {
-  return `${row.workspace_id}/${row.id}/w${width}/${stemOf(row.filename)}.${format}`;
 }
 
 /** Every key a media row's derivatives may be stored at, for its deletion. */

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { originalFormat } from './media.images.js';
+import { originalFormat } from '../../blocks/images.js';
 import { MAX_IMAGE_PIXELS } from './media.inspector.js';
 
 /*

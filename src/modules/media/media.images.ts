@@ -1,22 +1,12 @@
 import sharp from 'sharp';
 import { createGate } from '../../shared/gate.js';
+import { originalFormat, type DerivativeFormat } from '../../blocks/images.js';
 import { MAX_IMAGE_PIXELS } from './media.inspector.js';
 
 /**
- * Everything Quire does to pixels, with libvips through sharp. Derivatives come from a fixed ladder of widths
- * in a fixed set of formats, so nobody can make the server render arbitrary sizes.
+ * Everything Quire does to pixels, with libvips through sharp, at the widths and in the formats of the ladder
+ * (blocks/images.ts).
  */
-export const DERIVATIVE_WIDTHS = [160, 320, 640, 960, 1280, 1920, 2560] as const;
-export type DerivativeFormat = 'avif' | 'webp' | 'jpg' | 'png';
-
-/** The raster types that get derivatives. GIF (often animated) and SVG are served as they are. */
-const ORIGINAL_FORMATS: Readonly<Record<string, DerivativeFormat>> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-};
-
 const MIME_TYPES: Readonly<Record<DerivativeFormat, string>> = {
   avif: 'image/avif',
   webp: 'image/webp',
@@ -34,10 +24,6 @@ export const TRANSFORMS = createGate(2);
 // The process-wide cache would hold decoded originals between requests; memory is bounded by the semaphore instead.
 sharp.cache(false);
 
-export function originalFormat(mimeType: string): DerivativeFormat | null {
-  return ORIGINAL_FORMATS[mimeType] ?? null;
-}
-
 export function derivativeMimeType(format: DerivativeFormat): string {
   return MIME_TYPES[format];
 }
@@ -47,11 +33,6 @@ export function derivativeFormats(mimeType: string): DerivativeFormat[] {
   const own = originalFormat(mimeType);
   if (!own) return [];
   return [...new Set<DerivativeFormat>(['avif', 'webp', own])];
-}
-
-/** Ladder widths an image of `width` displayed pixels can be made at: never upscaled. */
-export function ladderFor(width: number | null): number[] {
-  return width ? DERIVATIVE_WIDTHS.filter((step) => step <= width) : [];
 }
 
 export class ImageDecodeError extends Error {}

@@ -1,12 +1,10 @@
 import type { MediaRow } from '../../db/schema.js';
 import { mediaColumns } from './media.columns.js';
 import type { Media, MediaUpdateBody } from './media.schemas.js';
-import { placeholderOf, srcsetOf } from './media.responsive.js';
+import { mediaUrl, placeholderOf, srcsetOf } from '../../blocks/images.js';
 
-/** The public URL of a media file: served outside /api, without a key (contract §4). */
-export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>): string {
-  return `${publicUrl}/media/${row.workspace_id}/${row.id}/${encodeURIComponent(row.filename)}`;
-}
+// Posts and pages present image URLs too; the block format owns how one is made.
+export { mediaUrl } from '../../blocks/images.js';
 
 export function presentMedia(publicUrl: string, row: MediaRow): Media {
   return {

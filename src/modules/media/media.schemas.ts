@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { listQuery, paginated } from '../../http/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
-import { ResponsiveFields } from './media.responsive.js';
+import { ResponsiveFields } from '../../blocks/images.js';
 
 export const Media = Type.Object({
   id: Uuid,

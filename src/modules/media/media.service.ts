@@ -9,10 +9,9 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { isUuid } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
+import type { Actor } from '../../security/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
-import { rescorePosts } from '../posts/posts.scores.js';
-import { pagesRepository } from '../pages/pages.repository.js';
 import { safeFilename } from './media.filename.js';
 import { createMediaDerivatives, derivativeKeys, parseDerivative, type DerivativeFile } from './media.derivatives.js';
 import { withoutGps } from './media.gps.js';
@@ -31,6 +30,22 @@ import {
 } from './media.schemas.js';
 import { KINDS } from './media.sniff.js';
 import type { ByteRange, MediaStorage } from './storage/storage.js';
+
+/**
+ * What a media deletion does to the posts and pages that used it. Their modules own those rows and embed media,
+ * so createServices hands this in rather than media importing them.
+ */
+export interface MediaUsers {
+  /** Posts whose featured image went: their SEO score reads it. */
+  rescorePosts(trx: ContentTransaction, workspaceId: string, postIds: readonly string[]): Promise<void>;
+  /** A page whose image block names the media: its answer changes, so its version moves. */
+  touchPage(
+    trx: ContentTransaction,
+    workspaceId: string,
+    page: { id: string; updated_at: string },
+    now: string,
+  ): Promise<void>;
+}
 
 /** One part of a multipart upload, as the HTTP layer hands it over. */
 export type UploadPart =
@@ -76,7 +91,7 @@ export function createMediaService(
   database: DatabaseHandle,
   publicUrl: string,
   storage: MediaStorage,
-  { keepGps = false }: { keepGps?: boolean } = {},
+  { keepGps = false, users }: { keepGps?: boolean; users: MediaUsers },
 ) {
   const { db, dialect } = database;
   const derivatives = createMediaDerivatives(storage);
@@ -275,13 +290,13 @@ export function createMediaService(
         const { posts, pages, authors } = await repo.usersOf(trx, dialect, workspaceId, id);
         const logo = await workspacesRepository.releaseLogo(trx, workspaceId, id);
         await repo.delete(trx, workspaceId, id);
-        await rescorePosts(
+        await users.rescorePosts(
           trx,
           workspaceId,
           posts.map((post) => post.id),
         );
         const now = nowIso();
-        for (const page of pages) await pagesRepository.update(trx, workspaceId, page, {}, now);
+        for (const page of pages) await users.touchPage(trx, workspaceId, page, now);
         changed({ type: 'media', id, slug: null, action: 'deleted' });
         for (const post of posts) changed({ type: 'post', id: post.id, slug: post.slug, action: 'updated' });
         for (const page of pages) changed({ type: 'page', id: page.id, slug: page.slug, action: 'updated' });

@@ -11,7 +11,7 @@ import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { pageColumns } from './pages.columns.js';
 import { presentPages } from './pages.embeds.js';
 import { checkVersion, type VersionCondition } from '../../writes/versions.js';

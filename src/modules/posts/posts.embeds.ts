@@ -1,33 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { imageMediaIds } from '../../blocks/derive.js';
-import type { AuthorRow, CategoryRow, Database, MediaRow, StoredPost } from '../../db/schema.js';
+import type { Database, StoredPost } from '../../db/schema.js';
 import { authorsRepository } from '../authors/authors.repository.js';
 import { categoriesRepository } from '../categories/categories.repository.js';
 import { mediaRepository } from '../media/media.repository.js';
-import { loadSiteSettings, type SiteSettings } from '../workspaces/site-settings.js';
+import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentTag } from '../tags/tags.presenter.js';
-import type { Tag } from '../tags/tags.schemas.js';
 import { presentPost } from './posts.presenter.js';
-import { postsRepository, type RelatedRow } from './posts.repository.js';
+import { postsRepository } from './posts.repository.js';
+import type { ParsedPost, PostEmbeds } from './posts.embeds.types.js';
 import type { Post } from './posts.schemas.js';
 
-/** A post row with its two stored bodies parsed once. */
-export interface ParsedPost {
-  row: StoredPost;
-  body: StoredBlock[];
-  structuredBlocks: StoredBlock[];
-}
-
-/** Everything the posts of one response embed, each kind loaded in one query whatever the page size. */
-export interface PostEmbeds {
-  settings: SiteSettings;
-  tags: Map<string, Tag[]>;
-  related: Map<string, RelatedRow[]>;
-  authors: Map<string, AuthorRow>;
-  categories: Map<string, CategoryRow>;
-  media: Map<string, MediaRow>;
-}
+export type { ParsedPost, PostEmbeds } from './posts.embeds.types.js';
 
 export function parsePost(row: StoredPost): ParsedPost {
   return {

@@ -3,7 +3,7 @@ import { authorForLd, presentAuthor } from '../authors/authors.presenter.js';
 import { categoryChain, chainForLd, presentCategory } from '../categories/categories.presenter.js';
 import { mediaUrl, presentMedia } from '../media/media.presenter.js';
 import { postJsonLd } from '../seo/post-json-ld.js';
-import type { ParsedPost, PostEmbeds } from './posts.embeds.js';
+import type { ParsedPost, PostEmbeds } from './posts.embeds.types.js';
 import { postColumns } from './posts.columns.js';
 import type { Post } from './posts.schemas.js';
 

@@ -13,7 +13,7 @@ import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import { checkVersion, type VersionCondition } from '../../writes/versions.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { parsePost, presentPosts, type ParsedPost } from './posts.embeds.js';
 import { checkPostReferences } from './posts.references.js';
 import { postColumns } from './posts.columns.js';

@@ -6,7 +6,7 @@ import { AppError, conflict, invalid, notFound, type ValidationIssue } from '../
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { normalizePath, normalizeTarget, pathOfTarget, type PathResult } from '../../shared/url-path.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { contentWrite, type ContentWriteScope } from '../../writes/content-write.js';
 import { redirectColumns } from './redirects.columns.js';
 import { presentRedirect } from './redirects.presenter.js';

@@ -5,8 +5,8 @@ import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import { Page } from '../pages/pages.schemas.js';
 import { Post } from '../posts/posts.schemas.js';
-import type { Actor } from '../accounts/actor.js';
-import type { Permission } from '../accounts/permissions.js';
+import type { Actor } from '../../security/actor.js';
+import type { Permission } from '../../security/permissions.js';
 import type { RevisionsService } from './revisions.service.js';
 import {
   PageRevision,

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { revisionsRepository, type RevisedKind, type RevisionRow } from '../../writes/revisions.repository.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { pagesRepository } from '../pages/pages.repository.js';
 import type { Page, PageUpdateBody } from '../pages/pages.schemas.js';
 import type { PagesService } from '../pages/pages.service.js';

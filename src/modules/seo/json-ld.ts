@@ -1,5 +1,5 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import type { Person } from '../authors/authors.schemas.js';
+import type { Person } from './seo.schemas.js';
 import { plainText } from './plain-text.js';
 import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 

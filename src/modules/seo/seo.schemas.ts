@@ -71,3 +71,18 @@ export const NullableSeo = Type.Union([Seo, Type.Null()]);
 /** JSON-LD as returned: a free-form object. */
 export const JsonLd = Type.Object({}, { additionalProperties: true });
 export type JsonLd = Record<string, unknown>;
+
+/** The schema.org Person properties an author may carry into its JSON-LD. */
+export const Person = Type.Object(
+  {
+    jobTitle: Type.Optional(Type.String({ maxLength: 200 })),
+    worksFor: Type.Optional(Type.String({ maxLength: 200 })),
+    alumniOf: Type.Optional(Type.String({ maxLength: 200 })),
+    award: Type.Optional(Type.String({ maxLength: 300 })),
+    honorificPrefix: Type.Optional(Type.String({ maxLength: 50 })),
+    honorificSuffix: Type.Optional(Type.String({ maxLength: 50 })),
+    knowsAbout: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type Person = Static<typeof Person>;

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/database.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { presentMedia } from '../media/media.presenter.js';
 import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';

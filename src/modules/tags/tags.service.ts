@@ -9,7 +9,7 @@ import { foldForSearch, searchText } from '../../shared/search.js';
 import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { postsRepository } from '../posts/posts.repository.js';
 import { presentTag } from './tags.presenter.js';
 import { tagColumns } from './tags.columns.js';

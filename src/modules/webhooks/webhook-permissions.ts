@@ -1,7 +1,7 @@
 import { invalid, type ValidationIssue } from '../../errors.js';
 import { READ_PERMISSION, resourceTypeOf } from '../../writes/event-types.js';
 import type { ResourceType } from '../../writes/changes.js';
-import type { Permission } from '../accounts/permissions.js';
+import type { Permission } from '../../security/permissions.js';
 
 /** What decides which events an endpoint may carry: its user's standing in the workspace, read afresh each time. */
 export interface Reader {

@@ -6,7 +6,7 @@ import type { MasterKey } from '../../security/master-key.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { eventBody, newEventId, queueDeliveries, type OutboxEvent } from '../../writes/webhook-outbox.js';
-import type { Actor } from '../accounts/actor.js';
+import type { Actor } from '../../security/actor.js';
 import { requireReadable } from './webhook-permissions.js';
 import { checkWebhookUrl } from './webhook-url.js';
 import { decryptWebhookSecret, encryptWebhookSecret, generateSecret } from './webhook-secret.js';

@@ -2,9 +2,9 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import { invalid, type ValidationIssue } from '../../errors.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../accounts/actor.js';
-import type { SiteSettingsPatch } from '../dashboard/dashboard.schemas.js';
-import { ownerOnly } from '../dashboard/workspaces.service.js';
+import type { Actor } from '../../security/actor.js';
+import type { SiteSettingsPatch } from './site-settings.patch.js';
+import { ownerOnly } from '../../security/actor.js';
 import { loadSiteSettings, type SiteSettings } from './site-settings.js';
 import { workspacesRepository as repo, type SettingsColumns } from './workspaces.repository.js';
 

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, WorkspaceRow, WorkspacesTable } from '../../db/schema.js';
 import { isUuid } from '../../shared/slug.js';
 
@@ -73,11 +72,5 @@ export const workspacesRepository = {
       .where('logo_media_id', '=', mediaId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  },
-
-  /** Locks the row until the transaction ends (ContentWriteScope.serialize); SQLite's writes need no lock. */
-  async lock(db: Executor, dialect: DialectHelpers, workspaceId: string): Promise<void> {
-    if (dialect.name !== 'postgres') return;
-    await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().execute();
   },
 };

@@ -9,7 +9,7 @@ import { untyped } from '../../db/keyset.js';
 import { readSnapshot } from '../../db/snapshot.js';
 import type { MediaStorage } from '../../modules/media/storage/storage.js';
 import type { MasterKey } from '../../security/master-key.js';
-import { silentProgress, type Progress } from '../../cli/progress.js';
+import { silentProgress, type Progress } from '../progress.js';
 import { formatVersion } from '../archive/format.js';
 import { ArchiveWriter } from '../archive/writer.js';
 import { quireRelease } from '../release.js';

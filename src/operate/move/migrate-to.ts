@@ -2,15 +2,15 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import { createDatabase, type DatabaseHandle } from '../../db/database.js';
-import { postgresHelpers } from '../../db/dialects/postgres.js';
+import { postgresHelpers } from '../../db/dialects/postgres/index.js';
 import { keysetPages, untyped, type Row } from '../../db/keyset.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import type { Database } from '../../db/schema.js';
 import { readSnapshot } from '../../db/snapshot.js';
 import { AppError, badRequest } from '../../errors.js';
-import { insertRows } from '../../seed/insert.js';
+import { insertRows } from '../../db/insert-rows.js';
 import { holdMoveLock } from '../../serving-lock.js';
-import { silentProgress, type Progress } from '../../cli/progress.js';
+import { silentProgress, type Progress } from '../progress.js';
 import { columnKind, TableChecksum, type ColumnKind } from './checksum.js';
 import { MOVED_TABLES, NOT_MOVED, type MovedTable } from './tables.js';
 

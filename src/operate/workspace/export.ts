@@ -7,7 +7,7 @@ import { readSnapshot } from '../../db/snapshot.js';
 import { notFound } from '../../errors.js';
 import type { MediaStorage } from '../../modules/media/storage/storage.js';
 import { workspacesRepository } from '../../modules/workspaces/workspaces.repository.js';
-import { silentProgress, type Progress } from '../../cli/progress.js';
+import { silentProgress, type Progress } from '../progress.js';
 import { formatVersion } from '../archive/format.js';
 import { ArchiveWriter } from '../archive/writer.js';
 import { quireRelease } from '../release.js';

@@ -1,7 +1,7 @@
 import { DERIVED_FIELDS_VERSION } from '../../blocks/derive.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { conflict, type AppError } from '../../errors.js';
-import type { Progress } from '../../cli/progress.js';
+import type { Progress } from '../progress.js';
 import { ArchiveError } from '../archive/format.js';
 import { openArchive, type OpenedArchive } from '../archive/reader.js';
 import {

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { insertOwnedWorkspace } from '../../modules/accounts/accounts.service.js';
 import type { MediaStorage } from '../../modules/media/storage/storage.js';
 import { workspacesRepository, type SettingsColumns } from '../../modules/workspaces/workspaces.repository.js';
-import { insertRows } from '../../seed/insert.js';
+import { insertRows } from '../../db/insert-rows.js';
 import { nowIso } from '../../shared/time.js';
 import { commandLine, type Change } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
-import { silentProgress, type Progress } from '../../cli/progress.js';
+import { silentProgress, type Progress } from '../progress.js';
 import { openArchive } from '../archive/reader.js';
 import { planImport, type ImportOptions, type ImportPlan } from './import-plan.js';
 import { storedIds } from './import-target.js';
@@ -59,7 +58,7 @@ export async function importWorkspace(
       await undo(database, storage, plan, written);
       throw error;
     }
-    if (database.dialect.name === 'postgres') await sql`analyze posts, post_tags, related_posts`.execute(database.db);
+    await database.dialect.analyze(database.db, ['posts', 'post_tags', 'related_posts']);
   }
   return { plan, dryRun: options.dryRun === true, seconds: Math.round(performance.now() - started) / 1000 };
 }

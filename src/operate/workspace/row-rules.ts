@@ -6,7 +6,7 @@ import { AppError, type ValidationIssue } from '../../errors.js';
 import { toIssue, validatorCompiler, type Validator } from '../../http/validation.js';
 import { AuthorCreateBody } from '../../modules/authors/authors.schemas.js';
 import { CategoryCreateBody } from '../../modules/categories/categories.schemas.js';
-import { SiteSettingsPatch } from '../../modules/dashboard/dashboard.schemas.js';
+import { SiteSettingsPatch } from '../../modules/workspaces/site-settings.patch.js';
 import { LinkHealth, LinkHealthReportBody } from '../../modules/link-health/link-health.schemas.js';
 import { MediaUpdateBody } from '../../modules/media/media.schemas.js';
 import { ACCEPTED_TYPES } from '../../modules/media/media.sniff.js';

@@ -3,7 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client, S3ServiceEx
 import { Upload } from '@aws-sdk/lib-storage';
 import type { MediaStorageConfig } from '../../../config.js';
 import { unavailable } from '../../../errors.js';
-import { assertStorageKey, type MediaStorage } from './storage.js';
+import { assertStorageKey, type MediaStorage } from './driver.js';
 
 type S3Settings = Extract<MediaStorageConfig, { driver: 's3' }>;
 

@@ -3,7 +3,7 @@ import { compileSerializer } from '../../../http/serialization.js';
 import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/paging.js';
 import { LARGE_READ_BYTES, LARGE_READS } from '../../../shared/gate.js';
 import { wordQuery } from '../../../shared/search-words.js';
-import type { Actor } from '../../accounts/actor.js';
+import type { Actor } from '../../../security/actor.js';
 import { presentPages } from '../pages.embeds.js';
 import { pagesRepository, type PageRow } from '../pages.repository.js';
 import { Page, type PageListQuery, type PageSortKey } from '../pages.schemas.js';

@@ -5,7 +5,7 @@ import { pageOf, type ListAnswer, type PageRequest } from '../../../shared/pagin
 import { LARGE_READ_BYTES, LARGE_READS } from '../../../shared/gate.js';
 import { wordQuery } from '../../../shared/search-words.js';
 import { toIso } from '../../../shared/time.js';
-import type { Actor } from '../../accounts/actor.js';
+import type { Actor } from '../../../security/actor.js';
 import { parsePost, presentPosts } from '../posts.embeds.js';
 import { postsRepository } from '../posts.repository.js';
 import { Post, type PostListQuery, type PostSortKey } from '../posts.schemas.js';

@@ -3,7 +3,7 @@ import { watchOutages, type OutageLog } from '../../../db/outage.js';
 import { writeTransaction } from '../../../db/transaction.js';
 import type { MasterKey } from '../../../security/master-key.js';
 import { onDeliveriesQueued } from '../../../writes/webhook-outbox.js';
-import { storedPermissions } from '../../accounts/permissions.js';
+import { storedPermissions } from '../../../security/permissions.js';
 import { missingPermission } from '../webhook-permissions.js';
 import { decryptWebhookSecret, signature } from '../webhook-secret.js';
 import { DEFAULT_RETRY, retryDelayMs, type RetryPolicy } from './backoff.js';

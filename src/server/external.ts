@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from './auth.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
 import type { Edge } from './edge.js';
-import { selectFields } from './fields.js';
+import { selectFields } from '../http/fields.js';
 import { sealWriteAnswers } from './sealed-answer.js';
 import type { ResponseCache } from './response-cache.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';

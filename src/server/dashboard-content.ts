@@ -1,18 +1,18 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Type, type TObject } from 'typebox';
-import { selectFields } from '../../http/fields.js';
-import { Uuid } from '../../shared/schemas.js';
-import type { Services } from '../../services.js';
-import { authorsRoutes } from '../authors/authors.routes.js';
-import { categoriesRoutes } from '../categories/categories.routes.js';
-import { linkHealthRoutes } from '../link-health/link-health.routes.js';
-import { mediaRoutes } from '../media/media.routes.js';
-import { pagesRoutes } from '../pages/pages.routes.js';
-import { postsRoutes } from '../posts/posts.routes.js';
-import { redirectsRoutes } from '../redirects/redirects.routes.js';
-import { revisionsRoutes } from '../revisions/revisions.routes.js';
-import { tagsRoutes } from '../tags/tags.routes.js';
-import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
+import { selectFields } from '../http/fields.js';
+import { Uuid } from '../shared/schemas.js';
+import type { Services } from '../services.js';
+import { authorsRoutes } from '../modules/authors/authors.routes.js';
+import { categoriesRoutes } from '../modules/categories/categories.routes.js';
+import { linkHealthRoutes } from '../modules/link-health/link-health.routes.js';
+import { mediaRoutes } from '../modules/media/media.routes.js';
+import { pagesRoutes } from '../modules/pages/pages.routes.js';
+import { postsRoutes } from '../modules/posts/posts.routes.js';
+import { redirectsRoutes } from '../modules/redirects/redirects.routes.js';
+import { revisionsRoutes } from '../modules/revisions/revisions.routes.js';
+import { tagsRoutes } from '../modules/tags/tags.routes.js';
+import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.js';
 
 export interface DashboardContentOptions {
   services: Services;

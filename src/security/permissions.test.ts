@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 import { ALL_PERMISSIONS, normalizePermissions, parsePermissionList, storedPermissions } from './permissions.js';
 
 /** Runs `work` expecting the BAD_REQUEST AppError of an unknown permission, and returns it. */

@@ -1,8 +1,42 @@
 import { Type, type Static } from 'typebox';
-import type { MediaRow } from '../../db/schema.js';
-import { Nullable } from '../../shared/schemas.js';
-import { derivativeKey } from './media.derivatives.js';
-import { ladderFor, originalFormat } from './media.images.js';
+import type { MediaRow } from '../db/schema.js';
+import { Nullable } from '../shared/schemas.js';
+
+/**
+ * Derivatives come from a fixed ladder of widths in a fixed set of formats, so nobody can make the server render
+ * arbitrary sizes (modules/media/media.images.ts renders them).
+ */
+export const DERIVATIVE_WIDTHS = [160, 320, 640, 960, 1280, 1920, 2560] as const;
+export type DerivativeFormat = 'avif' | 'webp' | 'jpg' | 'png';
+
+/** The raster types that get derivatives. GIF (often animated) and SVG are served as they are. */
+const ORIGINAL_FORMATS: Readonly<Record<string, DerivativeFormat>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+};
+
+export function originalFormat(mimeType: string): DerivativeFormat | null {
+  return ORIGINAL_FORMATS[mimeType] ?? null;
+}
+
+/** Ladder widths an image of `width` displayed pixels can be made at: never upscaled. */
+export function ladderFor(width: number | null): number[] {
+  return width ? DERIVATIVE_WIDTHS.filter((step) => step <= width) : [];
+}
+
+export const stemOf = (filename: string) => filename.replace(/\.[^.]*$/, '');
+
+/** The public URL of a media file: served outside /api, without a key (contract §4). */
+export function mediaUrl(publicUrl: string, row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>): string {
+  return `${publicUrl}/media/${row.workspace_id}/${row.id}/${encodeURIComponent(row.filename)}`;
+}
+
+/** Where a derivative lives in storage: beside its original, under the width. */
+export function derivativeKey(row: Pick<MediaRow, 'workspace_id' | 'id' | 'filename'>, width: number, format: string) {
+  return `${row.workspace_id}/${row.id}/w${width}/${stemOf(row.filename)}.${format}`;
+}
 
 /**
  * What a site needs beside the url to write `<img srcset sizes width height>` and to hold the image's place

@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors.js';
+import { badRequest } from '../errors.js';
 
 /** Resources a permission can name (contract §3); each has `:read` and `:write`, and write does not imply read. */
 export const RESOURCES = [

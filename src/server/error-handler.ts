@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DialectHelpers } from '../db/dialects/dialect.js';
 import { AppError, envelope, invalid, unavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
-import { toIssue } from './validation.js';
+import { toIssue } from '../http/validation.js';
 
 /** Fastify's own client errors, mapped to the specification's catalog: everything the client did wrong is a 400. */
 const FRAMEWORK_REASONS: Record<string, string> = {
@@ -67,7 +67,7 @@ export function toAppError(error: FastifyError | Error, dialect: DialectHelpers)
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   // Fastify asks to close the connection after a body it refused; the unread rest is discarded
-  // instead (http/unread-body.ts), as closing under an upload would lose this answer for the client.
+  // instead (server/unread-body.ts), as closing under an upload would lose this answer for the client.
   if (reply.request.raw.complete === false) reply.removeHeader('connection');
   if (error.code === 'UNAVAILABLE') reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply.code(error.status).type('application/json; charset=utf-8').send(envelope(error));

@@ -1,18 +1,17 @@
-import { sealWriteAnswers } from '../../http/sealed-answer.js';
+import { sealWriteAnswers } from './sealed-answer.js';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
-import { checkCsrf, checkSameOrigin, isStateChanging } from '../../http/csrf.js';
-import { routeMissHandler, type RouteTable } from '../../http/route-table.js';
-import { clearSessionCookie, sessionToken, setSessionCookie, signedOut } from '../../http/session-auth.js';
-import type { Services } from '../../services.js';
-import { can } from '../accounts/actor.js';
-import { dashboardApiKeysRoutes } from './api-keys.routes.js';
-import { dashboardContentRoutes } from './content.routes.js';
-import { dashboardSessionRoutes } from './sessions.routes.js';
-import { DEFAULT_DASHBOARD_DIR, spaRoutes } from './spa.routes.js';
-import { dashboardWorkspaceRoutes } from './workspaces.routes.js';
-import { ownerOnly } from './workspaces.service.js';
+import { AppError } from '../errors.js';
+import { checkCsrf, checkSameOrigin, isStateChanging } from './csrf.js';
+import { routeMissHandler, type RouteTable } from './route-table.js';
+import { clearSessionCookie, sessionToken, setSessionCookie, signedOut } from '../http/session-auth.js';
+import type { Services } from '../services.js';
+import { can, ownerOnly } from '../security/actor.js';
+import { dashboardApiKeysRoutes } from '../modules/dashboard/api-keys.routes.js';
+import { dashboardContentRoutes } from './dashboard-content.js';
+import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js';
+import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.routes.js';
+import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
 
 export { DEFAULT_DASHBOARD_DIR };
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/accounts/actor.js';
-import type { Permission } from '../modules/accounts/permissions.js';
+import type { Actor } from '../security/actor.js';
+import type { Permission } from '../security/permissions.js';
 import { compress, type Encoding } from './compression.js';
 
 export interface CachedResponse {
@@ -22,10 +22,6 @@ function sizeOf(response: CachedResponse): number {
 }
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** False for GETs whose answer changes without a content write (telemetry such as link-health). */
-    cacheable?: boolean;
-  }
   interface FastifyRequest {
     /** The key this GET's answer is cached under, set when it may be cached. */
     responseCacheKey?: string;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { cachedAnswer, etagMatches } from './caching.js';
+import { etagMatches } from '../http/revalidation.js';
+import { cachedAnswer } from './caching.js';
 import type { Edge } from './edge.js';
 import { logRequest, logsRequests } from './logging.js';
 import { requestId } from './request-id.js';

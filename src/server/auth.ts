@@ -1,20 +1,10 @@
 import type { Db } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Actor } from '../modules/accounts/actor.js';
-import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../modules/accounts/permissions.js';
+import type { Actor } from '../security/actor.js';
+import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../security/permissions.js';
 import { apiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
-import { hashKey, isWellFormedKey } from '../modules/api-keys/key-token.js';
+import { hashKey, isWellFormedKey } from '../security/key-token.js';
 import { nowIso } from '../shared/time.js';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The one permission an external route needs (contract §3). */
-    permission?: Permission;
-  }
-  interface FastifyRequest {
-    actor: Actor;
-  }
-}
 
 const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
 

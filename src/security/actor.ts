@@ -1,4 +1,5 @@
-import type { Writer } from '../../writes/changes.js';
+import type { Writer } from './writer.js';
+import { AppError } from '../errors.js';
 import type { Permission } from './permissions.js';
 
 /**
@@ -18,3 +19,6 @@ export interface Actor extends Writer {
 export function can(actor: Actor, permission: Permission): boolean {
   return actor.isOwner || actor.permissions.has(permission);
 }
+
+/** The refusal of what only the workspace's owner may do. */
+export const ownerOnly = () => new AppError('FORBIDDEN', 'Only the owner of this workspace may do this');

@@ -1,26 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { entityTag } from '../shared/entity-tag.js';
+import { CONTENT_CACHE_CONTROL, etagMatches } from '../http/revalidation.js';
 import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.js';
 import type { Edge } from './edge.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Responses that must never be stored anywhere (key material): `Cache-Control: no-store`, no ETag. */
-    noStore?: boolean;
-  }
   interface FastifyRequest {
     /** The ETag of an answer served from the response cache, which needs no hashing again. */
     cachedEtag?: string;
   }
-}
-
-/** Content GETs may be kept by a client, which must revalidate them (the ETag makes that cheap). */
-export const CONTENT_CACHE_CONTROL = 'private, no-cache';
-
-export function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header === '*' || header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
 /**
