@@ -64,7 +64,7 @@ const jsonOrNull = { type: 'json', nullable: true } as const;
  * The archived columns of a resource's fields (db/columns.ts, FieldSpec), in the fields' order, each typed by
  * the field's schema: a UUID, a timestamp, a text (or one of several), an integer, a boolean, else JSON.
  */
-function archivedColumns(fields: Readonly<Record<string, FieldSpec>>): Record<string, ArchivedColumn> {
+export function archivedColumns(fields: Readonly<Record<string, FieldSpec>>): Record<string, ArchivedColumn> {
   const columns: Record<string, ArchivedColumn> = {};
   for (const field of Object.values(fields)) {
     const schema = field.answer ?? field.write;
