@@ -56,17 +56,8 @@ export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 export const WorkspaceNameBody = Type.Object({ name: WorkspaceName }, { additionalProperties: false });
 
-export const SiteSettings = Type.Object({
-  siteName: Nullable(Type.String()),
-  siteUrl: Nullable(Type.String()),
-  logoMediaId: Nullable(Uuid),
-  publisherName: Nullable(Type.String()),
-  publisherUrl: Nullable(Type.String()),
-  postUrlPattern: Nullable(Type.String()),
-  pageUrlPattern: Nullable(Type.String()),
-  authorUrlPattern: Nullable(Type.String()),
-  categoryUrlPattern: Nullable(Type.String()),
-});
+/** The settings form's answer: the workspace's site settings as the workspace row holds them. */
+export { SiteSettings } from '../workspaces/site-settings.js';
 
 const SettingText = Nullable(Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }));
 const SettingUrl = Nullable(Type.String({ minLength: 1, maxLength: 2000 }));
