@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ColumnMap } from '../../db/columns.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { RowLock } from '../../db/locks.js';
 import type { Database } from '../../db/schema.js';
@@ -37,10 +38,16 @@ export interface ContentRepository<Row extends ContentRow> {
  * or slug (locked on PostgreSQL for a write, until its transaction ends), a slug claimed free, If-Match, the
  * first publishedAt, and the soft delete. Each service keeps its own rules (statuses, bodies, references).
  */
-export function contentResource<Row extends ContentRow, Answer extends { deletedAt: string | null }>(
+export function contentResource<
+  Row extends ContentRow,
+  Answer extends { deletedAt: string | null },
+  Body extends { slug?: string | undefined },
+>(
   database: DatabaseHandle,
   resource: {
     type: 'post' | 'page';
+    /** Its column map (db/columns.ts). */
+    columns: ColumnMap<Body>;
     /** As errors name it: `Post not found`. */
     label: 'Post' | 'Page';
     repo: ContentRepository<Row>;
@@ -50,7 +57,7 @@ export function contentResource<Row extends ContentRow, Answer extends { deleted
   },
 ) {
   const { dialect } = database;
-  const { type, label, repo, present, serialize } = resource;
+  const { type, label, columns, repo, present, serialize } = resource;
 
   async function require(
     executor: Executor,
@@ -76,10 +83,17 @@ export function contentResource<Row extends ContentRow, Answer extends { deleted
       return claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), wanted, title, type);
     },
 
-    /** A PATCH's slug, claimed only when it changes; undefined when the row keeps its own. */
-    async slugChange(trx: Executor, workspaceId: string, wanted: string | undefined, current: Row) {
-      if (wanted === undefined || wanted === current.slug) return undefined;
-      return claimSlug((candidates) => repo.takenSlugs(trx, workspaceId, candidates), wanted, current.title, type);
+    /** A PATCH's columns: those its column map writes, and the slug when it changes (claimed free). */
+    async patch(trx: Executor, workspaceId: string, body: Body, current: Row): Promise<Record<string, unknown>> {
+      const patch = columns.write(body);
+      if (body.slug !== undefined && body.slug !== current.slug)
+        patch.slug = await claimSlug(
+          (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
+          body.slug,
+          current.title,
+          type,
+        );
+      return patch;
     },
 
     /**

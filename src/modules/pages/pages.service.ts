@@ -45,6 +45,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
   // As a GET serializes the page (the route's own schema), for the ETag an If-Match may name.
   const pages = contentResource(database, {
     type: 'page',
+    columns: pageColumns,
     label: 'Page',
     repo,
     present: presentOne,
@@ -102,9 +103,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
         await pages.checkIfMatch(trx, workspaceId, current, ifVersion);
         const now = nowIso();
-        const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch) };
-        const slug = await pages.slugChange(trx, workspaceId, body.slug, current);
-        if (slug !== undefined) patch.slug = slug;
+        const patch = (await pages.patch(trx, workspaceId, body, current)) as PagePatch;
         if (body.bodyJson !== undefined) {
           const derived = deriveBody(body.bodyJson);
           patch.body_json = JSON.stringify(derived.blocks);

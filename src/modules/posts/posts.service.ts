@@ -76,6 +76,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
   const posts = contentResource(database, {
     type: 'post',
+    columns: postColumns,
     label: 'Post',
     repo,
     present: (executor, workspaceId, row) => presentOne(executor, workspaceId, parsePost(row)),
@@ -147,9 +148,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         await posts.checkIfMatch(trx, workspaceId, current, ifVersion);
 
         const now = nowIso();
-        const patch: PostPatch = { ...(postColumns.write(body) as PostPatch) };
-        const slug = await posts.slugChange(trx, workspaceId, body.slug, current);
-        if (slug !== undefined) patch.slug = slug;
+        const patch = (await posts.patch(trx, workspaceId, body, current)) as PostPatch;
         if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
         if (body.structuredBlocks !== undefined)
           patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
