@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
 import { fieldColumns, type FieldSpec } from '../../db/columns.js';
+import { pageFields } from '../../modules/pages/pages.fields.js';
 import { postFields } from '../../modules/posts/posts.fields.js';
 import type { ResourceType } from '../../writes/changes.js';
 import { SITE_SETTINGS_COLUMNS } from '../../modules/workspaces/site-settings.js';
@@ -53,7 +54,6 @@ const uuidOrNull = { type: 'uuid', nullable: true } as const;
 const text = { type: 'text' } as const;
 const textOrNull = { type: 'text', nullable: true } as const;
 const time = { type: 'timestamp' } as const;
-const timeOrNull = { type: 'timestamp', nullable: true } as const;
 const integer = { type: 'integer' } as const;
 const integerOrNull = { type: 'integer', nullable: true } as const;
 const bool = { type: 'boolean' } as const;
@@ -102,7 +102,7 @@ function archivedType(values: Array<Record<string, unknown>>): ColumnType {
  */
 export const WORKSPACE_ARCHIVE_MINOR = Math.max(
   2,
-  ...[postFields].flatMap((fields) =>
+  ...[postFields, pageFields].flatMap((fields) =>
     Object.values(fields as Readonly<Record<string, FieldSpec>>).map((field) => field.archivedSince ?? 0),
   ),
 );
@@ -240,20 +240,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   {
     name: 'pages',
     key: ['id'],
-    columns: {
-      id: uuid,
-      slug: text,
-      title: text,
-      body_json: json,
-      body_text: text,
-      page_type: text,
-      status: text,
-      published_at: timeOrNull,
-      seo: jsonOrNull,
-      deleted_at: timeOrNull,
-      created_at: time,
-      updated_at: time,
-    },
+    // A page's fields say which columns they stand for (pages.fields.ts).
+    columns: archivedColumns(pageFields),
     unique: { columns: ['slug'], liveOnly: true },
     resource: { type: 'page', slug: 'slug' },
     derived: (row) => ({ search_head: searchWords(str(row.title)), search_text: searchWords(str(row.body_text)) }),
