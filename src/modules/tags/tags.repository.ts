@@ -42,5 +42,6 @@ export const tagsRepository = {
     return { rows, total: Number(count.total) };
   },
 
+  // Its delete detaches the tag from every post with it: post_tags rows go by ON DELETE CASCADE.
   ...taxonomyQueries<TagRow, NewTag, TagPatch>('tags'),
 };
