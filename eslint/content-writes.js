@@ -92,16 +92,32 @@ const MESSAGE =
   '(scope.trx, or a parameter declared as one) so the write records its events, revisions and webhooks.';
 
 const insideContentWriteRule = {
-  meta: { type: 'problem', messages: { write: MESSAGE }, schema: [] },
+  meta: {
+    type: 'problem',
+    messages: {
+      write: MESSAGE,
+      dynamic:
+        'A write of a table named at run time may write a content table: run it on a ContentTransaction ' +
+        '(scope.trx, or a parameter declared as one).',
+    },
+    schema: [{ type: 'object', properties: { allowDynamicTables: { type: 'boolean' } }, additionalProperties: false }],
+  },
   create(context) {
+    const allowDynamic = context.options[0]?.allowDynamicTables === true;
     return {
       CallExpression(node) {
         const callee = node.callee;
         // db.insertInto('posts'), trx.updateTable('tags') …
         if (callee.type === 'MemberExpression' && !callee.computed && WRITE_METHODS.has(callee.property.name)) {
-          const table = tableNamed(node.arguments[0]);
+          const argument = node.arguments[0];
+          const table = tableNamed(argument);
           if (table && CONTENT_TABLES.has(table) && !allowed(context, node, callee.object))
             context.report({ node, messageId: 'write', data: { table } });
+          // A table named at run time may be a content table: it is held to the same rule unless the file is
+          // named as one whose dynamic tables are not content (allowDynamicTables).
+          const dynamic = argument !== undefined && argument.type !== 'Literal' && table === undefined;
+          if (dynamic && !allowDynamic && !allowed(context, node, callee.object))
+            context.report({ node, messageId: 'dynamic' });
         }
         // insertRows(db, dialect, 'posts', rows): the seed's multi-row insert.
         if (callee.type === 'Identifier' && callee.name === 'insertRows') {

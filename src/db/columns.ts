@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import { parseJson, toJson } from '../shared/json.js';
 import { toIso } from '../shared/time.js';
 
@@ -106,4 +107,73 @@ export function columnMap<Body>(specs: { [K in keyof Required<Body>]: ColumnSpec
       return fields;
     },
   };
+}
+
+/**
+ * One field of a resource as its whole description: what reads answer (`answer`), what a client may write
+ * (`write`, with `column`: where it goes), and the row's columns the field stands for beyond `column`
+ * (`columns`: a read-only field's, or what a write derives from it). A resource's field list, in the order
+ * its answer shows them, is then the one place a field is added: the schemas, the column map, the
+ * workspace archive, the OpenAPI example and the seed read it.
+ */
+export type FieldSpec =
+  | { answer: TSchema; write?: undefined; column?: undefined; columns?: readonly string[]; archivedSince?: number }
+  | {
+      answer?: TSchema;
+      write: TSchema;
+      column: ColumnSpec;
+      columns?: readonly string[];
+      /**
+       * The minor version of the workspace archive that first holds the field's column: archives written before
+       * it lack the column, which an import reads as null (nullable fields only).
+       */
+      archivedSince?: number;
+    };
+
+/** A resource's fields, kept as written so that the schemas built from them keep their types. */
+export function fieldList<const Fields extends Record<string, FieldSpec>>(fields: Fields): Fields {
+  return fields;
+}
+
+type WriteSchemas<Fields> = {
+  [K in keyof Fields as Fields[K] extends { write: TSchema } ? K : never]: Fields[K] extends {
+    write: infer S extends TSchema;
+  }
+    ? S
+    : never;
+};
+type AnswerSchemas<Fields> = {
+  [K in keyof Fields as Fields[K] extends { answer: TSchema } ? K : never]: Fields[K] extends {
+    answer: infer S extends TSchema;
+  }
+    ? S
+    : never;
+};
+
+/** The write schema of every writable field, in the list's order. */
+export function writeSchemas<Fields extends Record<string, FieldSpec>>(fields: Fields): WriteSchemas<Fields> {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) => (field.write ? [[name, field.write]] : [])),
+  ) as WriteSchemas<Fields>;
+}
+
+/** The answer schema of every field a read answers, in the list's order. */
+export function answerSchemas<Fields extends Record<string, FieldSpec>>(fields: Fields): AnswerSchemas<Fields> {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) => (field.answer ? [[name, field.answer]] : [])),
+  ) as AnswerSchemas<Fields>;
+}
+
+/** The column specs of the writable fields, for columnMap. */
+export function columnSpecs<Fields extends Record<string, FieldSpec>>(
+  fields: Fields,
+): { [K in keyof WriteSchemas<Fields>]: ColumnSpec } {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([name, field]) => (field.column ? [[name, field.column]] : [])),
+  ) as { [K in keyof WriteSchemas<Fields>]: ColumnSpec };
+}
+
+/** The row's columns a field stands for, in order: its column map's column, then the others it names. */
+export function fieldColumns(field: FieldSpec): string[] {
+  return [...(field.column?.column ? [field.column.column] : []), ...(field.columns ?? [])];
 }

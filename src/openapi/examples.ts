@@ -1,3 +1,5 @@
+import { postColumns } from '../modules/posts/posts.columns.js';
+import { Post } from '../modules/posts/posts.schemas.js';
 import type { Json, JsonObject } from './components.js';
 
 /*
@@ -75,8 +77,19 @@ const body: JsonObject[] = [
   { type: 'image', mediaId: MEDIA, alt: 'An open crumb of a sourdough loaf', url: media.url },
 ];
 
+/**
+ * Every field a post answers, in the answer's order: a field the example below leaves out (one added since)
+ * shows its value on create (its column's `initial`), else null.
+ */
+function everyPostField(example: JsonObject): JsonObject {
+  const initial = postColumns.read(postColumns.write({}, { create: true })) as JsonObject;
+  return Object.fromEntries(
+    Object.keys(Post.properties).map((field) => [field, field in example ? example[field] : (initial[field] ?? null)]),
+  ) as JsonObject;
+}
+
 /** A published post as every read returns it, with its relations embedded. */
-export const POST_EXAMPLE: JsonObject = {
+export const POST_EXAMPLE: JsonObject = everyPostField({
   id: POST,
   workspaceId: WORKSPACE,
   slug: 'sourdough-starter',
@@ -132,7 +145,7 @@ export const POST_EXAMPLE: JsonObject = {
   updatedAt: UPDATED,
   tags: [{ id: TAG, workspaceId: WORKSPACE, slug: 'baking', name: 'Baking', seo: null, createdAt: CREATED }],
   relatedPosts: [],
-};
+});
 
 interface Example {
   summary: string;

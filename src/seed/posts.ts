@@ -3,6 +3,7 @@ import { deriveBody } from '../blocks/derive.js';
 import type { PostStatus, PostsTable } from '../db/schema.js';
 import { searchWords } from '../shared/search-words.js';
 import { slugFrom } from '../shared/slug.js';
+import { postColumns } from '../modules/posts/posts.columns.js';
 import { scoreColumns } from '../modules/posts/posts.scores.js';
 import { composeBody, type BodyFeatures, type ImageChoice } from './body.js';
 import { seededId } from './ids.js';
@@ -148,6 +149,8 @@ export class PostFactory {
       tagIds,
       relatedIds,
       row: {
+        // Every writable column's value on create first, so a field added to posts.fields.ts needs no line here.
+        ...postColumns.write({}, { create: true }),
         id: seededId(this.workspaceId, 'post', index),
         workspace_id: this.workspaceId,
         slug,

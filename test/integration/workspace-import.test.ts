@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MediaStorage } from '../../src/modules/media/storage/storage.js';
 import { createMediaStorage } from '../../src/modules/media/storage/storage.js';
+import { FORMAT_VERSION, formatVersion } from '../../src/operate/archive/format.js';
 import { exportWorkspace } from '../../src/operate/workspace/export.js';
 import { importWorkspace } from '../../src/operate/workspace/import.js';
 import { buildTestApp, type TestContext, type TestWorkspace } from '../helpers/app.js';
@@ -141,7 +142,9 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
 
     await rewriteArchive(file, variant('major.tgz'), (all) =>
       all.map((e) =>
-        e.name === 'quire-archive.json' ? { ...e, body: Buffer.from(e.body.toString().replace('"1.2"', '"2.0"')) } : e,
+        e.name === 'quire-archive.json'
+          ? { ...e, body: Buffer.from(e.body.toString().replace(`"${formatVersion('quire-workspace')}"`, '"2.0"')) }
+          : e,
       ),
     );
     await expect(importElsewhere(target.slug, { file: variant('major.tgz') })).rejects.toThrow(
@@ -154,7 +157,14 @@ describeEachDialect('quire import refuses what it cannot import whole', (dialect
     await rewriteArchive(file, variant('minor.tgz'), (all) => [
       ...all.map((e) => {
         if (e.name === 'quire-archive.json')
-          return { ...e, body: Buffer.from(e.body.toString().replace('"1.2"', '"1.3"')) };
+          return {
+            ...e,
+            body: Buffer.from(
+              e.body
+                .toString()
+                .replace(`"${formatVersion('quire-workspace')}"`, `"1.${FORMAT_VERSION['quire-workspace'].minor + 1}"`),
+            ),
+          };
         if (e.name.startsWith('tables/tags/'))
           return { ...e, body: Buffer.from(e.body.toString().replace(/\{"id"/g, '{"color":"red","id"')) };
         return e;

@@ -62,6 +62,16 @@ describe('the lint rule that keeps content tables inside contentWrite', () => {
       });
   });
 
+  it('holds a table named at run time to the rule, unless its file is named as one whose dynamic tables are not content', async () => {
+    const dynamic = `export const f = (db: Kysely<never>, table: 'tags') => db.deleteFrom(table).execute();`;
+    expect(await lintAs('src/modules/content/taxonomy.ts', HEAD + dynamic)).toEqual([
+      expect.stringMatching(/^A write of a table named at run time may write a content table/),
+    ]);
+    const branded = `export const f = (db: ContentTransaction, table: 'tags') => db.deleteFrom(table).execute();`;
+    expect(await lintAs('src/modules/content/taxonomy.ts', HEAD + branded)).toEqual([]);
+    expect(await lintAs('src/writes/revisions.repository.ts', HEAD + dynamic)).toEqual([]);
+  });
+
   it('names its exceptions: migrations and migrate-to write content tables without contentWrite', async () => {
     expect(await lintAs('src/db/migrations/0099_backfill.ts', HEAD + OUTSIDE.update)).toEqual([]);
     expect(await lintAs('src/operate/move/migrate-to.ts', HEAD + OUTSIDE.bulk)).toEqual([]);

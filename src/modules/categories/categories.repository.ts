@@ -1,10 +1,8 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
-import { withRowLock, type RowLock } from '../../db/locks.js';
 import type { CategoriesTable, CategoryRow, Database } from '../../db/schema.js';
-import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
-import { idOrSlugKey } from '../../shared/slug.js';
+import { taxonomyQueries } from '../content/taxonomy.js';
 import type { CategorySortKey } from './categories.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -57,47 +55,7 @@ export const categoriesRepository = {
     return { rows, total: Number(count.total) };
   },
 
-  /** A UUID resolves by id, any other string by slug, in this workspace only. */
-  findByIdOrSlug(
-    db: Executor,
-    workspaceId: string,
-    idOrSlug: string,
-    lock?: RowLock,
-  ): Promise<CategoryRow | undefined> {
-    const key = idOrSlugKey(idOrSlug);
-    return withRowLock(
-      categoriesOf(db, workspaceId).selectAll('categories').where(`categories.${key.column}`, '=', key.value),
-      lock,
-    ).executeTakeFirst();
-  },
-
-  async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
-    const rows = await categoriesOf(db, workspaceId)
-      .select('categories.slug')
-      .where('categories.slug', 'in', candidates)
-      .execute();
-    return new Set(rows.map((row) => row.slug));
-  },
-
-  async insert(db: ContentTransaction, workspaceId: string, row: NewCategory): Promise<void> {
-    await db
-      .insertInto('categories')
-      .values({ ...row, workspace_id: workspaceId })
-      .execute();
-  },
-
-  async update(db: ContentTransaction, workspaceId: string, id: string, patch: CategoryPatch): Promise<void> {
-    await db
-      .updateTable('categories')
-      .set(patch)
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', id)
-      .execute();
-  },
-
-  async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
-    await db.deleteFrom('categories').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-  },
+  ...taxonomyQueries<CategoryRow, NewCategory, CategoryPatch>('categories'),
 
   /** What blocks a deletion: child categories, and live posts (soft-deleted ones lose it: ON DELETE SET NULL). */
   async countDependents(db: Executor, workspaceId: string, id: string): Promise<{ children: number; posts: number }> {

@@ -1,16 +1,15 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { LockStrength } from '../../db/locks.js';
 import type { CategoryRow, Database } from '../../db/schema.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, invalid } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
-import { foldForSearch, searchText } from '../../shared/search.js';
-import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
-import { nowIso } from '../../shared/time.js';
+import { foldForSearch } from '../../shared/search.js';
+import { checkExplicitSlug } from '../../shared/slug-claim.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../../security/actor.js';
+import { taxonomyRules } from '../content/taxonomy.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { presentCategory } from './categories.presenter.js';
 import { categoryColumns } from './categories.columns.js';
@@ -58,21 +57,9 @@ export function createCategoriesService(database: DatabaseHandle) {
     return category!;
   }
 
-  async function requireCategory(
-    executor: Executor,
-    workspaceId: string,
-    idOrSlug: string,
-    lock?: LockStrength,
-  ): Promise<CategoryRow> {
-    const row = await repo.findByIdOrSlug(
-      executor,
-      workspaceId,
-      idOrSlug,
-      lock ? { dialect, strength: lock } : undefined,
-    );
-    if (!row) throw notFound('Category');
-    return row;
-  }
+  const categories = taxonomyRules<CategoryRow>('category', 'Category', repo);
+  const requireCategory = (executor: Executor, workspaceId: string, idOrSlug: string, lock?: LockStrength) =>
+    categories.require(executor, workspaceId, idOrSlug, lock ? { dialect, strength: lock } : undefined);
 
   /** The parent must be a category of this workspace; it is locked so that it cannot vanish before we commit. */
   async function requireParent(executor: Executor, workspaceId: string, parentId: string): Promise<CategoryRow> {
@@ -80,9 +67,6 @@ export function createCategoriesService(database: DatabaseHandle) {
     if (!parent) throw parentIssue('no category with this id in this workspace');
     return parent;
   }
-
-  const slugFor = (executor: Executor, workspaceId: string, explicit: string | undefined, name: string) =>
-    claimSlug((candidates) => repo.takenSlugs(executor, workspaceId, candidates), explicit, name, 'category');
 
   return {
     async list(
@@ -107,17 +91,12 @@ export function createCategoriesService(database: DatabaseHandle) {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         if (body.parentId) await requireParent(trx, workspaceId, body.parentId);
         await checkSeoMedia(trx, dialect, workspaceId, body.seo);
-        const id = crypto.randomUUID();
-        const now = nowIso();
-        const name = body.name.trim();
-        const slug = await slugFor(trx, workspaceId, body.slug, name);
+        const { id, slug, ...rest } = await categories.created(trx, workspaceId, body);
         await repo.insert(trx, workspaceId, {
           ...(categoryColumns.write(body, { create: true }) as NewCategoryColumns),
           id,
           slug,
-          search_text: searchText(name, slug),
-          created_at: now,
-          updated_at: now,
+          ...rest,
         });
         changed({ type: 'category', id, slug, action: 'created' });
         return presentOne(trx, workspaceId, await requireCategory(trx, workspaceId, id));
@@ -145,11 +124,11 @@ export function createCategoriesService(database: DatabaseHandle) {
             throw parentIssue('the new parent is a descendant of this category, which would make a cycle');
         }
 
-        const patch: CategoryPatch = { ...(categoryColumns.write(body) as CategoryPatch), updated_at: nowIso() };
-        if (body.slug !== undefined && body.slug !== current.slug)
-          patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
-        if (patch.slug !== undefined || patch.name !== undefined)
-          patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
+        const written = categoryColumns.write(body) as CategoryPatch;
+        const patch: CategoryPatch = {
+          ...written,
+          ...(await categories.renamed(trx, workspaceId, body.slug, current, written)),
+        };
         await repo.update(trx, workspaceId, current.id, patch);
         const category = await requireCategory(trx, workspaceId, current.id);
         changed({ type: 'category', id: category.id, slug: category.slug, action: 'updated' });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../security/password.js';
-import { IdOrSlugParams, Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
+import { IdOrSlugParams, Timestamp, Uuid } from '../../shared/schemas.js';
 import { ALL_PERMISSIONS } from '../../security/permissions.js';
 
 /** The shapes of docs/dashboard.md; the React app is built against that page, so they change together. */
@@ -56,17 +56,8 @@ export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 export const WorkspaceNameBody = Type.Object({ name: WorkspaceName }, { additionalProperties: false });
 
-export const SiteSettings = Type.Object({
-  siteName: Nullable(Type.String()),
-  siteUrl: Nullable(Type.String()),
-  logoMediaId: Nullable(Uuid),
-  publisherName: Nullable(Type.String()),
-  publisherUrl: Nullable(Type.String()),
-  postUrlPattern: Nullable(Type.String()),
-  pageUrlPattern: Nullable(Type.String()),
-  authorUrlPattern: Nullable(Type.String()),
-  categoryUrlPattern: Nullable(Type.String()),
-});
+/** The settings form's answer: the workspace's site settings as the workspace row holds them. */
+export { SiteSettings } from '../workspaces/site-settings.js';
 
 export const Member = Type.Object({
   userId: Uuid,

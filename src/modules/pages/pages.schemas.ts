@@ -1,56 +1,15 @@
 import { Type, type Static } from 'typebox';
-import { Body, BodyWrite } from '../../blocks/blocks.schemas.js';
+import { answerSchemas, writeSchemas } from '../../db/columns.js';
 import { listQuery, paginated } from '../../http/pagination.js';
-import { Nullable, Slug, Timestamp, Uuid, WordsQuery } from '../../shared/schemas.js';
-import { JsonLd, NullableSeo, Seo } from '../seo/seo.schemas.js';
+import { WordsQuery } from '../../shared/schemas.js';
+import { PageStatus, pageFields } from './pages.fields.js';
 
-export const PageStatus = Type.Union([Type.Literal('draft'), Type.Literal('published')]);
+export { PAGE_TYPES, PageStatus, PageType } from './pages.fields.js';
 
-/** schema.org's WebPage and its page subtypes: what `pageType` may name. */
-export const PAGE_TYPES = [
-  'WebPage',
-  'AboutPage',
-  'ContactPage',
-  'FAQPage',
-  'CollectionPage',
-  'ProfilePage',
-  'QAPage',
-  'ItemPage',
-  'CheckoutPage',
-  'SearchResultsPage',
-  'MedicalWebPage',
-  'RealEstateListing',
-] as const;
-export const PageType = Type.Unsafe<(typeof PAGE_TYPES)[number]>({ type: 'string', enum: [...PAGE_TYPES] });
-
-export const Page = Type.Object({
-  id: Uuid,
-  workspaceId: Uuid,
-  slug: Type.String(),
-  title: Type.String(),
-  bodyJson: Body,
-  bodyText: Type.String(),
-  pageType: Type.String(),
-  status: PageStatus,
-  publishedAt: Nullable(Timestamp),
-  seo: NullableSeo,
-  jsonLd: JsonLd,
-  deletedAt: Nullable(Timestamp),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-});
+export const Page = Type.Object(answerSchemas(pageFields));
 export type Page = Static<typeof Page>;
 
-const writable = {
-  slug: Slug,
-  title: Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' }),
-  bodyJson: BodyWrite,
-  pageType: PageType,
-  /** `scheduled` and `archived` are post statuses; a page is draft or published only. */
-  status: PageStatus,
-  publishedAt: Nullable(Timestamp),
-  seo: Nullable(Seo),
-};
+const writable = writeSchemas(pageFields);
 
 const optional = Type.Partial(Type.Object(writable)).properties;
 

@@ -5,16 +5,16 @@ import { deriveBody } from '../../blocks/derive.js';
 import { checkSeoMedia, imageReferenceIssues } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { invalid, notFound } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { searchWords } from '../../shared/search-words.js';
-import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../../security/actor.js';
+import { contentResource, firstPublishedAt } from '../content/content-resource.js';
 import { pageColumns } from './pages.columns.js';
 import { presentPages } from './pages.embeds.js';
-import { checkVersion, type VersionCondition } from '../../writes/versions.js';
+import type { VersionCondition } from '../../writes/versions.js';
 import { checkPageNotScheduled } from './pages.rules.js';
 import { pagesRepository as repo, type PagePatch, type PageRow } from './pages.repository.js';
 import { Page, type PageCreateBody, type PageUpdateBody } from './pages.schemas.js';
@@ -39,32 +39,22 @@ type NewPageColumns = Omit<
 
 export function createPagesService(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
-  // As a GET serializes the page (the route's own schema), for the ETag an If-Match may name.
-  const serializePage = compileSerializer<Page>(Page);
   async function presentOne(executor: Executor, workspaceId: string, row: PageRow): Promise<Page> {
     return (await presentPages(executor, workspaceId, [row], publicUrl))[0]!;
   }
-
-  /** A write's page is locked on PostgreSQL until its transaction ends, as a post is (posts.service.ts). */
-  async function requirePage(
-    executor: Executor,
-    workspaceId: string,
-    idOrSlug: string,
-    lock?: 'noKeyUpdate',
-  ): Promise<PageRow> {
-    const row = await repo.findByIdOrSlug(
-      executor,
-      workspaceId,
-      idOrSlug,
-      lock ? { dialect, strength: lock } : undefined,
-    );
-    if (!row) throw notFound('Page');
-    return row;
-  }
+  // As a GET serializes the page (the route's own schema), for the ETag an If-Match may name.
+  const pages = contentResource(database, {
+    type: 'page',
+    columns: pageColumns,
+    label: 'Page',
+    repo,
+    present: presentOne,
+    serialize: compileSerializer<Page>(Page),
+  });
 
   return {
     async get(actor: Actor, idOrSlug: string): Promise<Page> {
-      return presentOne(db, actor.workspaceId, await requirePage(db, actor.workspaceId, idOrSlug));
+      return presentOne(db, actor.workspaceId, await pages.require(db, actor.workspaceId, idOrSlug));
     },
 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
@@ -80,22 +70,17 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         await repo.insert(trx, workspaceId, {
           ...columns,
           id,
-          slug: await claimSlug(
-            (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
-            body.slug,
-            columns.title,
-            'page',
-          ),
+          slug: await pages.claimSlug(trx, workspaceId, body.slug, columns.title),
           body_json: JSON.stringify(derived.blocks),
           body_text: derived.bodyText,
           search_head: searchWords(columns.title),
           search_text: searchWords(derived.bodyText),
-          published_at: columns.published_at ?? (columns.status === 'published' ? now : null),
+          published_at: firstPublishedAt(columns, now),
           deleted_at: null,
           created_at: now,
           updated_at: now,
         });
-        const page = await requirePage(trx, workspaceId, id);
+        const page = await pages.require(trx, workspaceId, id);
         changed({ type: 'page', id, slug: page.slug, action: 'created', status: page.status });
         return presentOne(trx, workspaceId, page);
       });
@@ -104,7 +89,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     /** `ifVersion` (from `If-Match`) refuses the write with a 409 when the page moved past that version. */
     async update(actor: Actor, idOrSlug: string, body: PageUpdateBody, ifVersion?: VersionCondition): Promise<Page> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
-        const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
+        const current = await pages.require(trx, workspaceId, idOrSlug, 'noKeyUpdate');
         checkPageNotScheduled(body, current, Date.now());
         const issues = await imageReferenceIssues(
           trx,
@@ -116,19 +101,9 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         );
         if (issues.length > 0) throw invalid(issues);
         await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
-        // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
-        await checkVersion(current.updated_at, ifVersion, 'Page', async () =>
-          serializePage(await presentOne(trx, workspaceId, current)),
-        );
+        await pages.checkIfMatch(trx, workspaceId, current, ifVersion);
         const now = nowIso();
-        const patch: PagePatch = { ...(pageColumns.write(body) as PagePatch) };
-        if (body.slug !== undefined && body.slug !== current.slug)
-          patch.slug = await claimSlug(
-            (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
-            body.slug,
-            current.title,
-            'page',
-          );
+        const patch = (await pages.patch(trx, workspaceId, body, current)) as PagePatch;
         if (body.bodyJson !== undefined) {
           const derived = deriveBody(body.bodyJson);
           patch.body_json = JSON.stringify(derived.blocks);
@@ -141,23 +116,14 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
         if (patch.body_text !== undefined && patch.body_text !== current.body_text)
           patch.search_text = searchWords(patch.body_text);
         await repo.update(trx, workspaceId, current, patch, now);
-        const page = await requirePage(trx, workspaceId, current.id);
+        const page = await pages.require(trx, workspaceId, current.id);
         changed({ type: 'page', id: page.id, slug: page.slug, action: statusAction(current.status, page.status) });
         return presentOne(trx, workspaceId, page);
       });
     },
 
     /** Soft delete: the slug is freed, and the answer is the page as it was, with deletedAt set. */
-    async remove(actor: Actor, idOrSlug: string): Promise<Page> {
-      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
-        const current = await requirePage(trx, workspaceId, idOrSlug, 'noKeyUpdate');
-        const snapshot = await presentOne(trx, workspaceId, current);
-        const now = nowIso();
-        await repo.update(trx, workspaceId, current, { deleted_at: now }, now);
-        changed({ type: 'page', id: current.id, slug: current.slug, action: 'deleted' });
-        return { ...snapshot, deletedAt: now };
-      });
-    },
+    remove: (actor: Actor, idOrSlug: string): Promise<Page> => pages.remove(actor, idOrSlug),
   };
 }
 

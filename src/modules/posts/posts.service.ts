@@ -6,14 +6,14 @@ import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import type { Database, StoredPost } from '../../db/schema.js';
-import { invalid, notFound } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { searchWords } from '../../shared/search-words.js';
-import { claimSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
-import { checkVersion, type VersionCondition } from '../../writes/versions.js';
+import type { VersionCondition } from '../../writes/versions.js';
 import type { Actor } from '../../security/actor.js';
+import { contentResource, firstPublishedAt } from '../content/content-resource.js';
 import { parsePost, presentPosts, type ParsedPost } from './posts.embeds.js';
 import { checkPostReferences } from './posts.references.js';
 import { postColumns } from './posts.columns.js';
@@ -70,22 +70,27 @@ function changedColumns(current: StoredPost, next: PostPatch): PostPatch {
 
 export function createPostsService(database: DatabaseHandle, publicUrl: string) {
   const { dialect } = database;
-  // As a GET serializes the post (read/post-reads.ts), for the ETag an If-Match may name.
-  const serializePost = compileSerializer<Post>(Post);
   async function presentOne(executor: Executor, workspaceId: string, post: ParsedPost): Promise<Post> {
     const [presented] = await presentPosts(executor, workspaceId, [post], publicUrl);
     return presented!;
   }
+  const posts = contentResource(database, {
+    type: 'post',
+    columns: postColumns,
+    label: 'Post',
+    repo,
+    present: (executor, workspaceId, row) => presentOne(executor, workspaceId, parsePost(row)),
+    // As a GET serializes the post (read/post-reads.ts), for the ETag an If-Match may name.
+    serialize: compileSerializer<Post>(Post),
+  });
 
   /**
    * The live post a write is about, locked on PostgreSQL until its transaction ends: what the write derives
    * from the row (search text, scores, the answer) must not be undone by a concurrent write of the same
    * post, and two deletes of it must not both count it. SQLite's writes run one at a time.
    */
-  async function requirePost(trx: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
-    const row = await repo.findByIdOrSlug(trx, workspaceId, idOrSlug, { dialect, strength: 'noKeyUpdate' });
-    if (!row) throw notFound('Post');
-    return row;
+  function requirePost(trx: Executor, workspaceId: string, idOrSlug: string): Promise<StoredPost> {
+    return posts.require(trx, workspaceId, idOrSlug, 'noKeyUpdate');
   }
 
   return {
@@ -99,19 +104,14 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         const id = crypto.randomUUID();
         const columns = postColumns.write(body, { create: true }) as PostColumns;
         const derived = bodyColumns(body.bodyJson ?? []);
-        const slug = await claimSlug(
-          (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
-          body.slug,
-          columns.title,
-          'post',
-        );
+        const slug = await posts.claimSlug(trx, workspaceId, body.slug, columns.title);
         const unscored = {
           ...columns,
           id,
           workspace_id: workspaceId,
           slug,
           ...derived,
-          published_at: columns.published_at ?? (columns.status === 'published' ? now : null),
+          published_at: firstPublishedAt(columns, now),
           scheduled_at: null,
           view_count: 0,
           structured_blocks: JSON.stringify(assignHeadingIds(body.structuredBlocks ?? [], '/structuredBlocks')),
@@ -145,20 +145,10 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           structuredBlocks,
         });
         await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
-        // After every 400 (contract §7 puts conflicts last), and under the row's lock, so no write slips between.
-        await checkVersion(current.updated_at, ifVersion, 'Post', async () =>
-          serializePost(await presentOne(trx, workspaceId, parsePost(current))),
-        );
+        await posts.checkIfMatch(trx, workspaceId, current, ifVersion);
 
         const now = nowIso();
-        const patch: PostPatch = { ...(postColumns.write(body) as PostPatch) };
-        if (body.slug !== undefined && body.slug !== current.slug)
-          patch.slug = await claimSlug(
-            (candidates) => repo.takenSlugs(trx, workspaceId, candidates),
-            body.slug,
-            current.title,
-            'post',
-          );
+        const patch = (await posts.patch(trx, workspaceId, body, current)) as PostPatch;
         if (body.bodyJson !== undefined) Object.assign(patch, bodyColumns(body.bodyJson));
         if (body.structuredBlocks !== undefined)
           patch.structured_blocks = JSON.stringify(assignHeadingIds(body.structuredBlocks, '/structuredBlocks'));
@@ -205,16 +195,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     },
 
     /** Soft delete: the slug is freed, and the answer is the post as it was, with deletedAt set. */
-    async remove(actor: Actor, idOrSlug: string): Promise<Post> {
-      return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
-        const current = await requirePost(trx, workspaceId, idOrSlug);
-        const snapshot = await presentOne(trx, workspaceId, parsePost(current));
-        const now = nowIso();
-        await repo.update(trx, workspaceId, current, { deleted_at: now }, now);
-        changed({ type: 'post', id: current.id, slug: current.slug, action: 'deleted' });
-        return { ...snapshot, deletedAt: now };
-      });
-    },
+    remove: (actor: Actor, idOrSlug: string): Promise<Post> => posts.remove(actor, idOrSlug),
 
     async attachTags(actor: Actor, idOrSlug: string, tagIds: readonly string[]): Promise<Post> {
       return changeTags(actor, idOrSlug, tagIds, 'attach');

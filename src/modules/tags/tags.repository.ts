@@ -1,9 +1,8 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import type { Database, TagRow, TagsTable } from '../../db/schema.js';
-import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { PageRequest } from '../../shared/paging.js';
-import { idOrSlugKey } from '../../shared/slug.js';
+import { taxonomyQueries } from '../content/taxonomy.js';
 import type { TagSortKey } from './tags.schemas.js';
 
 type Executor = Kysely<Database>;
@@ -43,30 +42,6 @@ export const tagsRepository = {
     return { rows, total: Number(count.total) };
   },
 
-  /** A UUID resolves by id, any other string by slug, in this workspace only. */
-  findByIdOrSlug(db: Executor, workspaceId: string, idOrSlug: string): Promise<TagRow | undefined> {
-    const key = idOrSlugKey(idOrSlug);
-    return tagsOf(db, workspaceId).selectAll('tags').where(`tags.${key.column}`, '=', key.value).executeTakeFirst();
-  },
-
-  async takenSlugs(db: Executor, workspaceId: string, candidates: string[]): Promise<Set<string>> {
-    const rows = await tagsOf(db, workspaceId).select('tags.slug').where('tags.slug', 'in', candidates).execute();
-    return new Set(rows.map((row) => row.slug));
-  },
-
-  async insert(db: ContentTransaction, workspaceId: string, row: NewTag): Promise<void> {
-    await db
-      .insertInto('tags')
-      .values({ ...row, workspace_id: workspaceId })
-      .execute();
-  },
-
-  async update(db: ContentTransaction, workspaceId: string, id: string, patch: TagPatch): Promise<void> {
-    await db.updateTable('tags').set(patch).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-  },
-
-  /** The tag leaves every post with it: post_tags rows go by ON DELETE CASCADE. */
-  async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
-    await db.deleteFrom('tags').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
-  },
+  // Its delete detaches the tag from every post with it: post_tags rows go by ON DELETE CASCADE.
+  ...taxonomyQueries<TagRow, NewTag, TagPatch>('tags'),
 };

@@ -1,15 +1,14 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TagRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
-import { foldForSearch, searchText } from '../../shared/search.js';
-import { checkExplicitSlug, claimSlug } from '../../shared/slug-claim.js';
+import { foldForSearch } from '../../shared/search.js';
+import { checkExplicitSlug } from '../../shared/slug-claim.js';
 import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../../security/actor.js';
+import { taxonomyRules } from '../content/taxonomy.js';
 import { postsRepository } from '../posts/posts.repository.js';
 import { presentTag } from './tags.presenter.js';
 import { tagColumns } from './tags.columns.js';
@@ -21,14 +20,9 @@ type Executor = Kysely<Database>;
 export function createTagsService(database: DatabaseHandle) {
   const { db, dialect } = database;
 
-  async function requireTag(executor: Executor, workspaceId: string, idOrSlug: string): Promise<TagRow> {
-    const row = await repo.findByIdOrSlug(executor, workspaceId, idOrSlug);
-    if (!row) throw notFound('Tag');
-    return row;
-  }
-
-  const slugFor = (executor: Executor, workspaceId: string, explicit: string | undefined, name: string) =>
-    claimSlug((candidates) => repo.takenSlugs(executor, workspaceId, candidates), explicit, name, 'tag');
+  const tags = taxonomyRules<TagRow>('tag', 'Tag', repo);
+  const requireTag = (executor: Executor, workspaceId: string, idOrSlug: string) =>
+    tags.require(executor, workspaceId, idOrSlug);
 
   return {
     async list(actor: Actor, query: TagListQuery, page: PageRequest<TagSortKey>): Promise<Paginated<Tag>> {
@@ -50,17 +44,12 @@ export function createTagsService(database: DatabaseHandle) {
       checkExplicitSlug(body.slug);
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         await checkSeoMedia(trx, dialect, workspaceId, body.seo);
-        const id = crypto.randomUUID();
-        const now = nowIso();
-        const name = body.name.trim();
-        const slug = await slugFor(trx, workspaceId, body.slug, name);
+        const { id, slug, ...rest } = await tags.created(trx, workspaceId, body);
         await repo.insert(trx, workspaceId, {
           ...(tagColumns.write(body, { create: true }) as Pick<TagRow, 'name' | 'seo'>),
           id,
           slug,
-          search_text: searchText(name, slug),
-          created_at: now,
-          updated_at: now,
+          ...rest,
         });
         changed({ type: 'tag', id, slug, action: 'created' });
         return presentTag(await requireTag(trx, workspaceId, id));
@@ -73,11 +62,8 @@ export function createTagsService(database: DatabaseHandle) {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
         await checkSeoMedia(trx, dialect, workspaceId, body.seo, current.seo);
-        const patch: TagPatch = { ...(tagColumns.write(body) as TagPatch), updated_at: nowIso() };
-        if (body.slug !== undefined && body.slug !== current.slug)
-          patch.slug = await slugFor(trx, workspaceId, body.slug, current.name);
-        if (patch.slug !== undefined || patch.name !== undefined)
-          patch.search_text = searchText(patch.name ?? current.name, patch.slug ?? current.slug);
+        const written = tagColumns.write(body) as TagPatch;
+        const patch: TagPatch = { ...written, ...(await tags.renamed(trx, workspaceId, body.slug, current, written)) };
         await repo.update(trx, workspaceId, current.id, patch);
         const tag = await requireTag(trx, workspaceId, current.id);
         changed({ type: 'tag', id: tag.id, slug: tag.slug, action: 'updated' });

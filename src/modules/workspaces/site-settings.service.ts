@@ -5,20 +5,10 @@ import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../../security/actor.js';
 import type { SiteSettingsPatch } from './site-settings.patch.js';
 import { ownerOnly } from '../../security/actor.js';
-import { loadSiteSettings, type SiteSettings } from './site-settings.js';
+import { loadSiteSettings, SITE_SETTINGS_COLUMN_OF, type SiteSettings } from './site-settings.js';
 import { workspacesRepository as repo, type SettingsColumns } from './workspaces.repository.js';
 
-const COLUMNS = {
-  siteName: 'site_name',
-  siteUrl: 'site_url',
-  logoMediaId: 'logo_media_id',
-  publisherName: 'publisher_name',
-  publisherUrl: 'publisher_url',
-  postUrlPattern: 'post_url_pattern',
-  pageUrlPattern: 'page_url_pattern',
-  authorUrlPattern: 'author_url_pattern',
-  categoryUrlPattern: 'category_url_pattern',
-} as const satisfies Record<keyof SiteSettings, keyof SettingsColumns>;
+const COLUMNS = SITE_SETTINGS_COLUMN_OF satisfies Record<keyof SiteSettings, keyof SettingsColumns>;
 
 const URL_FIELDS = ['siteUrl', 'publisherUrl'] as const;
 const PATTERN_FIELDS = ['postUrlPattern', 'pageUrlPattern', 'authorUrlPattern', 'categoryUrlPattern'] as const;

@@ -1,3 +1,7 @@
+import type { TSchema } from 'typebox';
+import { fieldColumns, type FieldSpec } from '../../db/columns.js';
+import { pageFields } from '../../modules/pages/pages.fields.js';
+import { postFields } from '../../modules/posts/posts.fields.js';
 import type { ResourceType } from '../../writes/changes.js';
 import { SITE_SETTINGS_COLUMNS } from '../../modules/workspaces/site-settings.js';
 import { searchText } from '../../shared/search.js';
@@ -50,12 +54,58 @@ const uuidOrNull = { type: 'uuid', nullable: true } as const;
 const text = { type: 'text' } as const;
 const textOrNull = { type: 'text', nullable: true } as const;
 const time = { type: 'timestamp' } as const;
-const timeOrNull = { type: 'timestamp', nullable: true } as const;
 const integer = { type: 'integer' } as const;
 const integerOrNull = { type: 'integer', nullable: true } as const;
 const bool = { type: 'boolean' } as const;
 const json = { type: 'json' } as const;
 const jsonOrNull = { type: 'json', nullable: true } as const;
+
+/**
+ * The archived columns of a resource's fields (db/columns.ts, FieldSpec), in the fields' order, each typed by
+ * the field's schema: a UUID, a timestamp, a text (or one of several), an integer, a boolean, else JSON.
+ */
+export function archivedColumns(fields: Readonly<Record<string, FieldSpec>>): Record<string, ArchivedColumn> {
+  const columns: Record<string, ArchivedColumn> = {};
+  for (const field of Object.values(fields)) {
+    const schema = field.answer ?? field.write;
+    if (!schema) continue;
+    for (const name of fieldColumns(field)) columns[name] = archivedColumn(schema, field.archivedSince);
+  }
+  return columns;
+}
+
+function archivedColumn(schema: TSchema, archivedSince: number | undefined): ArchivedColumn {
+  const variants = ((schema as { anyOf?: TSchema[] }).anyOf ?? [schema]) as Array<Record<string, unknown>>;
+  const values = variants.filter((variant) => variant.type !== 'null');
+  const nullable = values.length < variants.length;
+  const type = archivedType(values);
+  return {
+    type,
+    ...(nullable ? { nullable: true as const } : {}),
+    ...(archivedSince !== undefined ? { absentAsNull: true as const } : {}),
+  };
+}
+
+function archivedType(values: Array<Record<string, unknown>>): ColumnType {
+  const only = values.length === 1 ? values[0] : undefined;
+  if (only?.type === 'string' && only.format === 'uuid') return 'uuid';
+  if (only?.type === 'string' && only.format === 'date-time') return 'timestamp';
+  if (values.every((value) => value.type === 'string' || typeof value.const === 'string')) return 'text';
+  if (only?.type === 'integer') return 'integer';
+  if (only?.type === 'boolean') return 'boolean';
+  return 'json';
+}
+
+/**
+ * The minor version of the workspace archive this Quire writes: format 1.2's, or the newest a field's column
+ * was first archived in (FieldSpec's `archivedSince`).
+ */
+export const WORKSPACE_ARCHIVE_MINOR = Math.max(
+  2,
+  ...[postFields, pageFields].flatMap((fields) =>
+    Object.values(fields as Readonly<Record<string, FieldSpec>>).map((field) => field.archivedSince ?? 0),
+  ),
+);
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -162,36 +212,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   {
     name: 'posts',
     key: ['id'],
-    columns: {
-      id: uuid,
-      slug: text,
-      title: text,
-      excerpt: text,
-      body_json: json,
-      body_text: text,
-      toc_items: json,
-      word_count: integer,
-      reading_time_min: integer,
-      featured_media_id: uuidOrNull,
-      author_id: uuidOrNull,
-      category_id: uuidOrNull,
-      status: text,
-      published_at: timeOrNull,
-      scheduled_at: timeOrNull,
-      is_how_to: bool,
-      summary_for_ai: textOrNull,
-      canonical_url: textOrNull,
-      view_count: integer,
-      seo: jsonOrNull,
-      schema_type: text,
-      structured_data: jsonOrNull,
-      structured_blocks: json,
-      seo_score: integer,
-      readability_score: integer,
-      deleted_at: timeOrNull,
-      created_at: time,
-      updated_at: time,
-    },
+    // A post's fields say which columns they stand for (posts.fields.ts).
+    columns: archivedColumns(postFields),
     references: { featured_media_id: 'media', author_id: 'authors', category_id: 'categories' },
     unique: { columns: ['slug'], liveOnly: true },
     resource: { type: 'post', slug: 'slug' },
@@ -218,20 +240,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
   {
     name: 'pages',
     key: ['id'],
-    columns: {
-      id: uuid,
-      slug: text,
-      title: text,
-      body_json: json,
-      body_text: text,
-      page_type: text,
-      status: text,
-      published_at: timeOrNull,
-      seo: jsonOrNull,
-      deleted_at: timeOrNull,
-      created_at: time,
-      updated_at: time,
-    },
+    // A page's fields say which columns they stand for (pages.fields.ts).
+    columns: archivedColumns(pageFields),
     unique: { columns: ['slug'], liveOnly: true },
     resource: { type: 'page', slug: 'slug' },
     derived: (row) => ({ search_head: searchWords(str(row.title)), search_text: searchWords(str(row.body_text)) }),

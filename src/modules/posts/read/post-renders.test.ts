@@ -5,6 +5,7 @@ import type { AuthorRow, CategoryRow, MediaRow, StoredPost } from '../../../db/s
 import { compileSerializer } from '../../../http/serialization.js';
 import type { PostEmbeds } from '../posts.embeds.js';
 import { parsePost } from '../posts.embeds.js';
+import { postColumns } from '../posts.columns.js';
 import { presentPost } from '../posts.presenter.js';
 import { POST_RENDER_VERSION } from './post-renders.js';
 import { Post } from '../posts.schemas.js';
@@ -63,7 +64,9 @@ const category = (n: number, parent: string | null): CategoryRow => ({
   created_at: at,
   updated_at: at,
 });
-const row: StoredPost = {
+// Every writable column at its value on create unless set here, so that a field added since needs no line.
+const row = {
+  ...postColumns.write({}, { create: true }),
   id: id(1),
   workspace_id: W,
   slug: 'a-post',
@@ -98,7 +101,7 @@ const row: StoredPost = {
   deleted_at: null,
   created_at: at,
   updated_at: at,
-};
+} as StoredPost;
 const embeds: PostEmbeds = {
   settings: SETTINGS,
   tags: new Map([[id(1), [{ id: id(40), workspaceId: W, slug: 't', name: 'T', seo: null, createdAt: at }]]]),
