@@ -11,6 +11,7 @@ import { createPagesService } from './modules/pages/pages.service.js';
 import { createPageReads } from './modules/pages/read/page-reads.js';
 import { rescorePosts } from './modules/posts/posts.scores.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { touchTaggedPosts } from './modules/posts/posts.tagged.js';
 import { createPostReads } from './modules/posts/read/post-reads.js';
 import { createLinkHealthService } from './modules/link-health/link-health.service.js';
 import { createRedirectsService } from './modules/redirects/redirects.service.js';
@@ -49,7 +50,9 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
     apiKeys: createApiKeysService(database, masterKey),
     authors: createAuthorsService(database, publicUrl),
     categories: createCategoriesService(database),
-    tags: createTagsService(database),
+    tags: createTagsService(database, {
+      touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
+    }),
     posts,
     postReads: createPostReads(database, publicUrl),
     redirects: createRedirectsService(database),

@@ -5,11 +5,10 @@ import type { Database, TagRow } from '../../db/schema.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { foldForSearch } from '../../shared/search.js';
 import { checkExplicitSlug } from '../../shared/slug-claim.js';
-import { nowIso } from '../../shared/time.js';
 import { contentWrite } from '../../writes/content-write.js';
+import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { Actor } from '../../security/actor.js';
 import { taxonomyRules } from '../content/taxonomy.js';
-import { postsRepository } from '../posts/posts.repository.js';
 import { presentTag } from './tags.presenter.js';
 import { tagColumns } from './tags.columns.js';
 import { tagsRepository as repo, type TagPatch } from './tags.repository.js';
@@ -17,7 +16,16 @@ import type { Tag, TagCreateBody, TagListQuery, TagSortKey, TagUpdateBody } from
 
 type Executor = Kysely<Database>;
 
-export function createTagsService(database: DatabaseHandle) {
+/**
+ * What a tag's deletion does to the posts that carry it, handed in by createServices (posts embed tags, so the
+ * tags module cannot import the posts module back).
+ */
+export interface TaggedPosts {
+  /** Moves the version of every live post with the tag (they answer without it) and answers which they were. */
+  touchTagged(trx: ContentTransaction, workspaceId: string, tagId: string): Promise<{ id: string; slug: string }[]>;
+}
+
+export function createTagsService(database: DatabaseHandle, taggedPosts: TaggedPosts) {
   const { db, dialect } = database;
 
   const tags = taxonomyRules<TagRow>('tag', 'Tag', repo);
@@ -76,10 +84,8 @@ export function createTagsService(database: DatabaseHandle) {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requireTag(trx, workspaceId, idOrSlug);
         // The posts it leaves answer without it, as a detach would leave them: their versions move.
-        const posts = await postsRepository.withTag(trx, workspaceId, current.id, { dialect, strength: 'noKeyUpdate' });
+        const posts = await taggedPosts.touchTagged(trx, workspaceId, current.id);
         await repo.delete(trx, workspaceId, current.id);
-        const now = nowIso();
-        for (const post of posts) await postsRepository.update(trx, workspaceId, post, {}, now);
         changed({ type: 'tag', id: current.id, slug: current.slug, action: 'deleted' });
         for (const post of posts) changed({ type: 'post', id: post.id, slug: post.slug, action: 'updated' });
         return presentTag(current);
