@@ -100,6 +100,11 @@ function finishDocument(document: JsonObject): JsonObject {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
+      // A query parameter with a default may be left out, though the route's schema requires it after defaults apply.
+      for (const parameter of (operation.parameters ?? []) as JsonObject[]) {
+        if (parameter.in === 'query' && (parameter.schema as JsonObject).default !== undefined)
+          parameter.required = false;
+      }
       const responses = operation.responses as Record<string, JsonObject>;
       responses.default = { $ref: '#/components/responses/Error' };
       if (operation.operationId === 'dashboardUploadMedia') operation.requestBody = UPLOAD_BODY;

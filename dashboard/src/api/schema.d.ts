@@ -2394,9 +2394,9 @@ export interface operations {
   };
   dashboardListApiKeys: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'name' | 'expiresAt';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -2528,9 +2528,9 @@ export interface operations {
   };
   dashboardListAuthors: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'updatedAt' | 'displayName';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -2666,9 +2666,9 @@ export interface operations {
   };
   dashboardListCategories: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'updatedAt' | 'name' | 'sortOrder';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -2804,9 +2804,9 @@ export interface operations {
   };
   dashboardListTags: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'name';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -2941,9 +2941,9 @@ export interface operations {
   };
   dashboardListPosts: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'updatedAt' | 'publishedAt' | 'title' | 'status' | 'seoScore' | 'readabilityScore';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3141,9 +3141,9 @@ export interface operations {
   };
   dashboardListRedirects: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'updatedAt' | 'fromPath';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3305,9 +3305,9 @@ export interface operations {
   };
   dashboardListLinkHealth: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'hitCount' | 'lastSeenAt';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3363,9 +3363,9 @@ export interface operations {
   };
   dashboardListPages: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'updatedAt' | 'title' | 'status';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3502,9 +3502,9 @@ export interface operations {
   };
   dashboardListPostRevisions: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'n';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3588,9 +3588,9 @@ export interface operations {
   };
   dashboardListPageRevisions: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'n';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3674,9 +3674,9 @@ export interface operations {
   };
   dashboardListMedia: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt' | 'sizeBytes' | 'mimeType';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -3844,9 +3844,9 @@ export interface operations {
   };
   dashboardListWebhooks: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
@@ -4052,9 +4052,9 @@ export interface operations {
   };
   dashboardListWebhookDeliveries: {
     parameters: {
-      query: {
-        page: number;
-        pageSize: number;
+      query?: {
+        page?: number;
+        pageSize?: number;
         order?: 'asc' | 'desc';
         orderBy?: 'createdAt';
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
