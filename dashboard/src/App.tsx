@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, request, setCsrfToken, setUnauthorizedHandler } from './api';
+import { ApiError, call, client, setCsrfToken, setUnauthorizedHandler } from './api';
 import { Loading, ErrorMessage } from './components/Status';
 import { match, useRouter } from './router';
 import { preferredWorkspace, SessionProvider, useSession, type SessionValue } from './session';
@@ -21,14 +22,21 @@ export function App() {
   const { location, navigate } = useRouter();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
 
-  const setSession = useCallback((session: Session | null) => {
-    setCsrfToken(session?.csrfToken ?? null);
-    setPhase(session ? { kind: 'signed-in', session } : { kind: 'anonymous' });
-  }, []);
+  const queryClient = useQueryClient();
+
+  const setSession = useCallback(
+    (session: Session | null) => {
+      // What one person read must not be shown to whoever signs in next on this page.
+      if (!session) queryClient.clear();
+      setCsrfToken(session?.csrfToken ?? null);
+      setPhase(session ? { kind: 'signed-in', session } : { kind: 'anonymous' });
+    },
+    [queryClient],
+  );
 
   const load = useCallback(async () => {
     try {
-      setSession(await request<Session>('GET', '/session', undefined, { quiet401: true }));
+      setSession(await call(client.GET('/session'), { quiet401: true }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setSession(null);
       else setPhase({ kind: 'error', error });

@@ -1,6 +1,7 @@
+import { useApi, keys } from '../queries';
 import { api, ws } from '../api';
 import { Badge, ErrorMessage, Loading } from '../components/Status';
-import { formatTime, useAsync } from '../hooks';
+import { formatTime } from '../hooks';
 import { Link } from '../router';
 import type { Post, WorkspaceSummary } from '../types';
 import { can } from '../session';
@@ -8,9 +9,8 @@ import { BlockList } from './Blocks';
 import { STATUS_TONE } from './PostsScreen';
 
 export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary; postId: string }) {
-  const post = useAsync(
-    () => api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)),
-    [workspace.id, postId],
+  const post = useApi(keys.item(workspace.id, 'posts', postId), () =>
+    api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)),
   );
   const back = (
     <p className="breadcrumb">

@@ -1,9 +1,10 @@
+import { useWrite, keys } from '../queries';
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
+
 import { can } from '../session';
 import { MediaPicker } from '../media/MediaPicker';
 import { mediaName, thumbnailUrl } from '../media/thumbnail';
@@ -95,10 +96,12 @@ export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
   const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
   const setPerson = (changes: Partial<PersonDraft>) =>
     setDraft((current) => ({ ...current, person: { ...current.person, ...changes } }));
-  const save = useMutation((body: Record<string, unknown>) =>
-    author
-      ? api.patch<Author>(ws(workspace.id, `/authors/${author.id}`), body)
-      : api.post<Author>(ws(workspace.id, '/authors'), body),
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      author
+        ? api.patch<Author>(ws(workspace.id, `/authors/${author.id}`), body)
+        : api.post<Author>(ws(workspace.id, '/authors'), body),
+    [keys.resource(workspace.id, 'authors')],
   );
 
   const submit = async (event: FormEvent) => {

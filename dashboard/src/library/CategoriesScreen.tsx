@@ -1,5 +1,6 @@
+import { useApi, keys } from '../queries';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-import { useAsync } from '../hooks';
+
 import { Link } from '../router';
 import { can } from '../session';
 import type { Category, WorkspaceSummary } from '../types';
@@ -12,7 +13,7 @@ import { Done, ScreenHeader, useScreenActions } from './list';
 type Action = { kind: 'create' } | { kind: 'edit' | 'move' | 'delete'; category: Category };
 
 export function CategoriesScreen({ workspace }: { workspace: WorkspaceSummary }) {
-  const all = useAsync(() => loadCategories(workspace.id), [workspace.id]);
+  const all = useApi(keys.list(workspace.id, 'categories', { tree: true }), () => loadCategories(workspace.id));
   const { action, setAction, done, finish } = useScreenActions<Action>(all.reload);
   const writable = can(workspace, 'categories:write');
   const items = all.data?.items ?? [];

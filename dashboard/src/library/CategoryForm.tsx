@@ -1,10 +1,11 @@
+import { useWrite, keys } from '../queries';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
+
 import type { Category, WorkspaceSummary } from '../types';
 import { parentOptions } from './category-tree';
 import { changedFields, libraryFeedback, takenSlug, type Explained } from './feedback';
@@ -78,10 +79,12 @@ export function CategoryForm({ workspace, items, category, onClose, onSaved }: P
   const [includeChildren, setIncludeChildren] = useState(category?.collectionMetadata?.includeChildCategories ?? false);
   const [sortPostsBy, setSortPostsBy] = useState<string>(category?.collectionMetadata?.sortPostsBy ?? 'publishedAt');
   const [seo, setSeo] = useState(() => toSeoDraft(category?.seo));
-  const save = useMutation((body: Record<string, unknown>) =>
-    category
-      ? api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), body)
-      : api.post<Category>(ws(workspace.id, '/categories'), body),
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      category
+        ? api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), body)
+        : api.post<Category>(ws(workspace.id, '/categories'), body),
+    [keys.resource(workspace.id, 'categories')],
   );
 
   const submit = async (event: FormEvent) => {
@@ -195,8 +198,10 @@ interface MoveProps {
 /** Move a category (and its branch) under another parent, or to the top level. */
 export function MoveCategoryDialog({ workspace, items, category, onClose, onMoved }: MoveProps) {
   const [parentId, setParentId] = useState(category.parentId ?? '');
-  const move = useMutation((parent: string | null) =>
-    api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), { parentId: parent }),
+  const move = useWrite(
+    (parent: string | null) =>
+      api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), { parentId: parent }),
+    [keys.resource(workspace.id, 'categories')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,11 @@
+import { useWrite, keys } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
+
 import type { Redirect, WorkspaceSummary } from '../types';
 import { changedFields, libraryFeedback, type Explained } from './feedback';
 import { Select } from './inputs';
@@ -60,10 +61,12 @@ export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSa
   const [to, setTo] = useState(redirect?.toPath ?? '');
   const [kind, setKind] = useState(String(redirect?.statusCode ?? 301));
   const chain = useOnwardChain(workspace, to, redirect?.id ?? null);
-  const save = useMutation((body: Record<string, unknown>) =>
-    redirect
-      ? api.patch<Redirect>(ws(workspace.id, `/redirects/${redirect.id}`), body)
-      : api.post<Redirect>(ws(workspace.id, '/redirects'), body),
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      redirect
+        ? api.patch<Redirect>(ws(workspace.id, `/redirects/${redirect.id}`), body)
+        : api.post<Redirect>(ws(workspace.id, '/redirects'), body),
+    [keys.resource(workspace.id, 'redirects')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

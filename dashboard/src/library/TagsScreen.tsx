@@ -1,9 +1,10 @@
+import { useWrite, keys } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
+
 import { can } from '../session';
 import type { Tag, WorkspaceSummary } from '../types';
 import { DeleteDialog, postsMatching } from './DeleteDialog';
@@ -97,8 +98,10 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
   const [name, setName] = useState(tag?.name ?? '');
   const [slug, setSlug] = useState(tag?.slug ?? '');
   const [seo, setSeo] = useState(() => toSeoDraft(tag?.seo));
-  const save = useMutation((body: Record<string, unknown>) =>
-    tag ? api.patch<Tag>(ws(workspace.id, `/tags/${tag.id}`), body) : api.post<Tag>(ws(workspace.id, '/tags'), body),
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      tag ? api.patch<Tag>(ws(workspace.id, `/tags/${tag.id}`), body) : api.post<Tag>(ws(workspace.id, '/tags'), body),
+    [keys.resource(workspace.id, 'tags')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,9 @@
+import { useApi, keys } from '../queries';
 import { useState } from 'react';
 import { api, ws } from '../api';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-import { useAsync } from '../hooks';
+
 import { useSearchState } from '../router';
 import type { Media, Paginated, WorkspaceSummary } from '../types';
 import { MediaDetails } from './MediaDetails';
@@ -16,9 +17,8 @@ export function MediaLibrary({ workspace }: { workspace: WorkspaceSummary }) {
   const [search, updateSearch] = useSearchState(['page'] as const);
   const page = Math.max(1, Number(search.page) || 1);
   const [selected, setSelected] = useState<Media | null>(null);
-  const media = useAsync(
-    () => api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }),
-    [workspace.id, page],
+  const media = useApi(keys.list(workspace.id, 'media', { page, pageSize: 24 }), () =>
+    api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }),
   );
   const items = media.data?.data ?? [];
 

@@ -1,8 +1,9 @@
+import { useApi, keys } from '../queries';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { api, ws } from '../api';
 import { Dialog } from '../components/Dialog';
 import { Empty, ErrorMessage, Loading } from '../components/Status';
-import { useAsync } from '../hooks';
+
 import type { Media, Paginated } from '../types';
 import { MediaThumb } from './MediaThumb';
 import { isImage, mediaName } from './thumbnail';
@@ -43,15 +44,13 @@ function PickerDialog({ workspaceId, onClose, onPick, accept = 'image' }: Omit<M
     return () => window.clearTimeout(timer);
   }, [query]);
 
-  const media = useAsync(
-    () =>
-      api.get<Paginated<Media>>(ws(workspaceId, '/media'), {
-        page,
-        pageSize: PAGE_SIZE,
-        q,
-        mimeTypePrefix: accept === 'image' ? 'image/' : undefined,
-      }),
-    [workspaceId, page, q, accept],
+  const media = useApi(keys.list(workspaceId, 'media', { page, q, accept }), () =>
+    api.get<Paginated<Media>>(ws(workspaceId, '/media'), {
+      page,
+      pageSize: PAGE_SIZE,
+      q,
+      mimeTypePrefix: accept === 'image' ? 'image/' : undefined,
+    }),
   );
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {

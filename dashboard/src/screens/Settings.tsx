@@ -1,11 +1,12 @@
+import { useApi, useWrite, keys } from '../queries';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
 import { useCopy } from '../components/copy';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import { formFeedback } from '../form-errors';
 import { LogoField } from '../media/LogoField';
-import { useAsync, useMutation } from '../hooks';
+
 import type { SiteSettings, WorkspaceSummary } from '../types';
 
 type Key = keyof SiteSettings;
@@ -56,11 +57,17 @@ function toDraft(settings: SiteSettings): Draft {
 }
 
 export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
-  const settings = useAsync(() => api.get<SiteSettings>(ws(workspace.id, '/settings')), [workspace.id]);
+  const settings = useApi(keys.resource(workspace.id, 'settings'), () =>
+    call(client.GET('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } } })),
+  );
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useMutation((body: Partial<SiteSettings>) =>
-    api.patch<SiteSettings>(ws(workspace.id, '/settings'), body),
+  const save = useWrite(
+    (body: Partial<SiteSettings>) =>
+      call(
+        client.PATCH('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } }, body }),
+      ),
+    [keys.resource(workspace.id, 'settings')],
   );
 
   useEffect(() => {

@@ -1,6 +1,7 @@
+import { useApi, keys } from '../queries';
 import { useState } from 'react';
 import { api, describeError, ws } from '../api';
-import { useAsync } from '../hooks';
+
 import { MediaPicker } from '../media/MediaPicker';
 import type { Author, Category, Media, Paginated, Post, Tag } from '../types';
 import type { EditableFields } from './drafts';
@@ -36,18 +37,15 @@ function treeOrder(categories: Category[]): Array<{ category: Category; depth: n
 
 /** Featured image, author, category, tags and related posts: the post's relations, chosen, not typed as ids. */
 export function PostDetails({ workspaceId, postId, post, fields, issues, onChange }: Props) {
-  const authors = useAsync(
-    () => api.get<Paginated<Author>>(ws(workspaceId, '/authors'), { pageSize: 100 }),
-    [workspaceId],
+  const authors = useApi(keys.list(workspaceId, 'authors', { pageSize: 100 }), () =>
+    api.get<Paginated<Author>>(ws(workspaceId, '/authors'), { pageSize: 100 }),
   );
-  const categories = useAsync(
-    () =>
-      api.get<Paginated<Category>>(ws(workspaceId, '/categories'), {
-        pageSize: 100,
-        orderBy: 'sortOrder',
-        order: 'asc',
-      }),
-    [workspaceId],
+  const categories = useApi(keys.list(workspaceId, 'categories', { pageSize: 100, orderBy: 'sortOrder' }), () =>
+    api.get<Paginated<Category>>(ws(workspaceId, '/categories'), {
+      pageSize: 100,
+      orderBy: 'sortOrder',
+      order: 'asc',
+    }),
   );
   const [picking, setPicking] = useState(false);
   const [featured, setFeatured] = useState<Media | null>(null);
@@ -149,7 +147,9 @@ function TagPicker({
   initial: Tag[];
   onChange(ids: string[]): void;
 }) {
-  const tags = useAsync(() => api.get<Paginated<Tag>>(ws(workspaceId, '/tags'), { pageSize: 100 }), [workspaceId]);
+  const tags = useApi(keys.list(workspaceId, 'tags', { pageSize: 100 }), () =>
+    api.get<Paginated<Tag>>(ws(workspaceId, '/tags'), { pageSize: 100 }),
+  );
   const [created, setCreated] = useState<Tag[]>([]);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -236,10 +236,8 @@ function RelatedPicker({
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [known, setKnown] = useState<Map<string, Summary>>(() => new Map(initial.map((p) => [p.id, p])));
-  const results = useAsync(
-    () =>
-      query ? api.get<Paginated<Post>>(ws(workspaceId, '/posts'), { q: query, pageSize: 10 }) : Promise.resolve(null),
-    [workspaceId, query],
+  const results = useApi(keys.list(workspaceId, 'posts', { q: query, pageSize: 10 }), () =>
+    query ? api.get<Paginated<Post>>(ws(workspaceId, '/posts'), { q: query, pageSize: 10 }) : Promise.resolve(null),
   );
   const add = (post: Summary) => {
     setKnown((k) => new Map(k).set(post.id, post));

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, describeError, patchIfMatch, request, unavailableFor, ws } from '../api';
+import { keys } from '../queries';
 import type { Page, Post } from '../types';
 import { inWords } from '../validation-words';
 import { itemsReducer } from './BlockEditor';
@@ -85,6 +87,7 @@ function issuesOf(error: unknown): Record<string, string> {
 
 export function useStudio(workspaceId: string, kind: Kind, id: string | null, onCreated: (created: Resource) => void) {
   const collection = kind === 'post' ? '/posts' : '/pages';
+  const queryClient = useQueryClient();
   const [base, setBase] = useState<Resource | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loading, setLoading] = useState(id !== null);
@@ -230,6 +233,10 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       if (attach.length > 0) answer = await api.post<Resource>(tagsPath, { tagIds: attach });
       if (detach.length > 0) answer = await request<Resource>('DELETE', tagsPath, { tagIds: detach });
       setServerIssues({});
+      // The lists, the post view and the tag counts read the saved version next time they are shown.
+      void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
+      if (attach.length > 0 || detach.length > 0)
+        void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, 'tags') });
       setBase(answer);
       if (edits.current === startedAt) {
         // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).
