@@ -8,7 +8,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ApiError } from './api';
+import { ApiError } from './api.js';
 
 /** A refusal (4xx) says the same thing the second time; a dropped connection, a 5xx or a 503 may not. */
 export function shouldRetry(failures: number, error: unknown): boolean {

@@ -4,8 +4,9 @@ import { api, describeError, ws } from '../api';
 
 import { MediaPicker } from '../media/MediaPicker';
 import type { Author, Category, Media, Paginated, Post, Tag } from '../types';
-import type { EditableFields } from './drafts';
-import { Labelled } from './TextFields';
+import { fieldsFor, type EditableFields, type StudioField } from './post-fields';
+import { tooLong } from '../validation-words';
+import { Labelled, PlainField } from './TextFields';
 
 interface Props {
   workspaceId: string;
@@ -56,82 +57,124 @@ export function PostDetails({ workspaceId, postId, post, fields, issues, onChang
         ? post?.featuredMedia?.url
         : undefined;
 
+  const edit = (field: StudioField) => {
+    switch (field.kind) {
+      case 'media':
+        return (
+          <div className="field" key={field.name}>
+            <p className="field-label">{field.label}</p>
+            {fields.featuredMediaId && featuredUrl && <img className="image-pick-preview" src={featuredUrl} alt="" />}
+            <div className="actions">
+              <button type="button" onClick={() => setPicking(true)}>
+                {fields.featuredMediaId ? 'Change featured image' : 'Choose featured image'}
+              </button>
+              {fields.featuredMediaId && (
+                <button type="button" className="button-quiet" onClick={() => onChange({ featuredMediaId: null })}>
+                  Remove featured image
+                </button>
+              )}
+            </div>
+            {issues['/featuredMediaId'] && <p className="field-error">{issues['/featuredMediaId']}</p>}
+            <MediaPicker
+              workspaceId={workspaceId}
+              open={picking}
+              onClose={() => setPicking(false)}
+              onPick={(media) => {
+                setPicking(false);
+                setFeatured(media);
+                onChange({ featuredMediaId: media.id });
+              }}
+            />
+          </div>
+        );
+      case 'author':
+        return (
+          <Labelled key={field.name} label={field.label} error={issues['/authorId']}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                value={fields.authorId ?? ''}
+                onChange={(e) => onChange({ authorId: e.target.value || null })}
+              >
+                <option value="">No author</option>
+                {(authors.data?.data ?? []).map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.displayName}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+        );
+      case 'category':
+        return (
+          <Labelled key={field.name} label={field.label} error={issues['/categoryId']}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                value={fields.categoryId ?? ''}
+                onChange={(e) => onChange({ categoryId: e.target.value || null })}
+              >
+                <option value="">Uncategorised</option>
+                {treeOrder(categories.data?.data ?? []).map(({ category, depth }) => (
+                  <option key={category.id} value={category.id}>
+                    {`${'\u00a0\u00a0'.repeat(depth)}${depth > 0 ? '└ ' : ''}${category.name}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+        );
+      case 'tags':
+        return (
+          <TagPicker
+            key={field.name}
+            workspaceId={workspaceId}
+            selected={fields.tagIds}
+            initial={post?.tags ?? []}
+            onChange={(tagIds) => onChange({ tagIds })}
+          />
+        );
+      case 'related':
+        return (
+          <RelatedPicker
+            key={field.name}
+            workspaceId={workspaceId}
+            postId={postId}
+            selected={fields.relatedPostIds}
+            initial={post?.relatedPosts ?? []}
+            error={issues['/relatedPostIds']}
+            onChange={(relatedPostIds) => onChange({ relatedPostIds })}
+          />
+        );
+      case 'text': {
+        const values = fields as unknown as Record<string, string>;
+        const length = values[field.name]!.length;
+        const over = field.maxLength !== undefined && length > field.maxLength;
+        return (
+          <PlainField
+            key={field.name}
+            label={field.label}
+            value={values[field.name]!}
+            hint={field.help}
+            error={issues[`/${field.name}`] ?? (over ? tooLong(field.maxLength!) : undefined)}
+            onChange={(value) => onChange({ [field.name]: value } as Partial<EditableFields>)}
+          />
+        );
+      }
+      default:
+        return null;
+    }
+  };
+
   return (
     <section className="panel" aria-labelledby="panel-details">
       <h2 id="panel-details">Details</h2>
-      <div className="field">
-        <p className="field-label">Featured image</p>
-        {fields.featuredMediaId && featuredUrl && <img className="image-pick-preview" src={featuredUrl} alt="" />}
-        <div className="actions">
-          <button type="button" onClick={() => setPicking(true)}>
-            {fields.featuredMediaId ? 'Change featured image' : 'Choose featured image'}
-          </button>
-          {fields.featuredMediaId && (
-            <button type="button" className="button-quiet" onClick={() => onChange({ featuredMediaId: null })}>
-              Remove featured image
-            </button>
-          )}
-        </div>
-        {issues['/featuredMediaId'] && <p className="field-error">{issues['/featuredMediaId']}</p>}
-        <MediaPicker
-          workspaceId={workspaceId}
-          open={picking}
-          onClose={() => setPicking(false)}
-          onPick={(media) => {
-            setPicking(false);
-            setFeatured(media);
-            onChange({ featuredMediaId: media.id });
-          }}
-        />
-      </div>
-      <Labelled label="Author" error={issues['/authorId']}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            value={fields.authorId ?? ''}
-            onChange={(e) => onChange({ authorId: e.target.value || null })}
-          >
-            <option value="">No author</option>
-            {(authors.data?.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.displayName}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
-      <Labelled label="Category" error={issues['/categoryId']}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            value={fields.categoryId ?? ''}
-            onChange={(e) => onChange({ categoryId: e.target.value || null })}
-          >
-            <option value="">Uncategorised</option>
-            {treeOrder(categories.data?.data ?? []).map(({ category, depth }) => (
-              <option key={category.id} value={category.id}>
-                {`${'\u00a0\u00a0'.repeat(depth)}${depth > 0 ? '└ ' : ''}${category.name}`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
-      <TagPicker
-        workspaceId={workspaceId}
-        selected={fields.tagIds}
-        initial={post?.tags ?? []}
-        onChange={(tagIds) => onChange({ tagIds })}
-      />
-      <RelatedPicker
-        workspaceId={workspaceId}
-        postId={postId}
-        selected={fields.relatedPostIds}
-        initial={post?.relatedPosts ?? []}
-        error={issues['/relatedPostIds']}
-        onChange={(relatedPostIds) => onChange({ relatedPostIds })}
-      />
+      {fieldsFor('post')
+        .filter((field) => field.place === 'details')
+        .map(edit)}
     </section>
   );
 }
