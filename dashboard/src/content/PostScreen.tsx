@@ -1,16 +1,20 @@
 import { useApi, keys } from '../queries';
-import { api, ws } from '../api';
+import { call, client } from '../api';
 import { Badge, ErrorMessage, Loading } from '../components/Status';
 import { formatTime } from '../hooks';
 import { Link } from '../router';
-import type { Post, WorkspaceSummary } from '../types';
+import type { WorkspaceSummary } from '../types';
 import { can } from '../session';
 import { BlockList } from './Blocks';
 import { STATUS_TONE } from './PostsScreen';
 
 export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary; postId: string }) {
   const post = useApi(keys.item(workspace.id, 'posts', postId), () =>
-    api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)),
+    call(
+      client.GET('/workspaces/{workspaceId}/posts/{idOrSlug}', {
+        params: { path: { workspaceId: workspace.id, idOrSlug: postId } },
+      }),
+    ),
   );
   const back = (
     <p className="breadcrumb">

@@ -1,6 +1,6 @@
 import { useApi, useWrite, keys } from '../queries';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api, describeError, ws } from '../api';
+import { api, describeError, ws, call, client } from '../api';
 import { useCopy } from '../components/copy';
 import { ConfirmDialog } from '../components/Dialog';
 import { Field } from '../components/Field';
@@ -51,7 +51,9 @@ export function MediaDetails({ workspaceId, media, onChanged, onDeleted }: Props
   const urlId = useId();
   const { copy, status } = useCopy(media.url, urlId);
   const path = ws(workspaceId, `/media/${media.id}`);
-  const usage = useApi(keys.item(workspaceId, 'media', media.id, 'usage'), () => api.get<Usage>(`${path}/usage`));
+  const usage = useApi(keys.item(workspaceId, 'media', media.id, 'usage'), () =>
+    call(client.GET('/workspaces/{workspaceId}/media/{id}/usage', { params: { path: { workspaceId, id: media.id } } })),
+  );
   const save = useWrite(
     (body: { alt: string | null; caption: string | null }) => api.patch<Media>(path, body),
     [keys.resource(workspaceId, 'media')],

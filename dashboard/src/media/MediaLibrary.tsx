@@ -1,11 +1,11 @@
 import { useApi, keys } from '../queries';
 import { useState } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 
 import { useSearchState } from '../router';
-import type { Media, Paginated, WorkspaceSummary } from '../types';
+import type { Media, WorkspaceSummary } from '../types';
 import { MediaDetails } from './MediaDetails';
 import { MediaThumb } from './MediaThumb';
 import { mediaName } from './thumbnail';
@@ -18,7 +18,11 @@ export function MediaLibrary({ workspace }: { workspace: WorkspaceSummary }) {
   const page = Math.max(1, Number(search.page) || 1);
   const [selected, setSelected] = useState<Media | null>(null);
   const media = useApi(keys.list(workspace.id, 'media', { page, pageSize: 24 }), () =>
-    api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }),
+    call(
+      client.GET('/workspaces/{workspaceId}/media', {
+        params: { path: { workspaceId: workspace.id }, query: { page, pageSize: 24 } },
+      }),
+    ),
   );
   const items = media.data?.data ?? [];
 

@@ -1,10 +1,10 @@
 import { useApi, keys } from '../queries';
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
 import { Dialog } from '../components/Dialog';
 import { Empty, ErrorMessage, Loading } from '../components/Status';
 
-import type { Media, Paginated } from '../types';
+import type { Media } from '../types';
 import { MediaThumb } from './MediaThumb';
 import { isImage, mediaName } from './thumbnail';
 import { uploadErrorWords, uploadMedia } from './upload';
@@ -45,12 +45,14 @@ function PickerDialog({ workspaceId, onClose, onPick, accept = 'image' }: Omit<M
   }, [query]);
 
   const media = useApi(keys.list(workspaceId, 'media', { page, q, accept }), () =>
-    api.get<Paginated<Media>>(ws(workspaceId, '/media'), {
-      page,
-      pageSize: PAGE_SIZE,
-      q,
-      mimeTypePrefix: accept === 'image' ? 'image/' : undefined,
-    }),
+    call(
+      client.GET('/workspaces/{workspaceId}/media', {
+        params: {
+          path: { workspaceId },
+          query: { page, pageSize: PAGE_SIZE, q, mimeTypePrefix: accept === 'image' ? 'image/' : undefined },
+        },
+      }),
+    ),
   );
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
 import { useApi, keys } from '../queries';
 import { useState, type ReactElement } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
 
 import type { Media } from '../types';
 import { MediaPicker } from './MediaPicker';
@@ -28,7 +28,7 @@ export function useMediaChoice(
   const [picked, setPicked] = useState<Media | null>(null);
   const current = useApi(keys.item(workspaceId, 'media', value ?? '', picked?.id === value), () =>
     value && picked?.id !== value
-      ? api.get<Media>(ws(workspaceId, `/media/${encodeURIComponent(value)}`))
+      ? call(client.GET('/workspaces/{workspaceId}/media/{id}', { params: { path: { workspaceId, id: value } } }))
       : Promise.resolve(picked),
   );
   return {

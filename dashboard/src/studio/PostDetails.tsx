@@ -1,9 +1,9 @@
 import { useApi, keys } from '../queries';
 import { useState } from 'react';
-import { api, describeError, ws } from '../api';
+import { describeError, call, client } from '../api';
 
 import { MediaPicker } from '../media/MediaPicker';
-import type { Author, Category, Media, Paginated, Post, Tag } from '../types';
+import type { Category, Media, Post, Tag } from '../types';
 import { fieldsFor, type EditableFields, type StudioField } from './post-fields';
 import { tooLong } from '../validation-words';
 import { Labelled, PlainField } from './TextFields';
@@ -39,14 +39,16 @@ function treeOrder(categories: Category[]): Array<{ category: Category; depth: n
 /** Featured image, author, category, tags and related posts: the post's relations, chosen, not typed as ids. */
 export function PostDetails({ workspaceId, postId, post, fields, issues, onChange }: Props) {
   const authors = useApi(keys.list(workspaceId, 'authors', { pageSize: 100 }), () =>
-    api.get<Paginated<Author>>(ws(workspaceId, '/authors'), { pageSize: 100 }),
+    call(
+      client.GET('/workspaces/{workspaceId}/authors', { params: { path: { workspaceId }, query: { pageSize: 100 } } }),
+    ),
   );
   const categories = useApi(keys.list(workspaceId, 'categories', { pageSize: 100, orderBy: 'sortOrder' }), () =>
-    api.get<Paginated<Category>>(ws(workspaceId, '/categories'), {
-      pageSize: 100,
-      orderBy: 'sortOrder',
-      order: 'asc',
-    }),
+    call(
+      client.GET('/workspaces/{workspaceId}/categories', {
+        params: { path: { workspaceId }, query: { pageSize: 100, orderBy: 'sortOrder', order: 'asc' } },
+      }),
+    ),
   );
   const [picking, setPicking] = useState(false);
   const [featured, setFeatured] = useState<Media | null>(null);
@@ -191,7 +193,7 @@ function TagPicker({
   onChange(ids: string[]): void;
 }) {
   const tags = useApi(keys.list(workspaceId, 'tags', { pageSize: 100 }), () =>
-    api.get<Paginated<Tag>>(ws(workspaceId, '/tags'), { pageSize: 100 }),
+    call(client.GET('/workspaces/{workspaceId}/tags', { params: { path: { workspaceId }, query: { pageSize: 100 } } })),
   );
   const [created, setCreated] = useState<Tag[]>([]);
   const [name, setName] = useState('');
@@ -210,7 +212,9 @@ function TagPicker({
       return;
     }
     try {
-      const tag = await api.post<Tag>(ws(workspaceId, '/tags'), { name: wanted });
+      const tag = await call(
+        client.POST('/workspaces/{workspaceId}/tags', { params: { path: { workspaceId } }, body: { name: wanted } }),
+      );
       setCreated((c) => [...c, tag]);
       onChange([...selected, tag.id]);
       setName('');
@@ -280,7 +284,13 @@ function RelatedPicker({
   const [query, setQuery] = useState('');
   const [known, setKnown] = useState<Map<string, Summary>>(() => new Map(initial.map((p) => [p.id, p])));
   const results = useApi(keys.list(workspaceId, 'posts', { q: query, pageSize: 10 }), () =>
-    query ? api.get<Paginated<Post>>(ws(workspaceId, '/posts'), { q: query, pageSize: 10 }) : Promise.resolve(null),
+    query
+      ? call(
+          client.GET('/workspaces/{workspaceId}/posts', {
+            params: { path: { workspaceId }, query: { q: query, pageSize: 10 } },
+          }),
+        )
+      : Promise.resolve(null),
   );
   const add = (post: Summary) => {
     setKnown((k) => new Map(k).set(post.id, post));

@@ -1,9 +1,9 @@
 import { useApi, useWrite, keys } from '../queries';
-import { api, ws } from '../api';
+import { api, ws, call, client } from '../api';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { Pagination } from '../components/Pagination';
 import { formatTime } from '../hooks';
-import type { Delivery, Paginated, Webhook, WorkspaceSummary } from '../types';
+import type { Delivery, Webhook, WorkspaceSummary } from '../types';
 
 const TONE = { pending: 'neutral', succeeded: 'good', failed: 'bad' } as const;
 
@@ -19,7 +19,11 @@ interface Props {
 export function Deliveries({ workspace, webhook, writable, page, onPage }: Props) {
   const path = `/webhooks/${webhook.id}`;
   const deliveries = useApi(keys.item(workspace.id, 'webhooks', webhook.id, 'deliveries', page), () =>
-    api.get<Paginated<Delivery>>(ws(workspace.id, `${path}/deliveries`), { page, pageSize: 20 }),
+    call(
+      client.GET('/workspaces/{workspaceId}/webhooks/{id}/deliveries', {
+        params: { path: { workspaceId: workspace.id, id: webhook.id }, query: { page, pageSize: 20 } },
+      }),
+    ),
   );
   const redeliver = useWrite(
     (id: string) => api.post<Delivery>(ws(workspace.id, `${path}/deliveries/${id}/redeliver`)),

@@ -1,11 +1,11 @@
 import { useApi, useWrite, keys } from '../queries';
 import { useState } from 'react';
-import { api, ws } from '../api';
+import { api, ws, call, client } from '../api';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { formatTime } from '../hooks';
 import { useSearchState } from '../router';
 import { can } from '../session';
-import type { Paginated, Webhook, WorkspaceSummary } from '../types';
+import type { Webhook, WorkspaceSummary } from '../types';
 import { Deliveries } from './Deliveries';
 import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, SecretDialog } from './WebhookDialogs';
 
@@ -16,7 +16,11 @@ export function WebhooksScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const [search, updateSearch] = useSearchState(['endpoint', 'page'] as const);
   const [action, setAction] = useState<Action | null>(null);
   const webhooks = useApi(keys.list(workspace.id, 'webhooks', { pageSize: 100 }), () =>
-    api.get<Paginated<Webhook>>(ws(workspace.id, '/webhooks'), { pageSize: 100 }),
+    call(
+      client.GET('/workspaces/{workspaceId}/webhooks', {
+        params: { path: { workspaceId: workspace.id }, query: { pageSize: 100 } },
+      }),
+    ),
   );
   const toggle = useWrite(
     (webhook: Webhook) =>
