@@ -2,7 +2,6 @@ import { useWrite, keys } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
-import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 
 import { can } from '../session';
@@ -21,6 +20,9 @@ import {
   RowActions,
 } from './list';
 import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
+import { DescribedFields } from '../forms/DescribedFields';
+import { labelsOf } from '../forms/describe';
+import { TAG_FIELDS } from './descriptions';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
 
@@ -30,7 +32,7 @@ const COLUMNS: Column<Tag>[] = [
   { label: 'Created', cell: (t) => time(t.createdAt) },
 ];
 
-const LABELS: Record<string, string> = { name: 'Name', slug: 'Slug', ...SEO_LABELS };
+const LABELS: Record<string, string> = { ...labelsOf(TAG_FIELDS), ...SEO_LABELS };
 
 export function TagsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { list, q, updateSearch } = useLibraryList<Tag>(workspace, 'tags');
@@ -95,8 +97,7 @@ interface FormProps {
 }
 
 function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
-  const [name, setName] = useState(tag?.name ?? '');
-  const [slug, setSlug] = useState(tag?.slug ?? '');
+  const [values, setValues] = useState({ name: tag?.name ?? '', slug: tag?.slug ?? '' });
   const [seo, setSeo] = useState(() => toSeoDraft(tag?.seo));
   const save = useWrite(
     (body: Record<string, unknown>) =>
@@ -105,8 +106,8 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields: Record<string, unknown> = { name: name.trim(), seo: fromSeoDraft(seo, tag?.seo) };
-    if (slug.trim()) fields.slug = slug.trim();
+    const fields: Record<string, unknown> = { name: values.name.trim(), seo: fromSeoDraft(seo, tag?.seo) };
+    if (values.slug.trim()) fields.slug = values.slug.trim();
     const body = tag ? changedFields(fields, tag) : fields;
     if (Object.keys(body).length === 0) return onClose();
     const saved = await save.execute(body);
@@ -116,25 +117,17 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
   return (
     <Dialog title={tag ? `Rename tag “${tag.name}”` : 'Add a tag'} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label="Name"
-          maxLength={100}
-          error={feedback.fields.name}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          data-autofocus
-        />
-        <Field
-          label="Slug"
-          className="field-mono"
-          hint={
-            tag
+        <DescribedFields
+          fields={TAG_FIELDS}
+          values={values}
+          errors={feedback.fields}
+          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          hints={{
+            slug: tag
               ? 'Part of the tag’s address; a new name keeps it unless you change it here.'
-              : 'Leave empty to make one from the name.'
-          }
-          error={feedback.fields.slug}
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
+              : 'Leave empty to make one from the name.',
+          }}
+          autofocus="name"
         />
         <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
         <FormAlert summary={feedback.summary} />

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+
+/**
+ * One field of a resource's form, described once: DescribedFields.tsx draws it, and `labelsOf` gives the labels a
+ * refusal is summarised with (form-errors.ts, library/feedback.ts), whose words come from validation-words.ts.
+ */
+export interface FieldSpec {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'select' | 'checkbox';
+  /** Paths, slugs, codes: set in the monospaced face. */
+  mono?: boolean;
+  maxLength?: number;
+  help?: ReactNode;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+}
+
+export type FieldValues = Record<string, string | boolean>;
+
+/** The labels by field name, for the summary of a refusal ("Check Name, Slug."). */
+export function labelsOf(fields: readonly FieldSpec[]): Record<string, string> {
+  return Object.fromEntries(fields.map((field) => [field.name, field.label]));
+}
