@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../dashboard/src/api.js';
 import { labelsOf } from '../../dashboard/src/forms/describe.js';
-import { REDIRECT_FIELDS, TAG_FIELDS } from '../../dashboard/src/library/descriptions.js';
+import { REDIRECT_FIELDS, TAG_FIELDS } from '../../dashboard/src/forms/descriptions.js';
 import { libraryFeedback } from '../../dashboard/src/library/feedback.js';
 
 // A .tsx module: loaded at run time, as the server's type check has no JSX.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Field } from '../components/Field';
 import { Checkbox, Select, TextArea } from '../library/inputs';
 import type { FieldSpec, FieldValues } from './describe';
@@ -15,10 +15,23 @@ interface Props {
   hints?: Partial<Record<string, ReactNode>>;
   /** The field the dialog puts the focus in. */
   autofocus?: string;
+  /** Shown but not editable (a member who may only read). */
+  readOnly?: boolean;
+  /** What the form draws for its `custom` fields, by name. */
+  custom?: Partial<Record<string, ReactNode>>;
 }
 
 /** A resource's fields as its description lists them, each with its label, hint and the server's refusal. */
-export function DescribedFields({ fields, values, errors, onChange, hints = {}, autofocus }: Props) {
+export function DescribedFields({
+  fields,
+  values,
+  errors,
+  onChange,
+  hints = {},
+  autofocus,
+  readOnly,
+  custom = {},
+}: Props) {
   return (
     <>
       {fields.map((field) => {
@@ -26,6 +39,8 @@ export function DescribedFields({ fields, values, errors, onChange, hints = {}, 
         const focus = field.name === autofocus ? { 'data-autofocus': true } : {};
         const common = { label: field.label, hint, error: errors[field.name] };
         switch (field.kind) {
+          case 'custom':
+            return <Fragment key={field.name}>{custom[field.name]}</Fragment>;
           case 'checkbox':
             return (
               <Checkbox
@@ -64,6 +79,8 @@ export function DescribedFields({ fields, values, errors, onChange, hints = {}, 
                 key={field.name}
                 {...common}
                 className={field.mono ? 'field-mono' : undefined}
+                type={field.kind === 'url' ? 'url' : 'text'}
+                readOnly={readOnly}
                 maxLength={field.maxLength}
                 value={String(values[field.name] ?? '')}
                 onChange={(e) => onChange(field.name, e.target.value)}

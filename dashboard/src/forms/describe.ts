@@ -7,7 +7,10 @@ import type { ReactNode } from 'react';
 export interface FieldSpec {
   name: string;
   label: string;
-  kind: 'text' | 'textarea' | 'select' | 'checkbox';
+  /** `url`: a one-line input of type url; `custom`: drawn by the form itself (a media choice), in its place. */
+  kind: 'text' | 'url' | 'textarea' | 'select' | 'checkbox' | 'custom';
+  /** Which fieldset of the form it is in, for forms in parts. */
+  group?: string;
   /** Paths, slugs, codes: set in the monospaced face. */
   mono?: boolean;
   maxLength?: number;

@@ -9,7 +9,7 @@ import { FormAlert } from '../components/Status';
 
 import type { Redirect, WorkspaceSummary } from '../types';
 import { changedFields, libraryFeedback, type Explained } from './feedback';
-import { REDIRECT_FIELDS } from './descriptions';
+import { REDIRECT_FIELDS } from '../forms/descriptions';
 
 const LABELS = labelsOf(REDIRECT_FIELDS);
 

@@ -22,7 +22,7 @@ import {
 import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
 import { DescribedFields } from '../forms/DescribedFields';
 import { labelsOf } from '../forms/describe';
-import { TAG_FIELDS } from './descriptions';
+import { TAG_FIELDS } from '../forms/descriptions';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
 
