@@ -1,6 +1,6 @@
-import { useApi, keys } from '../queries';
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
+import { keys, useApi } from '../queries';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';

@@ -1,5 +1,5 @@
-import { useApi, keys } from '../queries';
 import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { Badge, ErrorMessage, Loading } from '../components/Status';
 import { formatTime } from '../hooks';
 import { Link } from '../router';

@@ -1,6 +1,6 @@
-import { useApi, keys } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, withQuery, ws } from '../api';
+import { keys, useApi } from '../queries';
 import { Field, SelectField } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';

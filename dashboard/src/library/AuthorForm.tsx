@@ -1,10 +1,9 @@
-import { useWrite, keys } from '../queries';
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-
 import { can } from '../session';
 import { MediaPicker } from '../media/MediaPicker';
 import { mediaName, thumbnailUrl } from '../media/thumbnail';

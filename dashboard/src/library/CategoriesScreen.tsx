@@ -1,6 +1,4 @@
-import { useApi, keys } from '../queries';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-
 import { Link } from '../router';
 import { can } from '../session';
 import type { Category, WorkspaceSummary } from '../types';
@@ -9,6 +7,7 @@ import { buildTree, loadCategories, MAX_CATEGORIES, type CategoryNode } from './
 import { DeleteDialog } from './DeleteDialog';
 import { count } from './feedback';
 import { Done, ScreenHeader, useScreenActions } from './list';
+import { keys, useApi } from '../queries';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'move' | 'delete'; category: Category };
 

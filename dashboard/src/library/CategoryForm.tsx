@@ -1,11 +1,10 @@
-import { useWrite, keys } from '../queries';
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
+import { keys, useWrite } from '../queries';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-
 import type { Category, WorkspaceSummary } from '../types';
 import { parentOptions } from './category-tree';
 import { changedFields, libraryFeedback, takenSlug, type Explained } from './feedback';

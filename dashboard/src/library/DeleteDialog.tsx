@@ -1,9 +1,8 @@
-import { useWrite, keys } from '../queries';
 import { useState, type ReactNode } from 'react';
 import { api, ApiError, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { ConfirmDialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/Status';
-
 import { can } from '../session';
 import type { Paginated, WorkspaceSummary } from '../types';
 

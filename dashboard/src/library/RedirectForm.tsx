@@ -1,12 +1,11 @@
-import { useWrite, keys } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
+import { keys, useWrite } from '../queries';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { DescribedFields } from '../forms/DescribedFields';
 import { labelsOf } from '../forms/describe';
 import { FormAlert } from '../components/Status';
-
 import type { Redirect, WorkspaceSummary } from '../types';
 import { changedFields, libraryFeedback, type Explained } from './feedback';
 import { REDIRECT_FIELDS } from '../forms/descriptions';

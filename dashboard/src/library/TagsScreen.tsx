@@ -1,9 +1,8 @@
-import { useWrite, keys } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormAlert } from '../components/Status';
-
 import { can } from '../session';
 import type { Tag, WorkspaceSummary } from '../types';
 import { DeleteDialog, postsMatching } from './DeleteDialog';

@@ -1,6 +1,6 @@
-import { useApi, keys, type Loaded } from '../queries';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
+import { keys, type Loaded, useApi } from '../queries';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';

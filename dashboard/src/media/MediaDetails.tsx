@@ -1,11 +1,10 @@
-import { useApi, useWrite, keys } from '../queries';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, describeError, ws, call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { useCopy } from '../components/copy';
 import { ConfirmDialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
-
 import type { Media } from '../types';
 import { isImage, thumbnailUrl } from './thumbnail';
 

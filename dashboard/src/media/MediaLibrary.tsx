@@ -1,9 +1,8 @@
-import { useApi, keys } from '../queries';
 import { useState } from 'react';
 import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-
 import { useSearchState } from '../router';
 import type { Media, WorkspaceSummary } from '../types';
 import { MediaDetails } from './MediaDetails';

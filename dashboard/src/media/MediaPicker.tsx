@@ -1,9 +1,8 @@
-import { useApi, keys } from '../queries';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { Dialog } from '../components/Dialog';
 import { Empty, ErrorMessage, Loading } from '../components/Status';
-
 import type { Media } from '../types';
 import { MediaThumb } from './MediaThumb';
 import { isImage, mediaName } from './thumbnail';

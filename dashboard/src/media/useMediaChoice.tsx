@@ -1,7 +1,6 @@
-import { useApi, keys } from '../queries';
 import { useState, type ReactElement } from 'react';
 import { call, client } from '../api';
-
+import { keys, useApi } from '../queries';
 import type { Media } from '../types';
 import { MediaPicker } from './MediaPicker';
 

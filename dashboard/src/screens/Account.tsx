@@ -1,10 +1,9 @@
-import { useWrite } from '../queries';
 import { useState, type FormEvent } from 'react';
 import { call, client } from '../api';
+import { useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-
 import { useRouter } from '../router';
 import { useSession } from '../session';
 

@@ -1,6 +1,6 @@
-import { useApi, useWrite, keys } from '../queries';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { useCopy } from '../components/copy';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import { formFeedback } from '../form-errors';
@@ -8,7 +8,6 @@ import { LogoField } from '../media/LogoField';
 import { DescribedFields } from '../forms/DescribedFields';
 import { labelsOf } from '../forms/describe';
 import { SETTINGS_FIELDS } from '../forms/descriptions';
-
 import type { SiteSettings, WorkspaceSummary } from '../types';
 
 type Key = keyof SiteSettings;

@@ -1,10 +1,9 @@
-import { useApi, useWrite, keys } from '../queries';
 import { useState, type FormEvent } from 'react';
 import { call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import { formFeedback } from '../form-errors';
-
 import type { Session } from '../types';
 import { NotFoundScreen, PublicFrame } from './Public';
 

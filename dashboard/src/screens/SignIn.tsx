@@ -1,9 +1,8 @@
-import { useWrite } from '../queries';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, call, client } from '../api';
+import { useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/Status';
-
 import { useRouter } from '../router';
 import type { Session } from '../types';
 import { PublicFrame } from './Public';

@@ -1,11 +1,10 @@
-import { useWrite } from '../queries';
 import { useId, useState, type FormEvent } from 'react';
 import { call, client } from '../api';
+import { useWrite } from '../queries';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-
 import { useRouter } from '../router';
 import { landingSection } from '../sections';
 import { useSession } from '../session';

@@ -1,6 +1,6 @@
-import { useApi, keys } from '../queries';
 import { useState } from 'react';
 import { api, describeError, ws } from '../api';
+import { keys, useApi } from '../queries';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage, Loading } from '../components/Status';
 import { BlockList } from '../content/Blocks';

@@ -1,7 +1,6 @@
-import { useApi, keys } from '../queries';
 import { useState } from 'react';
 import { describeError, call, client } from '../api';
-
+import { keys, useApi } from '../queries';
 import { MediaPicker } from '../media/MediaPicker';
 import type { Category, Media, Post, Tag } from '../types';
 import { fieldsFor, type EditableFields, type StudioField } from './post-fields';

@@ -1,5 +1,5 @@
-import { useApi, useWrite, keys } from '../queries';
 import { api, ws, call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { Pagination } from '../components/Pagination';
 import { formatTime } from '../hooks';

@@ -1,12 +1,11 @@
-import { useWrite, keys } from '../queries';
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { ConfirmDialog, Dialog, DialogActions, DialogDone } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { Secret } from '../components/Secret';
 import { ErrorMessage, FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-
 import type { Webhook, WebhookWithSecret, WorkspaceSummary } from '../types';
 
 const LABELS = { url: 'URL', description: 'Description', eventTypes: 'Event types' };

@@ -1,6 +1,6 @@
-import { useApi, useWrite, keys } from '../queries';
 import { useState } from 'react';
 import { api, ws, call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { formatTime } from '../hooks';
 import { useSearchState } from '../router';

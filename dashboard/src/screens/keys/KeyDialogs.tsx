@@ -1,6 +1,6 @@
-import { useWrite, keys } from '../../queries';
 import { useState, type FormEvent } from 'react';
 import { call, client } from '../../api';
+import { keys, useWrite } from '../../queries';
 import { ConfirmDialog, Dialog, DialogActions, DialogDone } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';

@@ -1,6 +1,6 @@
-import { useApi, keys as queryKeys } from '../../queries';
 import { useState } from 'react';
 import { call, client } from '../../api';
+import { keys as queryKeys, useApi } from '../../queries';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
 import { Email } from '../../components/Email';
 import { Pagination } from '../../components/Pagination';

@@ -1,12 +1,11 @@
-import { useWrite, keys } from '../../queries';
 import { useState, type FormEvent } from 'react';
 import { call, client } from '../../api';
+import { keys, useWrite } from '../../queries';
 import { Dialog, DialogActions, DialogDone } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
 import { formFeedback } from '../../form-errors';
-
 import type { AddedMember, Member, Permission, WorkspaceSummary } from '../../types';
 import { PermissionsGrid } from './PermissionsGrid';
 

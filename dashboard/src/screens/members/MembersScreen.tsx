@@ -1,6 +1,6 @@
-import { useApi, useWrite, keys } from '../../queries';
 import { useId, useState } from 'react';
 import { call, client } from '../../api';
+import { keys, useApi, useWrite } from '../../queries';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Email } from '../../components/Email';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
