@@ -17,6 +17,8 @@ interface Props {
   autofocus?: string;
   /** Shown but not editable (a member who may only read). */
   readOnly?: boolean;
+  /** The choices of a select that depend on the moment (the parents a category may move under), by name. */
+  options?: Partial<Record<string, ReadonlyArray<{ value: string; label: string }>>>;
   /** What the form draws for its `custom` fields, by name. */
   custom?: Partial<Record<string, ReactNode>>;
 }
@@ -31,6 +33,7 @@ export function DescribedFields({
   autofocus,
   readOnly,
   custom = {},
+  options = {},
 }: Props) {
   return (
     <>
@@ -56,7 +59,7 @@ export function DescribedFields({
               <Select
                 key={field.name}
                 {...common}
-                options={[...(field.options ?? [])]}
+                options={[...(options[field.name] ?? field.options ?? [])]}
                 value={String(values[field.name] ?? '')}
                 onChange={(e) => onChange(field.name, e.target.value)}
                 {...focus}
@@ -80,6 +83,7 @@ export function DescribedFields({
                 {...common}
                 className={field.mono ? 'field-mono' : undefined}
                 type={field.kind === 'url' ? 'url' : 'text'}
+                inputMode={field.inputMode}
                 readOnly={readOnly}
                 maxLength={field.maxLength}
                 value={String(values[field.name] ?? '')}

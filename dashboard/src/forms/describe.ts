@@ -14,6 +14,8 @@ export interface FieldSpec {
   /** Paths, slugs, codes: set in the monospaced face. */
   mono?: boolean;
   maxLength?: number;
+  /** A number typed as text: what is not one is sent as typed, so the server names the field. */
+  inputMode?: 'numeric';
   help?: ReactNode;
   options?: ReadonlyArray<{ value: string; label: string }>;
 }

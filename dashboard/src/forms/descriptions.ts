@@ -83,3 +83,45 @@ export const SETTINGS_FIELDS = [
     group: 'urls',
   },
 ] as const satisfies readonly FieldSpec[];
+
+export const CATEGORY_SORTS = [
+  { value: 'publishedAt', label: 'Publication date' },
+  { value: 'createdAt', label: 'Creation date' },
+  { value: 'updatedAt', label: 'Last update' },
+  { value: 'title', label: 'Title' },
+];
+
+/** A category: its own fields, then (`group: 'page'`) how its collection page lists posts. */
+export const CATEGORY_FIELDS = [
+  { name: 'name', label: 'Name', kind: 'text', maxLength: 100 },
+  { name: 'slug', label: 'Slug', kind: 'text', mono: true },
+  { name: 'parentId', label: 'Parent', kind: 'select' },
+  { name: 'description', label: 'Description', kind: 'textarea' },
+  {
+    name: 'sortOrder',
+    label: 'Position',
+    kind: 'text',
+    inputMode: 'numeric',
+    help: 'Categories with a lower number come first among their siblings.',
+  },
+  {
+    name: 'isActive',
+    label: 'Active',
+    kind: 'checkbox',
+    help: 'Inactive categories keep their posts but are not offered for new ones.',
+  },
+  {
+    name: 'collectionMetadata/includeChildCategories',
+    label: 'Include subcategories’ posts',
+    kind: 'checkbox',
+    help: 'The page lists the posts of every category under this one as well.',
+    group: 'page',
+  },
+  {
+    name: 'collectionMetadata/sortPostsBy',
+    label: 'Sort its posts by',
+    kind: 'select',
+    options: CATEGORY_SORTS,
+    group: 'page',
+  },
+] as const satisfies readonly FieldSpec[];
