@@ -71,6 +71,7 @@ export function DescribedFields({
                 key={field.name}
                 {...common}
                 maxLength={field.maxLength}
+                {...(field.rows ? { rows: field.rows } : {})}
                 value={String(values[field.name] ?? '')}
                 onChange={(e) => onChange(field.name, e.target.value)}
                 {...focus}
@@ -81,7 +82,8 @@ export function DescribedFields({
               <Field
                 key={field.name}
                 {...common}
-                className={field.mono ? 'field-mono' : undefined}
+                className={field.className ?? (field.mono ? 'field-mono' : undefined)}
+                required={field.required}
                 type={field.kind === 'url' ? 'url' : 'text'}
                 inputMode={field.inputMode}
                 readOnly={readOnly}

@@ -9,10 +9,16 @@ export interface FieldSpec {
   label: string;
   /** `url`: a one-line input of type url; `custom`: drawn by the form itself (a media choice), in its place. */
   kind: 'text' | 'url' | 'textarea' | 'select' | 'checkbox' | 'custom';
-  /** Which fieldset of the form it is in, for forms in parts. */
+  /** Which fieldset of the form it is in, for forms in parts (`person`: an author's nested `person` object). */
   group?: string;
   /** Paths, slugs, codes: set in the monospaced face. */
   mono?: boolean;
+  /** The field's own class on its wrapper (`mono`: label and input monospaced), where a form sets one. */
+  className?: string;
+  /** The browser's own check before sending, and the label's mark. */
+  required?: boolean;
+  /** A textarea's height in lines. */
+  rows?: number;
   maxLength?: number;
   /** A number typed as text: what is not one is sent as typed, so the server names the field. */
   inputMode?: 'numeric';

@@ -125,3 +125,39 @@ export const CATEGORY_FIELDS = [
     group: 'page',
   },
 ] as const satisfies readonly FieldSpec[];
+
+/**
+ * An author: its own fields, then (`group: 'person'`) the nested `person` object, named by its path
+ * (`person/jobTitle`) as a refusal's pointer names it. The avatar is chosen, not typed; the SEO is the SEO editor's.
+ */
+export const AUTHOR_FIELDS = [
+  { name: 'displayName', label: 'Name', kind: 'text', required: true, maxLength: 100 },
+  { name: 'slug', label: 'Slug', kind: 'text', className: 'mono' },
+  { name: 'avatarMediaId', label: 'Avatar', kind: 'custom' },
+  { name: 'bio', label: 'Bio', kind: 'textarea', rows: 4 },
+  {
+    name: 'credentials',
+    label: 'Credentials',
+    kind: 'text',
+    help: 'Qualifications readers should know, such as “Registered dietitian”.',
+  },
+  {
+    name: 'sameAs',
+    label: 'Profiles elsewhere',
+    kind: 'textarea',
+    help: 'Full addresses of the author’s other profiles, one a line.',
+  },
+  {
+    name: 'isActive',
+    label: 'Active',
+    kind: 'checkbox',
+    help: 'Inactive authors stay on their posts but are not offered for new ones.',
+  },
+  { name: 'person/jobTitle', label: 'Job title', kind: 'text', group: 'person' },
+  { name: 'person/worksFor', label: 'Works for', kind: 'text', group: 'person' },
+  { name: 'person/alumniOf', label: 'Studied at', kind: 'text', group: 'person' },
+  { name: 'person/award', label: 'Award', kind: 'text', group: 'person' },
+  { name: 'person/honorificPrefix', label: 'Title before the name', kind: 'text', group: 'person' },
+  { name: 'person/honorificSuffix', label: 'Letters after the name', kind: 'text', group: 'person' },
+  { name: 'person/knowsAbout', label: 'Knows about', kind: 'textarea', help: 'Topics, one a line.', group: 'person' },
+] as const satisfies readonly FieldSpec[];

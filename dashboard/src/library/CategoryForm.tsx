@@ -8,7 +8,9 @@ import type { Category, WorkspaceSummary } from '../types';
 import { parentOptions } from './category-tree';
 import { changedFields, libraryFeedback, takenSlug, type Explained } from './feedback';
 import { Select } from './inputs';
-import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
+import { SeoFormSection } from '../seo/SeoEditor';
+import type { SeoObject } from '../seo/seo-fields';
+import { SEO_LABELS, seoIssues } from '../seo/seo-labels';
 import { DescribedFields } from '../forms/DescribedFields';
 import { labelsOf } from '../forms/describe';
 import { CATEGORY_FIELDS } from '../forms/descriptions';
@@ -70,7 +72,8 @@ export function CategoryForm({ workspace, items, category, onClose, onSaved }: P
     'collectionMetadata/sortPostsBy': category?.collectionMetadata?.sortPostsBy ?? 'publishedAt',
   });
   const text = (name: string) => String(values[name]);
-  const [seo, setSeo] = useState(() => toSeoDraft(category?.seo));
+  const stored = (category?.seo as SeoObject | null | undefined) ?? null;
+  const [seo, setSeo] = useState(stored);
   const save = useWrite(
     (body: Record<string, unknown>) =>
       category
@@ -95,7 +98,7 @@ export function CategoryForm({ workspace, items, category, onClose, onSaved }: P
         includeChildCategories: values['collectionMetadata/includeChildCategories'] === true,
         sortPostsBy: text('collectionMetadata/sortPostsBy'),
       },
-      seo: fromSeoDraft(seo, category?.seo),
+      seo,
     };
     if (text('slug').trim()) fields.slug = text('slug').trim();
     const body = category ? changedFields(fields, category) : fields;
@@ -127,7 +130,14 @@ export function CategoryForm({ workspace, items, category, onClose, onSaved }: P
             <DescribedFields fields={PAGE_FIELDS} values={values} errors={feedback.fields} onChange={change} />
           </div>
         </details>
-        <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
+        <SeoFormSection
+          value={seo}
+          saved={stored}
+          onChange={setSeo}
+          errors={seoIssues(feedback.fields)}
+          workspaceId={workspace.id}
+          hints={{ title: 'Shown as the title in search results; the name is used when empty.' }}
+        />
         <FormAlert summary={feedback.summary} />
         <DialogActions
           onCancel={onClose}

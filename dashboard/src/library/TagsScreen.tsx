@@ -18,7 +18,9 @@ import {
   useScreenActions,
   RowActions,
 } from './list';
-import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
+import { SeoFormSection } from '../seo/SeoEditor';
+import type { SeoObject } from '../seo/seo-fields';
+import { SEO_LABELS, seoIssues } from '../seo/seo-labels';
 import { DescribedFields } from '../forms/DescribedFields';
 import { labelsOf } from '../forms/describe';
 import { TAG_FIELDS } from '../forms/descriptions';
@@ -97,7 +99,8 @@ interface FormProps {
 
 function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
   const [values, setValues] = useState({ name: tag?.name ?? '', slug: tag?.slug ?? '' });
-  const [seo, setSeo] = useState(() => toSeoDraft(tag?.seo));
+  const stored = (tag?.seo as SeoObject | null | undefined) ?? null;
+  const [seo, setSeo] = useState(stored);
   const save = useWrite(
     (body: Record<string, unknown>) =>
       tag ? api.patch<Tag>(ws(workspace.id, `/tags/${tag.id}`), body) : api.post<Tag>(ws(workspace.id, '/tags'), body),
@@ -105,7 +108,7 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields: Record<string, unknown> = { name: values.name.trim(), seo: fromSeoDraft(seo, tag?.seo) };
+    const fields: Record<string, unknown> = { name: values.name.trim(), seo };
     if (values.slug.trim()) fields.slug = values.slug.trim();
     const body = tag ? changedFields(fields, tag) : fields;
     if (Object.keys(body).length === 0) return onClose();
@@ -128,7 +131,14 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
           }}
           autofocus="name"
         />
-        <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
+        <SeoFormSection
+          value={seo}
+          saved={stored}
+          onChange={setSeo}
+          errors={seoIssues(feedback.fields)}
+          workspaceId={workspace.id}
+          hints={{ title: 'Shown as the title in search results; the name is used when empty.' }}
+        />
         <FormAlert summary={feedback.summary} />
         <DialogActions
           onCancel={onClose}
