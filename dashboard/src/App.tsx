@@ -1,14 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, request, setCsrfToken, setUnauthorizedHandler } from './api';
+import { ApiError, call, client, setCsrfToken, setUnauthorizedHandler } from './api';
 import { Loading, ErrorMessage } from './components/Status';
-import { match, useRouter } from './router';
+import { Route, Switch } from 'wouter';
+import { useRouter } from './router';
 import { preferredWorkspace, SessionProvider, useSession, type SessionValue } from './session';
 import { NotFoundScreen, PublicFrame } from './screens/Public';
 import { SetupScreen } from './screens/Setup';
 import { SignInScreen } from './screens/SignIn';
 import { Shell, NoWorkspaceScreen } from './screens/Shell';
 import { isSection, landingSection } from './sections';
-import { studioView } from './studio/route';
+import { studioView, type StudioView } from './studio/route';
 import type { Session } from './types';
 
 type Phase =
@@ -21,14 +23,21 @@ export function App() {
   const { location, navigate } = useRouter();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
 
-  const setSession = useCallback((session: Session | null) => {
-    setCsrfToken(session?.csrfToken ?? null);
-    setPhase(session ? { kind: 'signed-in', session } : { kind: 'anonymous' });
-  }, []);
+  const queryClient = useQueryClient();
+
+  const setSession = useCallback(
+    (session: Session | null) => {
+      // What one person read must not be shown to whoever signs in next on this page.
+      if (!session) queryClient.clear();
+      setCsrfToken(session?.csrfToken ?? null);
+      setPhase(session ? { kind: 'signed-in', session } : { kind: 'anonymous' });
+    },
+    [queryClient],
+  );
 
   const load = useCallback(async () => {
     try {
-      setSession(await request<Session>('GET', '/session', undefined, { quiet401: true }));
+      setSession(await call(client.GET('/session'), { quiet401: true }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) setSession(null);
       else setPhase({ kind: 'error', error });
@@ -87,21 +96,42 @@ function Redirect({ to }: { to: string }) {
   return null;
 }
 
+/** Every signed-in URL; a path that matches none, or a section that does not exist, is the 404 screen. */
 function SignedInRoutes() {
-  const { location } = useRouter();
-  const path = location.path;
-  if (path === '/' || path === '/sign-in') return <Home />;
-  if (path === '/account') return <Shell view={{ kind: 'account' }} />;
-  const studio = studioView(path);
-  if (studio) return <Shell view={studio} />;
-  const post = match('/w/:workspaceId/posts/:postId', path);
-  if (post) return <Shell view={{ kind: 'post', workspaceId: post.workspaceId!, postId: post.postId! }} />;
-  const section = match('/w/:workspaceId/:section', path);
-  if (section && isSection(section.section!))
-    return <Shell view={{ kind: 'section', workspaceId: section.workspaceId!, section: section.section }} />;
-  const bare = match('/w/:workspaceId', path);
-  if (bare) return <WorkspaceHome workspaceId={bare.workspaceId!} />;
-  return <NotFoundScreen />;
+  const studio = (view: StudioView | null) => (view ? <Shell view={view} /> : <NotFoundScreen />);
+  return (
+    <Switch>
+      <Route path="/">
+        <Home />
+      </Route>
+      <Route path="/sign-in">
+        <Home />
+      </Route>
+      <Route path="/account">
+        <Shell view={{ kind: 'account' }} />
+      </Route>
+      <Route<{ workspaceId: string; collection: string }> path="/w/:workspaceId/:collection/new">
+        {({ workspaceId, collection }) => studio(studioView(workspaceId, collection, null))}
+      </Route>
+      <Route<{ workspaceId: string; collection: string; id: string }> path="/w/:workspaceId/:collection/:id/edit">
+        {({ workspaceId, collection, id }) => studio(studioView(workspaceId, collection, id))}
+      </Route>
+      <Route<{ workspaceId: string; postId: string }> path="/w/:workspaceId/posts/:postId">
+        {({ workspaceId, postId }) => <Shell view={{ kind: 'post', workspaceId, postId }} />}
+      </Route>
+      <Route<{ workspaceId: string; section: string }> path="/w/:workspaceId/:section">
+        {({ workspaceId, section }) =>
+          isSection(section) ? <Shell view={{ kind: 'section', workspaceId, section }} /> : <NotFoundScreen />
+        }
+      </Route>
+      <Route<{ workspaceId: string }> path="/w/:workspaceId">
+        {({ workspaceId }) => <WorkspaceHome workspaceId={workspaceId} />}
+      </Route>
+      <Route>
+        <NotFoundScreen />
+      </Route>
+    </Switch>
+  );
 }
 
 function Home() {

@@ -1,5 +1,5 @@
-import { ApiError, describeError } from './api';
-import { inWords } from './validation-words';
+import { ApiError, describeError } from './api.js';
+import { inWords } from './validation-words.js';
 
 /** What a failed submit says: a message for each of the form's fields it concerns, and the rest for the alert. */
 export interface FormFeedback {

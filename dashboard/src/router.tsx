@@ -1,14 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useMemo, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { Router, useLocation, useSearch } from 'wouter';
 
 /** Where the server mounts the app; every client-side route lives under it. */
 export const BASE = '/dashboard';
@@ -24,57 +15,32 @@ interface RouterValue {
   navigate(to: string, options?: { replace?: boolean }): void;
 }
 
-const RouterContext = createContext<RouterValue | null>(null);
-
-function readLocation(): Location {
-  const { pathname, search } = window.location;
-  const below = pathname.startsWith(BASE) ? pathname.slice(BASE.length) : pathname;
-  return { path: below === '' ? '/' : below, search: new URLSearchParams(search) };
-}
-
 export function href(to: string): string {
   return `${BASE}${to}`;
 }
 
+/** wouter, under BASE: the routes themselves are `<Switch>`/`<Route>` (App.tsx). */
 export function RouterProvider({ children }: { children: ReactNode }) {
-  const [location, setLocation] = useState(readLocation);
-
-  useEffect(() => {
-    const onPop = () => setLocation(readLocation());
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-
-  const navigate = useCallback((to: string, { replace = false } = {}) => {
-    const target = href(to);
-    if (replace) window.history.replaceState(null, '', target);
-    else window.history.pushState(null, '', target);
-    setLocation(readLocation());
-  }, []);
-
-  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+  return <Router base={BASE}>{children}</Router>;
 }
 
+/** The location below BASE and a navigate that takes a path below it, with or without a query string. */
 export function useRouter(): RouterValue {
-  const value = useContext(RouterContext);
-  if (!value) throw new Error('useRouter outside RouterProvider');
-  return value;
-}
-
-/** Matches `/w/:workspaceId/keys` style patterns; returns the named segments or null. */
-export function match(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = path.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i += 1) {
-    const segment = want[i]!;
-    const actual = have[i]!;
-    if (segment.startsWith(':')) params[segment.slice(1)] = decodeURIComponent(actual);
-    else if (segment !== actual) return null;
-  }
-  return params;
+  const [path, setLocation] = useLocation();
+  // wouter's own copy of the query is decoded once already (decodeURI); the page's is read as it is, and
+  // useSearch only makes this re-render when it changes.
+  const search = useSearch();
+  const navigate = useCallback(
+    (to: string, { replace = false }: { replace?: boolean } = {}) => setLocation(to, { replace }),
+    [setLocation],
+  );
+  return useMemo(
+    () => ({
+      location: { path: path || '/', search: new URLSearchParams(search === '' ? '' : window.location.search) },
+      navigate,
+    }),
+    [path, search, navigate],
+  );
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };

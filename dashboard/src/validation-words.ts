@@ -29,3 +29,6 @@ export function inWords(message: string, field: string): string | null {
   const capitalized = sentence.charAt(0).toUpperCase() + sentence.slice(1);
   return /[.!?]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
+
+/** The words for a value over its limit, said before sending as the server's refusal says them after. */
+export const tooLong = (max: number): string => `Use at most ${max.toLocaleString()} characters.`;

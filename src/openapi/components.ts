@@ -199,9 +199,18 @@ export interface NamedSchemas {
   reference(value: Json): Json;
 }
 
-export function namedSchemas(): NamedSchemas {
+/**
+ * `extra`: more schemas to name (the dashboard document's own); one with the shape of a schema named
+ * already is left out, and the existing name stands for it.
+ */
+export function namedSchemas(extra: Record<string, TSchema> = {}): NamedSchemas {
   const plain: Record<string, Json> = { ...blockBranches() };
   for (const [name, schema] of Object.entries(NAMED)) plain[name] = simplify(toJson(schema));
+  const shapes = new Set(Object.values(plain).map(canonical));
+  for (const [name, schema] of Object.entries(extra)) {
+    const json = simplify(toJson(schema));
+    if (!shapes.has(canonical(json))) plain[name] = json;
+  }
 
   const byShape = new Map<string, string>();
   for (const [name, json] of Object.entries(plain)) {

@@ -7,6 +7,7 @@ import { POST_EXAMPLE, POST_RESPONSE_OPERATIONS, REQUEST_EXAMPLES } from './exam
 import { OPERATIONS } from './operations.js';
 import { CACHE_HEADERS, COMMON_HEADERS, errorResponseRef, errorResponses, HEADERS } from './responses.js';
 import { API_DESCRIPTION, TAGS } from './text.js';
+import { registerDashboardOpenApi } from './dashboard-document.js';
 
 /** Per operation, carried from `transform` to `transformObject` and removed there. */
 const ERRORS_KEY = 'x-quire-errors';
@@ -154,6 +155,7 @@ function finishDocument(document: JsonObject): JsonObject {
 
 /** Registers the generator; it must come before the routes, whose registration it records. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await registerDashboardOpenApi(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -4,12 +4,23 @@ import path from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
+import { DASHBOARD_DOCUMENT } from './dashboard-document.js';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The OpenAPI document of the external API, from the same buildApp as the server, without listening
  * and without touching any real data: a throwaway data dir, no migrations (no route is called).
  */
-export async function generateOpenApiDocument(): Promise<Record<string, unknown>> {
+export function generateOpenApiDocument(): Promise<Record<string, unknown>> {
+  return documentOf((app) => app.swagger() as unknown as Record<string, unknown>);
+}
+
+/** The dashboard's document (src/openapi/dashboard-document.ts), built the same way. */
+export function generateDashboardOpenApiDocument(): Promise<Record<string, unknown>> {
+  return documentOf((app) => (app as unknown as Record<string, () => Record<string, unknown>>)[DASHBOARD_DOCUMENT]!());
+}
+
+async function documentOf(read: (app: FastifyInstance) => Record<string, unknown>): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-openapi-'));
   try {
     const config = loadConfig({
@@ -21,7 +32,7 @@ export async function generateOpenApiDocument(): Promise<Record<string, unknown>
     try {
       const app = await buildApp({ config, database: runtime.database, masterKey: runtime.masterKey });
       await app.ready();
-      const document = app.swagger() as unknown as Record<string, unknown>;
+      const document = read(app);
       await app.close();
       return document;
     } finally {

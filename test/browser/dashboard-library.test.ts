@@ -112,7 +112,11 @@ suite(
       await form.getByText('Person details (for search engines)').click();
       await form.getByLabel('Job title').fill('Mathematician');
       await form.getByText('Search engines (SEO)').click();
-      await form.getByLabel('Title when shared').fill('Ada, the first programmer');
+      // The SEO editor the studio has: social sharing is a closed group of its own while nothing in it is set.
+      const sharing = form.locator('details.seo-section', { hasText: 'Social sharing' });
+      expect(await sharing.getAttribute('open')).toBeNull();
+      await sharing.locator('summary').click();
+      await sharing.getByLabel('Title when shared', { exact: true }).fill('Ada, the first programmer');
 
       await form.getByRole('button', { name: 'Choose avatar' }).click();
       const picker = page.getByRole('dialog', { name: 'Choose an image' });
@@ -285,6 +289,14 @@ suite(
       await page.getByRole('button', { name: 'Rename Releases' }).click();
       const seo = page.getByRole('dialog', { name: 'Rename tag “Releases”' });
       await seo.getByText('Search engines (SEO)').click();
+      // A refused SEO value: its JSON Pointer lands on the editor's field, named in the summary.
+      const canonical = seo.getByLabel('Canonical address', { exact: true });
+      await canonical.fill('not an address');
+      await seo.getByRole('button', { name: 'Save tag' }).click();
+      await seo.getByRole('alert').getByText('Check Canonical address.').waitFor();
+      expect(await canonical.getAttribute('aria-invalid')).toBe('true');
+      expect(await seo.textContent()).not.toMatch(RAW);
+      await canonical.fill('');
       await seo.getByLabel('SEO title').fill('Release notes from the team');
       await seo.getByRole('button', { name: 'Save tag' }).click();
       await seo.waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleSeo, withSeoValue } from '../../dashboard/src/studio/seo-fields.js';
+import { settleSeo, withSeoValue } from '../../dashboard/src/seo/seo-fields.js';
 
 describe('the studio edits seo without sending empty values', () => {
   it('sets and clears nested fields, dropping an emptied group and an emptied object', () => {

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
+import { keys, useApi } from '../queries';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-import { formatTime, useAsync } from '../hooks';
+import { formatTime } from '../hooks';
 import { Link, useSearchState } from '../router';
 import { can } from '../session';
 import type { Page, Paginated, WorkspaceSummary } from '../types';
@@ -83,15 +84,13 @@ function ResourceList<T extends { id: string }>({
   const [q, setQ] = useState(query);
   // Back and Forward change the search in the URL; the box shows the one in effect.
   useEffect(() => setQ(query), [query]);
-  const list = useAsync(
-    () =>
-      api.get<Paginated<T>>(ws(workspace.id, `/${path}`), {
-        page,
-        pageSize: 20,
-        q: query,
-        ...(config.orderBy ? { orderBy: config.orderBy, order: 'desc' } : {}),
-      }),
-    [workspace.id, path, page, query],
+  const list = useApi(keys.list(workspace.id, path, { page, q: query }), () =>
+    api.get<Paginated<T>>(ws(workspace.id, `/${path}`), {
+      page,
+      pageSize: 20,
+      q: query,
+      ...(config.orderBy ? { orderBy: config.orderBy, order: 'desc' } : {}),
+    }),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,16 +1,20 @@
-import { api, ws } from '../api';
+import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { Badge, ErrorMessage, Loading } from '../components/Status';
-import { formatTime, useAsync } from '../hooks';
+import { formatTime } from '../hooks';
 import { Link } from '../router';
-import type { Post, WorkspaceSummary } from '../types';
+import type { WorkspaceSummary } from '../types';
 import { can } from '../session';
 import { BlockList } from './Blocks';
 import { STATUS_TONE } from './PostsScreen';
 
 export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary; postId: string }) {
-  const post = useAsync(
-    () => api.get<Post>(ws(workspace.id, `/posts/${encodeURIComponent(postId)}`)),
-    [workspace.id, postId],
+  const post = useApi(keys.item(workspace.id, 'posts', postId), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/posts/{idOrSlug}', {
+        params: { path: { workspaceId: workspace.id, idOrSlug: postId } },
+      }),
+    ),
   );
   const back = (
     <p className="breadcrumb">

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, withQuery, ws } from '../api';
+import { keys, useApi } from '../queries';
 import { Field, SelectField } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
-import { formatTime, useAsync } from '../hooks';
+import { formatTime } from '../hooks';
 import { Link, useRouter, useSearchState } from '../router';
 import type { Author, Category, Paginated, Post, Tag, WorkspaceSummary } from '../types';
 import { can } from '../session';
@@ -33,9 +34,8 @@ export const STATUS_TONE: Record<string, 'good' | 'warn' | 'neutral' | 'bad'> = 
 
 /** Options for a filter; a list this member may not read (or this server lacks) leaves only "Any". */
 function useOptions<T>(workspaceId: string, resource: string, label: (item: T) => string, id: (item: T) => string) {
-  const list = useAsync(
-    () => api.get<Paginated<T>>(ws(workspaceId, `/${resource}`), { pageSize: 100 }),
-    [workspaceId, resource],
+  const list = useApi(keys.list(workspaceId, resource, { pageSize: 100 }), () =>
+    api.get<Paginated<T>>(ws(workspaceId, `/${resource}`), { pageSize: 100 }),
   );
   return (list.data?.data ?? []).map((item) => ({ value: id(item), label: label(item) }));
 }
@@ -51,7 +51,7 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   // A new filter starts at its first page.
   const setFilters = (changes: Partial<typeof filters>) => updateFilters({ page: '', ...changes });
 
-  const posts = useAsync(() => {
+  const posts = useApi(keys.list(workspace.id, 'posts', { search: location.search.toString() }), () => {
     const [orderBy, order] = filters.sort ? filters.sort.split(':') : [undefined, undefined];
     let path = withQuery(ws(workspace.id, '/posts'), {
       page,
@@ -67,7 +67,7 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
     // An empty categoryId means "uncategorised" to the API, so it has to be sent empty on purpose.
     if (filters.categoryId === UNCATEGORISED) path += `${path.includes('?') ? '&' : '?'}categoryId=`;
     return api.get<Paginated<Post>>(path);
-  }, [workspace.id, location.search.toString()]);
+  });
 
   const categories = useOptions<Category>(
     workspace.id,

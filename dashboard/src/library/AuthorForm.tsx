@@ -1,57 +1,36 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { Dialog, DialogActions } from '../components/Dialog';
-import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
 import { can } from '../session';
 import { MediaPicker } from '../media/MediaPicker';
 import { mediaName, thumbnailUrl } from '../media/thumbnail';
 import type { Author, WorkspaceSummary } from '../types';
+import { DescribedFields } from '../forms/DescribedFields';
+import { labelsOf } from '../forms/describe';
+import { AUTHOR_FIELDS } from '../forms/descriptions';
+import { SeoFormSection } from '../seo/SeoEditor';
+import type { SeoObject } from '../seo/seo-fields';
+import { SEO_LABELS, seoIssues } from '../seo/seo-labels';
 import { changedFields, fromLines, libraryFeedback, takenSlug, toLines } from './feedback';
-import { Checkbox, TextArea } from './inputs';
-import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft, type SeoDraft } from './SeoFields';
 
 type Person = NonNullable<Author['person']>;
-const PERSON_TEXTS = ['jobTitle', 'worksFor', 'alumniOf', 'award', 'honorificPrefix', 'honorificSuffix'] as const;
-type PersonDraft = Record<(typeof PERSON_TEXTS)[number] | 'knowsAbout', string>;
 
-const PERSON_LABELS: Record<(typeof PERSON_TEXTS)[number], string> = {
-  jobTitle: 'Job title',
-  worksFor: 'Works for',
-  alumniOf: 'Studied at',
-  award: 'Award',
-  honorificPrefix: 'Title before the name',
-  honorificSuffix: 'Letters after the name',
-};
+const OWN_FIELDS = AUTHOR_FIELDS.filter((field) => !('group' in field));
+const PERSON_FIELDS = AUTHOR_FIELDS.filter((field) => 'group' in field);
+/** The person's one-line texts, by their key in `person`. */
+const PERSON_TEXTS = PERSON_FIELDS.filter((field) => field.kind === 'text').map(
+  (field) => field.name.slice('person/'.length) as Exclude<keyof Person, 'knowsAbout'>,
+);
 
 const LABELS: Record<string, string> = {
-  displayName: 'Name',
-  slug: 'Slug',
-  bio: 'Bio',
-  credentials: 'Credentials',
-  sameAs: 'Profiles elsewhere',
-  isActive: 'Active',
-  avatarMediaId: 'Avatar',
-  ...Object.fromEntries(PERSON_TEXTS.map((key) => [`person/${key}`, PERSON_LABELS[key]])),
-  'person/knowsAbout': 'Knows about',
+  ...labelsOf(AUTHOR_FIELDS),
   person: 'Person details',
   ...SEO_LABELS,
 };
 
-interface Draft {
-  displayName: string;
-  slug: string;
-  bio: string;
-  credentials: string;
-  sameAs: string;
-  isActive: boolean;
-  avatar: Author['avatarMedia'];
-  person: PersonDraft;
-  seo: SeoDraft;
-}
-
-function toDraft(author: Author | null): Draft {
+function toValues(author: Author | null): Record<string, string | boolean> {
   const person = author?.person ?? {};
   return {
     displayName: author?.displayName ?? '',
@@ -60,22 +39,15 @@ function toDraft(author: Author | null): Draft {
     credentials: author?.credentials ?? '',
     sameAs: toLines(author?.sameAs),
     isActive: author?.isActive ?? true,
-    avatar: author?.avatarMedia ?? null,
-    person: {
-      ...(Object.fromEntries(PERSON_TEXTS.map((key) => [key, person[key] ?? ''])) as Record<
-        (typeof PERSON_TEXTS)[number],
-        string
-      >),
-      knowsAbout: toLines(person.knowsAbout),
-    },
-    seo: toSeoDraft(author?.seo),
+    ...Object.fromEntries(PERSON_TEXTS.map((key) => [`person/${key}`, person[key] ?? ''])),
+    'person/knowsAbout': toLines(person.knowsAbout),
   };
 }
 
-function fromPersonDraft(draft: PersonDraft): Person | null {
+function fromPersonValues(text: (name: string) => string): Person | null {
   const person: Person = {};
-  for (const key of PERSON_TEXTS) if (draft[key].trim()) person[key] = draft[key].trim();
-  const topics = fromLines(draft.knowsAbout);
+  for (const key of PERSON_TEXTS) if (text(`person/${key}`).trim()) person[key] = text(`person/${key}`).trim();
+  const topics = fromLines(text('person/knowsAbout'));
   if (topics.length > 0) person.knowsAbout = topics;
   return Object.keys(person).length > 0 ? person : null;
 }
@@ -90,31 +62,35 @@ interface Props {
 
 /** Every writable field of an author; the rarely used ones in closed sections. */
 export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
-  const [draft, setDraft] = useState(() => toDraft(author));
+  const [values, setValues] = useState(() => toValues(author));
+  const [avatar, setAvatar] = useState<Author['avatarMedia']>(author?.avatarMedia ?? null);
+  const stored = (author?.seo as SeoObject | null | undefined) ?? null;
+  const [seo, setSeo] = useState(stored);
   const [picking, setPicking] = useState(false);
-  const set = (changes: Partial<Draft>) => setDraft((current) => ({ ...current, ...changes }));
-  const setPerson = (changes: Partial<PersonDraft>) =>
-    setDraft((current) => ({ ...current, person: { ...current.person, ...changes } }));
-  const save = useMutation((body: Record<string, unknown>) =>
-    author
-      ? api.patch<Author>(ws(workspace.id, `/authors/${author.id}`), body)
-      : api.post<Author>(ws(workspace.id, '/authors'), body),
+  const text = (name: string) => String(values[name] ?? '');
+  const change = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      author
+        ? api.patch<Author>(ws(workspace.id, `/authors/${author.id}`), body)
+        : api.post<Author>(ws(workspace.id, '/authors'), body),
+    [keys.resource(workspace.id, 'authors')],
   );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const fields: Record<string, unknown> = {
-      displayName: draft.displayName.trim(),
-      bio: draft.bio.trim() || null,
-      credentials: draft.credentials.trim() || null,
-      sameAs: fromLines(draft.sameAs),
-      isActive: draft.isActive,
-      avatarMediaId: draft.avatar?.id ?? null,
-      person: fromPersonDraft(draft.person),
-      seo: fromSeoDraft(draft.seo, author?.seo),
+      displayName: text('displayName').trim(),
+      bio: text('bio').trim() || null,
+      credentials: text('credentials').trim() || null,
+      sameAs: fromLines(text('sameAs')),
+      isActive: values.isActive === true,
+      avatarMediaId: avatar?.id ?? null,
+      person: fromPersonValues(text),
+      seo,
     };
     // An empty slug is made from the name on create; on edit it keeps the one the author has.
-    if (draft.slug.trim()) fields.slug = draft.slug.trim();
+    if (text('slug').trim()) fields.slug = text('slug').trim();
     const body = author ? changedFields(fields, author) : fields;
     if (Object.keys(body).length === 0) return onClose();
     const saved = await save.execute(body);
@@ -127,98 +103,58 @@ export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
     <>
       <Dialog title={author ? `Edit author “${author.displayName}”` : 'Add an author'} onClose={onClose}>
         <form onSubmit={submit} className="stack" noValidate>
-          <Field
-            label={LABELS.displayName!}
-            required
-            maxLength={100}
-            error={feedback.fields.displayName}
-            value={draft.displayName}
-            onChange={(e) => set({ displayName: e.target.value })}
-            data-autofocus
-          />
-          <Field
-            label={LABELS.slug!}
-            className="mono"
-            hint={
-              author
+          <DescribedFields
+            fields={OWN_FIELDS}
+            values={values}
+            errors={feedback.fields}
+            onChange={change}
+            hints={{
+              slug: author
                 ? 'Part of the author’s address; changing it changes that address.'
-                : 'Leave empty to make one from the name.'
-            }
-            error={feedback.fields.slug}
-            value={draft.slug}
-            onChange={(e) => set({ slug: e.target.value })}
-          />
-          <fieldset className="field avatar-field">
-            <legend>{LABELS.avatarMediaId}</legend>
-            <div className="avatar-row">
-              {draft.avatar ? (
-                <img className="avatar" src={thumbnailUrl(draft.avatar, 160)} alt={mediaName(draft.avatar)} />
-              ) : (
-                <span className="hint">No avatar.</span>
-              )}
-              {can(workspace, 'media:read') && (
-                <button type="button" onClick={() => setPicking(true)}>
-                  {draft.avatar ? 'Change avatar' : 'Choose avatar'}
-                </button>
-              )}
-              {draft.avatar && (
-                <button type="button" onClick={() => set({ avatar: null })}>
-                  Remove avatar
-                </button>
-              )}
-            </div>
-            {feedback.fields.avatarMediaId && <p className="field-error">{feedback.fields.avatarMediaId}</p>}
-          </fieldset>
-          <TextArea
-            label={LABELS.bio!}
-            rows={4}
-            error={feedback.fields.bio}
-            value={draft.bio}
-            onChange={(e) => set({ bio: e.target.value })}
-          />
-          <Field
-            label={LABELS.credentials!}
-            hint="Qualifications readers should know, such as “Registered dietitian”."
-            error={feedback.fields.credentials}
-            value={draft.credentials}
-            onChange={(e) => set({ credentials: e.target.value })}
-          />
-          <TextArea
-            label={LABELS.sameAs!}
-            hint="Full addresses of the author’s other profiles, one a line."
-            error={feedback.fields.sameAs}
-            value={draft.sameAs}
-            onChange={(e) => set({ sameAs: e.target.value })}
-          />
-          <Checkbox
-            label="Active"
-            hint="Inactive authors stay on their posts but are not offered for new ones."
-            checked={draft.isActive}
-            onChange={(e) => set({ isActive: e.target.checked })}
+                : 'Leave empty to make one from the name.',
+            }}
+            autofocus="displayName"
+            custom={{
+              avatarMediaId: (
+                <fieldset className="field avatar-field">
+                  <legend>{LABELS.avatarMediaId}</legend>
+                  <div className="avatar-row">
+                    {avatar ? (
+                      <img className="avatar" src={thumbnailUrl(avatar, 160)} alt={mediaName(avatar)} />
+                    ) : (
+                      <span className="hint">No avatar.</span>
+                    )}
+                    {can(workspace, 'media:read') && (
+                      <button type="button" onClick={() => setPicking(true)}>
+                        {avatar ? 'Change avatar' : 'Choose avatar'}
+                      </button>
+                    )}
+                    {avatar && (
+                      <button type="button" onClick={() => setAvatar(null)}>
+                        Remove avatar
+                      </button>
+                    )}
+                  </div>
+                  {feedback.fields.avatarMediaId && <p className="field-error">{feedback.fields.avatarMediaId}</p>}
+                </fieldset>
+              ),
+            }}
           />
           <details className="form-section" open={personRefused || undefined}>
             <summary>Person details (for search engines)</summary>
             <div className="stack">
               {feedback.fields.person && <p className="field-error">{feedback.fields.person}</p>}
-              {PERSON_TEXTS.map((key) => (
-                <Field
-                  key={key}
-                  label={PERSON_LABELS[key]}
-                  error={feedback.fields[`person/${key}`]}
-                  value={draft.person[key]}
-                  onChange={(e) => setPerson({ [key]: e.target.value })}
-                />
-              ))}
-              <TextArea
-                label={LABELS['person/knowsAbout']!}
-                hint="Topics, one a line."
-                error={feedback.fields['person/knowsAbout']}
-                value={draft.person.knowsAbout}
-                onChange={(e) => setPerson({ knowsAbout: e.target.value })}
-              />
+              <DescribedFields fields={PERSON_FIELDS} values={values} errors={feedback.fields} onChange={change} />
             </div>
           </details>
-          <SeoFields draft={draft.seo} onChange={(seo) => set({ seo })} errors={feedback.fields} />
+          <SeoFormSection
+            value={seo}
+            saved={stored}
+            onChange={setSeo}
+            errors={seoIssues(feedback.fields)}
+            workspaceId={workspace.id}
+            hints={{ title: 'Shown as the title in search results; the name is used when empty.' }}
+          />
           <FormAlert summary={feedback.summary} />
           <DialogActions
             onCancel={onClose}
@@ -234,7 +170,7 @@ export function AuthorForm({ workspace, author, onClose, onSaved }: Props) {
         open={picking}
         onClose={() => setPicking(false)}
         onPick={(media) => {
-          set({ avatar: media });
+          setAvatar(media);
           setPicking(false);
         }}
       />

@@ -1,5 +1,4 @@
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-import { useAsync } from '../hooks';
 import { Link } from '../router';
 import { can } from '../session';
 import type { Category, WorkspaceSummary } from '../types';
@@ -8,11 +7,12 @@ import { buildTree, loadCategories, MAX_CATEGORIES, type CategoryNode } from './
 import { DeleteDialog } from './DeleteDialog';
 import { count } from './feedback';
 import { Done, ScreenHeader, useScreenActions } from './list';
+import { keys, useApi } from '../queries';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'move' | 'delete'; category: Category };
 
 export function CategoriesScreen({ workspace }: { workspace: WorkspaceSummary }) {
-  const all = useAsync(() => loadCategories(workspace.id), [workspace.id]);
+  const all = useApi(keys.list(workspace.id, 'categories', { tree: true }), () => loadCategories(workspace.id));
   const { action, setAction, done, finish } = useScreenActions<Action>(all.reload);
   const writable = can(workspace, 'categories:write');
   const items = all.data?.items ?? [];

@@ -1,35 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
+import { keys, useWrite } from '../queries';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
-import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
 import type { Category, WorkspaceSummary } from '../types';
 import { parentOptions } from './category-tree';
 import { changedFields, libraryFeedback, takenSlug, type Explained } from './feedback';
-import { Checkbox, Select, TextArea } from './inputs';
-import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
+import { Select } from './inputs';
+import { SeoFormSection } from '../seo/SeoEditor';
+import type { SeoObject } from '../seo/seo-fields';
+import { SEO_LABELS, seoIssues } from '../seo/seo-labels';
+import { DescribedFields } from '../forms/DescribedFields';
+import { labelsOf } from '../forms/describe';
+import { CATEGORY_FIELDS } from '../forms/descriptions';
 
 const LABELS: Record<string, string> = {
-  name: 'Name',
-  slug: 'Slug',
-  description: 'Description',
-  parentId: 'Parent',
-  sortOrder: 'Position',
-  isActive: 'Active',
-  'collectionMetadata/includeChildCategories': 'Include subcategories’ posts',
-  'collectionMetadata/sortPostsBy': 'Sort its posts by',
+  ...labelsOf(CATEGORY_FIELDS),
   collectionMetadata: 'Category page',
   ...SEO_LABELS,
 };
-
-const SORTS = [
-  { value: 'publishedAt', label: 'Publication date' },
-  { value: 'createdAt', label: 'Creation date' },
-  { value: 'updatedAt', label: 'Last update' },
-  { value: 'title', label: 'Title' },
-];
+const OWN_FIELDS = CATEGORY_FIELDS.filter((field) => !('group' in field));
+const PAGE_FIELDS = CATEGORY_FIELDS.filter((field) => 'group' in field);
 
 /** A refused parent (a cycle, itself, gone) and a taken slug, in words. */
 function explainer(items: Category[], moving: Category | null, parentId: string) {
@@ -69,109 +61,83 @@ interface Props {
 }
 
 export function CategoryForm({ workspace, items, category, onClose, onSaved }: Props) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [slug, setSlug] = useState(category?.slug ?? '');
-  const [description, setDescription] = useState(category?.description ?? '');
-  const [parentId, setParentId] = useState(category?.parentId ?? '');
-  const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? 0));
-  const [isActive, setIsActive] = useState(category?.isActive ?? true);
-  const [includeChildren, setIncludeChildren] = useState(category?.collectionMetadata?.includeChildCategories ?? false);
-  const [sortPostsBy, setSortPostsBy] = useState<string>(category?.collectionMetadata?.sortPostsBy ?? 'publishedAt');
-  const [seo, setSeo] = useState(() => toSeoDraft(category?.seo));
-  const save = useMutation((body: Record<string, unknown>) =>
-    category
-      ? api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), body)
-      : api.post<Category>(ws(workspace.id, '/categories'), body),
+  const [values, setValues] = useState<Record<string, string | boolean>>({
+    name: category?.name ?? '',
+    slug: category?.slug ?? '',
+    parentId: category?.parentId ?? '',
+    description: category?.description ?? '',
+    sortOrder: String(category?.sortOrder ?? 0),
+    isActive: category?.isActive ?? true,
+    'collectionMetadata/includeChildCategories': category?.collectionMetadata?.includeChildCategories ?? false,
+    'collectionMetadata/sortPostsBy': category?.collectionMetadata?.sortPostsBy ?? 'publishedAt',
+  });
+  const text = (name: string) => String(values[name]);
+  const stored = (category?.seo as SeoObject | null | undefined) ?? null;
+  const [seo, setSeo] = useState(stored);
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      category
+        ? api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), body)
+        : api.post<Category>(ws(workspace.id, '/categories'), body),
+    [keys.resource(workspace.id, 'categories')],
   );
+
+  const change = (name: string, value: string | boolean) => setValues((current) => ({ ...current, [name]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const sortOrder = text('sortOrder');
     const fields: Record<string, unknown> = {
-      name: name.trim(),
-      description: description.trim() || null,
-      parentId: parentId || null,
+      name: text('name').trim(),
+      description: text('description').trim() || null,
+      parentId: text('parentId') || null,
       // Not a number is sent as typed, so the server names the field.
       sortOrder: /^-?\d+$/.test(sortOrder.trim()) ? Number(sortOrder.trim()) : sortOrder,
-      isActive,
-      collectionMetadata: { includeChildCategories: includeChildren, sortPostsBy },
-      seo: fromSeoDraft(seo, category?.seo),
+      isActive: values.isActive === true,
+      collectionMetadata: {
+        includeChildCategories: values['collectionMetadata/includeChildCategories'] === true,
+        sortPostsBy: text('collectionMetadata/sortPostsBy'),
+      },
+      seo,
     };
-    if (slug.trim()) fields.slug = slug.trim();
+    if (text('slug').trim()) fields.slug = text('slug').trim();
     const body = category ? changedFields(fields, category) : fields;
     if (Object.keys(body).length === 0) return onClose();
     const saved = await save.execute(body);
     if (saved) onSaved(saved);
   };
-  const feedback = libraryFeedback(save.error, LABELS, explainer(items, category, parentId));
+  const feedback = libraryFeedback(save.error, LABELS, explainer(items, category, text('parentId')));
 
   return (
     <Dialog title={category ? `Edit category “${category.name}”` : 'Add a category'} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label="Name"
-          maxLength={100}
-          error={feedback.fields.name}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          data-autofocus
-        />
-        <Field
-          label="Slug"
-          className="field-mono"
-          hint={
-            category
+        <DescribedFields
+          fields={OWN_FIELDS}
+          values={values}
+          errors={feedback.fields}
+          onChange={change}
+          hints={{
+            slug: category
               ? 'Part of the address of this category and of everything under it.'
-              : 'Leave empty to make one from the name.'
-          }
-          error={feedback.fields.slug}
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
-        />
-        <Select
-          label="Parent"
-          options={parentOptions(items, category?.id ?? null)}
-          error={feedback.fields.parentId}
-          value={parentId}
-          onChange={(e) => setParentId(e.target.value)}
-        />
-        <TextArea
-          label="Description"
-          error={feedback.fields.description}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        <Field
-          label="Position"
-          inputMode="numeric"
-          hint="Categories with a lower number come first among their siblings."
-          error={feedback.fields.sortOrder}
-          value={sortOrder}
-          onChange={(e) => setSortOrder(e.target.value)}
-        />
-        <Checkbox
-          label="Active"
-          hint="Inactive categories keep their posts but are not offered for new ones."
-          checked={isActive}
-          onChange={(e) => setIsActive(e.target.checked)}
+              : 'Leave empty to make one from the name.',
+          }}
+          options={{ parentId: parentOptions(items, category?.id ?? null) }}
+          autofocus="name"
         />
         <details className="form-section">
           <summary>Category page</summary>
           <div className="stack">
-            <Checkbox
-              label={LABELS['collectionMetadata/includeChildCategories']!}
-              hint="The page lists the posts of every category under this one as well."
-              checked={includeChildren}
-              onChange={(e) => setIncludeChildren(e.target.checked)}
-            />
-            <Select
-              label={LABELS['collectionMetadata/sortPostsBy']!}
-              options={SORTS}
-              value={sortPostsBy}
-              onChange={(e) => setSortPostsBy(e.target.value)}
-            />
+            <DescribedFields fields={PAGE_FIELDS} values={values} errors={feedback.fields} onChange={change} />
           </div>
         </details>
-        <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
+        <SeoFormSection
+          value={seo}
+          saved={stored}
+          onChange={setSeo}
+          errors={seoIssues(feedback.fields)}
+          workspaceId={workspace.id}
+          hints={{ title: 'Shown as the title in search results; the name is used when empty.' }}
+        />
         <FormAlert summary={feedback.summary} />
         <DialogActions
           onCancel={onClose}
@@ -195,8 +161,10 @@ interface MoveProps {
 /** Move a category (and its branch) under another parent, or to the top level. */
 export function MoveCategoryDialog({ workspace, items, category, onClose, onMoved }: MoveProps) {
   const [parentId, setParentId] = useState(category.parentId ?? '');
-  const move = useMutation((parent: string | null) =>
-    api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), { parentId: parent }),
+  const move = useWrite(
+    (parent: string | null) =>
+      api.patch<Category>(ws(workspace.id, `/categories/${category.id}`), { parentId: parent }),
+    [keys.resource(workspace.id, 'categories')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

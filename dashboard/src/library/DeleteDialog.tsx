@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { api, ApiError, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { ConfirmDialog } from '../components/Dialog';
 import { ErrorMessage } from '../components/Status';
-import { useMutation } from '../hooks';
 import { can } from '../session';
 import type { Paginated, WorkspaceSummary } from '../types';
 
@@ -31,7 +31,7 @@ export function DeleteDialog({
   children,
 }: Props) {
   const [conflict, setConflict] = useState<ReactNode>(null);
-  const remove = useMutation(async () => {
+  const remove = useWrite(async () => {
     setConflict(null);
     try {
       return await api.delete<unknown>(ws(workspace.id, path));
@@ -40,7 +40,7 @@ export function DeleteDialog({
       setConflict(await explainConflict(error));
       return null;
     }
-  });
+  }, [keys.resource(workspace.id, path.split('/')[1]!)]);
   const refusal =
     remove.error !== null ? (
       <ErrorMessage error={remove.error} />

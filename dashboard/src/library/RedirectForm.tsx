@@ -1,25 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiError } from '../api';
+import { keys, useWrite } from '../queries';
 import { api, ws } from '../api';
 import { Dialog, DialogActions } from '../components/Dialog';
-import { Field } from '../components/Field';
+import { DescribedFields } from '../forms/DescribedFields';
+import { labelsOf } from '../forms/describe';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
 import type { Redirect, WorkspaceSummary } from '../types';
 import { changedFields, libraryFeedback, type Explained } from './feedback';
-import { Select } from './inputs';
+import { REDIRECT_FIELDS } from '../forms/descriptions';
 
-const LABELS = { fromPath: 'From', toPath: 'To', statusCode: 'Kind' };
-
-export const KINDS = [
-  { value: '301', label: '301: moved for good' },
-  { value: '308', label: '308: moved for good, same method' },
-  { value: '302', label: '302: moved for now' },
-  { value: '307', label: '307: moved for now, same method' },
-];
-
-const KIND_HINT =
-  'For good: search engines move the old address’s ranking to the new one. For now: they keep the old address. “Same method” matters only to forms and API clients.';
+const LABELS = labelsOf(REDIRECT_FIELDS);
 
 /** The server's refusals of a redirect, in words a writer understands. */
 function explain(error: ApiError): Explained | null {
@@ -56,18 +47,26 @@ interface Props {
 }
 
 export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSaved }: Props) {
-  const [from, setFrom] = useState(redirect?.fromPath ?? fromPath);
-  const [to, setTo] = useState(redirect?.toPath ?? '');
-  const [kind, setKind] = useState(String(redirect?.statusCode ?? 301));
-  const chain = useOnwardChain(workspace, to, redirect?.id ?? null);
-  const save = useMutation((body: Record<string, unknown>) =>
-    redirect
-      ? api.patch<Redirect>(ws(workspace.id, `/redirects/${redirect.id}`), body)
-      : api.post<Redirect>(ws(workspace.id, '/redirects'), body),
+  const [values, setValues] = useState({
+    fromPath: redirect?.fromPath ?? fromPath,
+    toPath: redirect?.toPath ?? '',
+    statusCode: String(redirect?.statusCode ?? 301),
+  });
+  const chain = useOnwardChain(workspace, values.toPath, redirect?.id ?? null);
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      redirect
+        ? api.patch<Redirect>(ws(workspace.id, `/redirects/${redirect.id}`), body)
+        : api.post<Redirect>(ws(workspace.id, '/redirects'), body),
+    [keys.resource(workspace.id, 'redirects')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = { fromPath: from.trim(), toPath: to.trim(), statusCode: Number(kind) };
+    const fields = {
+      fromPath: values.fromPath.trim(),
+      toPath: values.toPath.trim(),
+      statusCode: Number(values.statusCode),
+    };
     const body = redirect ? changedFields(fields, redirect) : fields;
     if (Object.keys(body).length === 0) return onClose();
     const saved = await save.execute(body);
@@ -78,35 +77,19 @@ export function RedirectForm({ workspace, redirect, fromPath = '', onClose, onSa
   return (
     <Dialog title={redirect ? `Edit redirect from ${redirect.fromPath}` : 'Create a redirect'} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label="From"
-          className="field-mono"
-          hint="The old path on your site, such as /old-page."
-          error={feedback.fields.fromPath}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          {...(fromPath ? {} : { 'data-autofocus': true })}
-        />
-        <Field
-          label="To"
-          className="field-mono"
-          hint={
+        <DescribedFields
+          fields={REDIRECT_FIELDS}
+          values={values}
+          errors={feedback.fields}
+          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          hints={
             chain
-              ? `${chain.next} is itself redirected, so visitors would follow ${chain.hops + 1} redirects in a row to reach ${chain.finalPath}. Send this one straight to ${chain.finalPath} to save them the extra steps.`
-              : 'A path on your site, such as /new-page, or a full address starting with https://.'
+              ? {
+                  toPath: `${chain.next} is itself redirected, so visitors would follow ${chain.hops + 1} redirects in a row to reach ${chain.finalPath}. Send this one straight to ${chain.finalPath} to save them the extra steps.`,
+                }
+              : {}
           }
-          error={feedback.fields.toPath}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          {...(fromPath ? { 'data-autofocus': true } : {})}
-        />
-        <Select
-          label="Kind"
-          options={KINDS}
-          hint={KIND_HINT}
-          error={feedback.fields.statusCode}
-          value={kind}
-          onChange={(e) => setKind(e.target.value)}
+          autofocus={fromPath ? 'toPath' : 'fromPath'}
         />
         <FormAlert summary={feedback.summary} />
         <DialogActions

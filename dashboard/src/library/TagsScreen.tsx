@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { Dialog, DialogActions } from '../components/Dialog';
-import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
-import { useMutation } from '../hooks';
 import { can } from '../session';
 import type { Tag, WorkspaceSummary } from '../types';
 import { DeleteDialog, postsMatching } from './DeleteDialog';
@@ -19,7 +18,12 @@ import {
   useScreenActions,
   RowActions,
 } from './list';
-import { fromSeoDraft, SEO_LABELS, SeoFields, toSeoDraft } from './SeoFields';
+import { SeoFormSection } from '../seo/SeoEditor';
+import type { SeoObject } from '../seo/seo-fields';
+import { SEO_LABELS, seoIssues } from '../seo/seo-labels';
+import { DescribedFields } from '../forms/DescribedFields';
+import { labelsOf } from '../forms/describe';
+import { TAG_FIELDS } from '../forms/descriptions';
 
 type Action = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
 
@@ -29,7 +33,7 @@ const COLUMNS: Column<Tag>[] = [
   { label: 'Created', cell: (t) => time(t.createdAt) },
 ];
 
-const LABELS: Record<string, string> = { name: 'Name', slug: 'Slug', ...SEO_LABELS };
+const LABELS: Record<string, string> = { ...labelsOf(TAG_FIELDS), ...SEO_LABELS };
 
 export function TagsScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { list, q, updateSearch } = useLibraryList<Tag>(workspace, 'tags');
@@ -94,16 +98,18 @@ interface FormProps {
 }
 
 function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
-  const [name, setName] = useState(tag?.name ?? '');
-  const [slug, setSlug] = useState(tag?.slug ?? '');
-  const [seo, setSeo] = useState(() => toSeoDraft(tag?.seo));
-  const save = useMutation((body: Record<string, unknown>) =>
-    tag ? api.patch<Tag>(ws(workspace.id, `/tags/${tag.id}`), body) : api.post<Tag>(ws(workspace.id, '/tags'), body),
+  const [values, setValues] = useState({ name: tag?.name ?? '', slug: tag?.slug ?? '' });
+  const stored = (tag?.seo as SeoObject | null | undefined) ?? null;
+  const [seo, setSeo] = useState(stored);
+  const save = useWrite(
+    (body: Record<string, unknown>) =>
+      tag ? api.patch<Tag>(ws(workspace.id, `/tags/${tag.id}`), body) : api.post<Tag>(ws(workspace.id, '/tags'), body),
+    [keys.resource(workspace.id, 'tags')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields: Record<string, unknown> = { name: name.trim(), seo: fromSeoDraft(seo, tag?.seo) };
-    if (slug.trim()) fields.slug = slug.trim();
+    const fields: Record<string, unknown> = { name: values.name.trim(), seo };
+    if (values.slug.trim()) fields.slug = values.slug.trim();
     const body = tag ? changedFields(fields, tag) : fields;
     if (Object.keys(body).length === 0) return onClose();
     const saved = await save.execute(body);
@@ -113,27 +119,26 @@ function TagForm({ workspace, tag, onClose, onSaved }: FormProps) {
   return (
     <Dialog title={tag ? `Rename tag “${tag.name}”` : 'Add a tag'} onClose={onClose}>
       <form onSubmit={submit} className="stack" noValidate>
-        <Field
-          label="Name"
-          maxLength={100}
-          error={feedback.fields.name}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          data-autofocus
-        />
-        <Field
-          label="Slug"
-          className="field-mono"
-          hint={
-            tag
+        <DescribedFields
+          fields={TAG_FIELDS}
+          values={values}
+          errors={feedback.fields}
+          onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
+          hints={{
+            slug: tag
               ? 'Part of the tag’s address; a new name keeps it unless you change it here.'
-              : 'Leave empty to make one from the name.'
-          }
-          error={feedback.fields.slug}
-          value={slug}
-          onChange={(e) => setSlug(e.target.value)}
+              : 'Leave empty to make one from the name.',
+          }}
+          autofocus="name"
         />
-        <SeoFields draft={seo} onChange={setSeo} errors={feedback.fields} />
+        <SeoFormSection
+          value={seo}
+          saved={stored}
+          onChange={setSeo}
+          errors={seoIssues(feedback.fields)}
+          workspaceId={workspace.id}
+          hints={{ title: 'Shown as the title in search results; the name is used when empty.' }}
+        />
         <FormAlert summary={feedback.summary} />
         <DialogActions
           onCancel={onClose}

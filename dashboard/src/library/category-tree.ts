@@ -1,5 +1,5 @@
-import { api, ws } from '../api';
-import type { Category, Paginated } from '../types';
+import { call, client } from '../api';
+import type { Category } from '../types';
 
 const PAGE_SIZE = 100;
 // A tree needs every category; past this many the page says so rather than fetching forever.
@@ -8,12 +8,11 @@ export const MAX_CATEGORIES = PAGE_SIZE * 20;
 export async function loadCategories(workspaceId: string): Promise<{ items: Category[]; complete: boolean }> {
   const items: Category[] = [];
   for (let page = 1; items.length < MAX_CATEGORIES; page += 1) {
-    const batch = await api.get<Paginated<Category>>(ws(workspaceId, '/categories'), {
-      page,
-      pageSize: PAGE_SIZE,
-      orderBy: 'sortOrder',
-      order: 'asc',
-    });
+    const batch = await call(
+      client.GET('/workspaces/{workspaceId}/categories', {
+        params: { path: { workspaceId }, query: { page, pageSize: PAGE_SIZE, orderBy: 'sortOrder', order: 'asc' } },
+      }),
+    );
     items.push(...batch.data);
     if (page >= batch.totalPages) return { items, complete: true };
   }

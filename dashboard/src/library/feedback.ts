@@ -1,7 +1,7 @@
-import { ApiError } from '../api';
-import type { FormFeedback } from '../form-errors';
-import { formFeedback } from '../form-errors';
-import { inWords } from '../validation-words';
+import { ApiError } from '../api.js';
+import type { FormFeedback } from '../form-errors.js';
+import { formFeedback } from '../form-errors.js';
+import { inWords } from '../validation-words.js';
 
 interface Issue {
   path?: string;

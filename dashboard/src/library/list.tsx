@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { api, ws } from '../api';
+import { keys, type Loaded, useApi } from '../queries';
 import { Field } from '../components/Field';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-import { formatTime, useAsync, type Async } from '../hooks';
+import { formatTime } from '../hooks';
 import { useSearchState } from '../router';
 import type { Paginated, WorkspaceSummary } from '../types';
 import './library.css';
@@ -16,9 +17,8 @@ export const time = (iso: string | null | undefined) => (iso ? <time dateTime={i
 export function useLibraryList<T>(workspace: WorkspaceSummary, path: string, query: Record<string, string> = {}) {
   const [search, updateSearch] = useSearchState(['q', 'page'] as const);
   const page = Math.max(1, Number(search.page) || 1);
-  const list = useAsync(
-    () => api.get<Paginated<T>>(ws(workspace.id, `/${path}`), { page, pageSize: PAGE_SIZE, q: search.q, ...query }),
-    [workspace.id, path, page, search.q, JSON.stringify(query)],
+  const list = useApi(keys.list(workspace.id, path, { page, q: search.q, ...query }), () =>
+    api.get<Paginated<T>>(ws(workspace.id, `/${path}`), { page, pageSize: PAGE_SIZE, q: search.q, ...query }),
   );
   return { list, q: search.q, updateSearch };
 }
@@ -49,7 +49,7 @@ export interface Column<T> {
 interface TableProps<T> {
   title: string;
   plural: string;
-  list: Async<Paginated<T>> & { reload(): void };
+  list: Loaded<Paginated<T>> & { reload(): void };
   /** The search or filter in effect, if any: an empty list then says nothing matches rather than "none yet". */
   q: string;
   columns: Column<T>[];

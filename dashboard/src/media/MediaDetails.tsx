@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api, describeError, ws } from '../api';
+import { api, describeError, ws, call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { useCopy } from '../components/copy';
 import { ConfirmDialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
-import { useAsync, useMutation } from '../hooks';
 import type { Media } from '../types';
 import { isImage, thumbnailUrl } from './thumbnail';
 
@@ -50,9 +50,14 @@ export function MediaDetails({ workspaceId, media, onChanged, onDeleted }: Props
   const urlId = useId();
   const { copy, status } = useCopy(media.url, urlId);
   const path = ws(workspaceId, `/media/${media.id}`);
-  const usage = useAsync(() => api.get<Usage>(`${path}/usage`), [path]);
-  const save = useMutation((body: { alt: string | null; caption: string | null }) => api.patch<Media>(path, body));
-  const remove = useMutation(() => api.delete<Media>(path));
+  const usage = useApi(keys.item(workspaceId, 'media', media.id, 'usage'), () =>
+    call(client.GET('/workspaces/{workspaceId}/media/{id}/usage', { params: { path: { workspaceId, id: media.id } } })),
+  );
+  const save = useWrite(
+    (body: { alt: string | null; caption: string | null }) => api.patch<Media>(path, body),
+    [keys.resource(workspaceId, 'media')],
+  );
+  const remove = useWrite(() => api.delete<Media>(path), [keys.resource(workspaceId, 'media')]);
 
   useEffect(() => {
     setAlt(media.alt ?? '');

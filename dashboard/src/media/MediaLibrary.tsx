@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { Pagination } from '../components/Pagination';
 import { Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
-import { useAsync } from '../hooks';
 import { useSearchState } from '../router';
-import type { Media, Paginated, WorkspaceSummary } from '../types';
+import type { Media, WorkspaceSummary } from '../types';
 import { MediaDetails } from './MediaDetails';
 import { MediaThumb } from './MediaThumb';
 import { mediaName } from './thumbnail';
@@ -16,9 +16,12 @@ export function MediaLibrary({ workspace }: { workspace: WorkspaceSummary }) {
   const [search, updateSearch] = useSearchState(['page'] as const);
   const page = Math.max(1, Number(search.page) || 1);
   const [selected, setSelected] = useState<Media | null>(null);
-  const media = useAsync(
-    () => api.get<Paginated<Media>>(ws(workspace.id, '/media'), { page, pageSize: 24 }),
-    [workspace.id, page],
+  const media = useApi(keys.list(workspace.id, 'media', { page, pageSize: 24 }), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/media', {
+        params: { path: { workspaceId: workspace.id }, query: { page, pageSize: 24 } },
+      }),
+    ),
   );
   const items = media.data?.data ?? [];
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { Dialog } from '../components/Dialog';
 import { Empty, ErrorMessage, Loading } from '../components/Status';
-import { useAsync } from '../hooks';
-import type { Media, Paginated } from '../types';
+import type { Media } from '../types';
 import { MediaThumb } from './MediaThumb';
 import { isImage, mediaName } from './thumbnail';
 import { uploadErrorWords, uploadMedia } from './upload';
@@ -43,15 +43,15 @@ function PickerDialog({ workspaceId, onClose, onPick, accept = 'image' }: Omit<M
     return () => window.clearTimeout(timer);
   }, [query]);
 
-  const media = useAsync(
-    () =>
-      api.get<Paginated<Media>>(ws(workspaceId, '/media'), {
-        page,
-        pageSize: PAGE_SIZE,
-        q,
-        mimeTypePrefix: accept === 'image' ? 'image/' : undefined,
+  const media = useApi(keys.list(workspaceId, 'media', { page, q, accept }), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/media', {
+        params: {
+          path: { workspaceId },
+          query: { page, pageSize: PAGE_SIZE, q, mimeTypePrefix: accept === 'image' ? 'image/' : undefined },
+        },
       }),
-    [workspaceId, page, q, accept],
+    ),
   );
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { api, ws } from '../api';
-import { useAsync } from '../hooks';
+import { call, client } from '../api';
+import { keys, useApi } from '../queries';
 import type { Media } from '../types';
 import { MediaPicker } from './MediaPicker';
 
@@ -25,12 +25,10 @@ export function useMediaChoice(
 ): MediaChoice {
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<Media | null>(null);
-  const current = useAsync(
-    () =>
-      value && picked?.id !== value
-        ? api.get<Media>(ws(workspaceId, `/media/${encodeURIComponent(value)}`))
-        : Promise.resolve(picked),
-    [workspaceId, value],
+  const current = useApi(keys.item(workspaceId, 'media', value ?? '', picked?.id === value), () =>
+    value && picked?.id !== value
+      ? call(client.GET('/workspaces/{workspaceId}/media/{id}', { params: { path: { workspaceId, id: value } } }))
+      : Promise.resolve(picked),
   );
   return {
     media: current.data && current.data.id === value ? current.data : null,

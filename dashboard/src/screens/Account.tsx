@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { call, client } from '../api';
+import { useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-import { useMutation } from '../hooks';
 import { useRouter } from '../router';
 import { useSession } from '../session';
-import type { Session } from '../types';
 
 export function AccountScreen() {
   const { session, setSession } = useSession();
@@ -15,10 +14,10 @@ export function AccountScreen() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [changed, setChanged] = useState(false);
-  const change = useMutation((body: { currentPassword: string; newPassword: string }) =>
-    api.post<Session>('/password', body),
+  const change = useWrite((body: { currentPassword: string; newPassword: string }) =>
+    call(client.POST('/password', { body })),
   );
-  const signOut = useMutation(() => api.delete<{ signedOut: true }>('/session'));
+  const signOut = useWrite(() => call(client.DELETE('/session')));
 
   const feedback = formFeedback(change.error, {
     currentPassword: 'Current password',

@@ -1,66 +1,37 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ws } from '../api';
+import { call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { useCopy } from '../components/copy';
-import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import { formFeedback } from '../form-errors';
 import { LogoField } from '../media/LogoField';
-import { useAsync, useMutation } from '../hooks';
+import { DescribedFields } from '../forms/DescribedFields';
+import { labelsOf } from '../forms/describe';
+import { SETTINGS_FIELDS } from '../forms/descriptions';
 import type { SiteSettings, WorkspaceSummary } from '../types';
 
 type Key = keyof SiteSettings;
 
-const FIELDS: Array<{ key: Key; label: string; hint?: string; type?: string; group: 'site' | 'urls' }> = [
-  { key: 'siteName', label: 'Site name', group: 'site' },
-  {
-    key: 'siteUrl',
-    label: 'Site URL',
-    type: 'url',
-    hint: 'The public address of the site, such as https://example.com.',
-    group: 'site',
-  },
-  {
-    key: 'logoMediaId',
-    label: 'Logo',
-    group: 'site',
-  },
-  { key: 'publisherName', label: 'Publisher name', group: 'site' },
-  { key: 'publisherUrl', label: 'Publisher URL', type: 'url', group: 'site' },
-  {
-    key: 'postUrlPattern',
-    label: 'Post URL pattern',
-    hint: 'Must contain {slug}, such as /blog/{slug}.',
-    group: 'urls',
-  },
-  { key: 'pageUrlPattern', label: 'Page URL pattern', hint: 'Must contain {slug}, such as /{slug}.', group: 'urls' },
-  {
-    key: 'authorUrlPattern',
-    label: 'Author URL pattern',
-    hint: 'Must contain {slug}, such as /authors/{slug}.',
-    group: 'urls',
-  },
-  {
-    key: 'categoryUrlPattern',
-    label: 'Category URL pattern',
-    hint: 'May use {path} (parent/child) or {slug}, such as /topics/{path}.',
-    group: 'urls',
-  },
-];
-
 type Draft = Record<Key, string>;
 
-const LABELS = Object.fromEntries(FIELDS.map(({ key, label }) => [key, label]));
+const LABELS = labelsOf(SETTINGS_FIELDS);
 
 function toDraft(settings: SiteSettings): Draft {
-  return Object.fromEntries(FIELDS.map(({ key }) => [key, settings[key] ?? ''])) as Draft;
+  return Object.fromEntries(SETTINGS_FIELDS.map(({ name }) => [name, settings[name] ?? ''])) as Draft;
 }
 
 export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
-  const settings = useAsync(() => api.get<SiteSettings>(ws(workspace.id, '/settings')), [workspace.id]);
+  const settings = useApi(keys.resource(workspace.id, 'settings'), () =>
+    call(client.GET('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } } })),
+  );
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saved, setSaved] = useState(false);
-  const save = useMutation((body: Partial<SiteSettings>) =>
-    api.patch<SiteSettings>(ws(workspace.id, '/settings'), body),
+  const save = useWrite(
+    (body: Partial<SiteSettings>) =>
+      call(
+        client.PATCH('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } }, body }),
+      ),
+    [keys.resource(workspace.id, 'settings')],
   );
 
   useEffect(() => {
@@ -72,7 +43,7 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
     if (!draft || !settings.data) return;
     // A partial update of what changed; an emptied field is null, which clears it.
     const body: Partial<Record<Key, string | null>> = {};
-    for (const { key } of FIELDS) {
+    for (const { name: key } of SETTINGS_FIELDS) {
       const value = draft[key].trim();
       if (value !== (settings.data[key] ?? '')) body[key] = value === '' ? null : value;
     }
@@ -101,35 +72,30 @@ export function SettingsScreen({ workspace }: { workspace: WorkspaceSummary }) {
           {(['site', 'urls'] as const).map((group) => (
             <fieldset key={group} className="panel">
               <legend>{group === 'site' ? 'Site and publisher' : 'URL patterns'}</legend>
-              {FIELDS.filter((f) => f.group === group).map((field) =>
-                field.key === 'logoMediaId' ? (
-                  <LogoField
-                    key={field.key}
-                    workspaceId={workspace.id}
-                    value={draft.logoMediaId}
-                    readOnly={!editable}
-                    error={feedback.fields.logoMediaId}
-                    onChange={(id) => {
-                      setSaved(false);
-                      setDraft({ ...draft, logoMediaId: id });
-                    }}
-                  />
-                ) : (
-                  <Field
-                    key={field.key}
-                    label={field.label}
-                    hint={field.hint}
-                    type={field.type ?? 'text'}
-                    readOnly={!editable}
-                    error={feedback.fields[field.key]}
-                    value={draft[field.key]}
-                    onChange={(e) => {
-                      setSaved(false);
-                      setDraft({ ...draft, [field.key]: e.target.value });
-                    }}
-                  />
-                ),
-              )}
+              <DescribedFields
+                fields={SETTINGS_FIELDS.filter((field) => field.group === group)}
+                values={draft}
+                errors={feedback.fields}
+                readOnly={!editable}
+                onChange={(name, value) => {
+                  setSaved(false);
+                  setDraft({ ...draft, [name]: value });
+                }}
+                custom={{
+                  logoMediaId: (
+                    <LogoField
+                      workspaceId={workspace.id}
+                      value={draft.logoMediaId}
+                      readOnly={!editable}
+                      error={feedback.fields.logoMediaId}
+                      onChange={(id) => {
+                        setSaved(false);
+                        setDraft({ ...draft, logoMediaId: id });
+                      }}
+                    />
+                  ),
+                }}
+              />
             </fieldset>
           ))}
           <FormAlert summary={feedback.summary} />

@@ -1,20 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import { formFeedback } from '../form-errors';
-import { useAsync, useMutation } from '../hooks';
 import type { Session } from '../types';
 import { NotFoundScreen, PublicFrame } from './Public';
 
 /** First run only: creates the owner and the first workspace. Once anyone exists it is a 404. */
 export function SetupScreen({ onDone }: { onDone(session: Session): void }) {
-  const status = useAsync(() => api.get<{ needed: boolean }>('/setup'), []);
+  const status = useApi(keys.setup, () => call(client.GET('/setup')));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [workspaceName, setWorkspaceName] = useState('');
-  const create = useMutation((body: { email: string; password: string; workspaceName: string }) =>
-    api.post<Session>('/setup', body),
+  const create = useWrite((body: { email: string; password: string; workspaceName: string }) =>
+    call(client.POST('/setup', { body })),
   );
 
   const feedback = formFeedback(create.error, {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { api } from '../api';
+import { call, client } from '../api';
 import { ErrorMessage } from '../components/Status';
 import { Link, useRouter } from '../router';
 import { preferredWorkspace, rememberWorkspace, useSession } from '../session';
@@ -58,7 +58,7 @@ export function Shell({ view }: { view: ShellView }) {
   const signOut = async () => {
     setSignOutError(null);
     try {
-      await api.delete('/session');
+      await call(client.DELETE('/session'));
       setSession(null);
       navigate('/sign-in', { replace: true });
     } catch (error) {

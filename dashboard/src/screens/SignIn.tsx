@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, request } from '../api';
+import { ApiError, call, client } from '../api';
+import { useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/Status';
-import { useMutation } from '../hooks';
 import { useRouter } from '../router';
 import type { Session } from '../types';
 import { PublicFrame } from './Public';
@@ -11,9 +11,9 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
   const { navigate } = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useMutation(async (body: { email: string; password: string }) => {
+  const signIn = useWrite(async (body: { email: string; password: string }) => {
     try {
-      return await request<Session>('POST', '/session', body, { quiet401: true });
+      return await call(client.POST('/session', { body }), { quiet401: true });
     } catch (error) {
       // One message for every wrong pair: the server does not say which half was wrong, nor do we.
       if (error instanceof ApiError && error.status === 401) throw new Error('The email or password is not correct.');
@@ -24,7 +24,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
   // A brand-new server has nobody to sign in as: send the first visitor to setup instead.
   useEffect(() => {
     let live = true;
-    api.get<{ needed: boolean }>('/setup').then(
+    call(client.GET('/setup')).then(
       (status) => live && status.needed && navigate('/setup', { replace: true }),
       () => undefined,
     );

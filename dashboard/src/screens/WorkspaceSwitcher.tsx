@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api } from '../api';
+import { call, client } from '../api';
+import { useWrite } from '../queries';
 import { Dialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-import { useMutation } from '../hooks';
 import { useRouter } from '../router';
 import { landingSection } from '../sections';
 import { useSession } from '../session';
@@ -78,10 +78,15 @@ interface DialogProps {
 
 function WorkspaceNameDialog({ mode, workspace, onClose, onSaved }: DialogProps) {
   const [name, setName] = useState(mode === 'rename' ? (workspace?.name ?? '') : '');
-  const save = useMutation((value: string) =>
+  const save = useWrite((value: string) =>
     mode === 'create' || !workspace
-      ? api.post<WorkspaceSummary>('/workspaces', { name: value })
-      : api.patch<WorkspaceSummary>(`/workspaces/${workspace.id}`, { name: value }),
+      ? call(client.POST('/workspaces', { body: { name: value } }))
+      : call(
+          client.PATCH('/workspaces/{workspaceId}', {
+            params: { path: { workspaceId: workspace.id } },
+            body: { name: value },
+          }),
+        ),
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

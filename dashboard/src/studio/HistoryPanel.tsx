@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { api, describeError, ws } from '../api';
+import { keys, useApi } from '../queries';
 import { Dialog } from '../components/Dialog';
 import { ErrorMessage, Loading } from '../components/Status';
 import { BlockList } from '../content/Blocks';
-import { formatTime, useAsync } from '../hooks';
+import { formatTime } from '../hooks';
 import type { Block, Paginated } from '../types';
 import type { Resource } from './useStudio';
 
@@ -31,9 +32,8 @@ export function HistoryPanel({
   onRestored(resource: Resource): void;
 }) {
   const base = ws(workspaceId, `/${kind}s/${resource.id}/revisions`);
-  const list = useAsync(
-    () => api.get<Paginated<Summary>>(base, { orderBy: 'n', order: 'desc', pageSize: 20 }),
-    [base, resource.updatedAt],
+  const list = useApi(keys.item(workspaceId, `${kind}s`, resource.id, 'revisions', resource.updatedAt), () =>
+    api.get<Paginated<Summary>>(base, { orderBy: 'n', order: 'desc', pageSize: 20 }),
   );
   const [viewing, setViewing] = useState<number | null>(null);
   return (
@@ -79,7 +79,7 @@ function RevisionDialog({
   onClose(): void;
   onRestored(resource: Resource): void;
 }) {
-  const revision = useAsync(() => api.get<Revision>(path), [path]);
+  const revision = useApi(['revision', path], () => api.get<Revision>(path));
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const restore = async () => {

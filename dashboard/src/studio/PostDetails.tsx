@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { api, describeError, ws } from '../api';
-import { useAsync } from '../hooks';
+import { describeError, call, client } from '../api';
+import { keys, useApi } from '../queries';
 import { MediaPicker } from '../media/MediaPicker';
-import type { Author, Category, Media, Paginated, Post, Tag } from '../types';
-import type { EditableFields } from './drafts';
-import { Labelled } from './TextFields';
+import type { Category, Media, Post, Tag } from '../types';
+import { fieldsFor, type EditableFields, type StudioField } from './post-fields';
+import { tooLong } from '../validation-words';
+import { Labelled, PlainField } from './TextFields';
 
 interface Props {
   workspaceId: string;
@@ -36,18 +37,17 @@ function treeOrder(categories: Category[]): Array<{ category: Category; depth: n
 
 /** Featured image, author, category, tags and related posts: the post's relations, chosen, not typed as ids. */
 export function PostDetails({ workspaceId, postId, post, fields, issues, onChange }: Props) {
-  const authors = useAsync(
-    () => api.get<Paginated<Author>>(ws(workspaceId, '/authors'), { pageSize: 100 }),
-    [workspaceId],
+  const authors = useApi(keys.list(workspaceId, 'authors', { pageSize: 100 }), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/authors', { params: { path: { workspaceId }, query: { pageSize: 100 } } }),
+    ),
   );
-  const categories = useAsync(
-    () =>
-      api.get<Paginated<Category>>(ws(workspaceId, '/categories'), {
-        pageSize: 100,
-        orderBy: 'sortOrder',
-        order: 'asc',
+  const categories = useApi(keys.list(workspaceId, 'categories', { pageSize: 100, orderBy: 'sortOrder' }), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/categories', {
+        params: { path: { workspaceId }, query: { pageSize: 100, orderBy: 'sortOrder', order: 'asc' } },
       }),
-    [workspaceId],
+    ),
   );
   const [picking, setPicking] = useState(false);
   const [featured, setFeatured] = useState<Media | null>(null);
@@ -58,82 +58,124 @@ export function PostDetails({ workspaceId, postId, post, fields, issues, onChang
         ? post?.featuredMedia?.url
         : undefined;
 
+  const edit = (field: StudioField) => {
+    switch (field.kind) {
+      case 'media':
+        return (
+          <div className="field" key={field.name}>
+            <p className="field-label">{field.label}</p>
+            {fields.featuredMediaId && featuredUrl && <img className="image-pick-preview" src={featuredUrl} alt="" />}
+            <div className="actions">
+              <button type="button" onClick={() => setPicking(true)}>
+                {fields.featuredMediaId ? 'Change featured image' : 'Choose featured image'}
+              </button>
+              {fields.featuredMediaId && (
+                <button type="button" className="button-quiet" onClick={() => onChange({ featuredMediaId: null })}>
+                  Remove featured image
+                </button>
+              )}
+            </div>
+            {issues['/featuredMediaId'] && <p className="field-error">{issues['/featuredMediaId']}</p>}
+            <MediaPicker
+              workspaceId={workspaceId}
+              open={picking}
+              onClose={() => setPicking(false)}
+              onPick={(media) => {
+                setPicking(false);
+                setFeatured(media);
+                onChange({ featuredMediaId: media.id });
+              }}
+            />
+          </div>
+        );
+      case 'author':
+        return (
+          <Labelled key={field.name} label={field.label} error={issues['/authorId']}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                value={fields.authorId ?? ''}
+                onChange={(e) => onChange({ authorId: e.target.value || null })}
+              >
+                <option value="">No author</option>
+                {(authors.data?.data ?? []).map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.displayName}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+        );
+      case 'category':
+        return (
+          <Labelled key={field.name} label={field.label} error={issues['/categoryId']}>
+            {({ id, describedBy }) => (
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                value={fields.categoryId ?? ''}
+                onChange={(e) => onChange({ categoryId: e.target.value || null })}
+              >
+                <option value="">Uncategorised</option>
+                {treeOrder(categories.data?.data ?? []).map(({ category, depth }) => (
+                  <option key={category.id} value={category.id}>
+                    {`${'\u00a0\u00a0'.repeat(depth)}${depth > 0 ? '└ ' : ''}${category.name}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Labelled>
+        );
+      case 'tags':
+        return (
+          <TagPicker
+            key={field.name}
+            workspaceId={workspaceId}
+            selected={fields.tagIds}
+            initial={post?.tags ?? []}
+            onChange={(tagIds) => onChange({ tagIds })}
+          />
+        );
+      case 'related':
+        return (
+          <RelatedPicker
+            key={field.name}
+            workspaceId={workspaceId}
+            postId={postId}
+            selected={fields.relatedPostIds}
+            initial={post?.relatedPosts ?? []}
+            error={issues['/relatedPostIds']}
+            onChange={(relatedPostIds) => onChange({ relatedPostIds })}
+          />
+        );
+      case 'text': {
+        const values = fields as unknown as Record<string, string>;
+        const length = values[field.name]!.length;
+        const over = field.maxLength !== undefined && length > field.maxLength;
+        return (
+          <PlainField
+            key={field.name}
+            label={field.label}
+            value={values[field.name]!}
+            hint={field.help}
+            error={issues[`/${field.name}`] ?? (over ? tooLong(field.maxLength!) : undefined)}
+            onChange={(value) => onChange({ [field.name]: value } as Partial<EditableFields>)}
+          />
+        );
+      }
+      default:
+        return null;
+    }
+  };
+
   return (
     <section className="panel" aria-labelledby="panel-details">
       <h2 id="panel-details">Details</h2>
-      <div className="field">
-        <p className="field-label">Featured image</p>
-        {fields.featuredMediaId && featuredUrl && <img className="image-pick-preview" src={featuredUrl} alt="" />}
-        <div className="actions">
-          <button type="button" onClick={() => setPicking(true)}>
-            {fields.featuredMediaId ? 'Change featured image' : 'Choose featured image'}
-          </button>
-          {fields.featuredMediaId && (
-            <button type="button" className="button-quiet" onClick={() => onChange({ featuredMediaId: null })}>
-              Remove featured image
-            </button>
-          )}
-        </div>
-        {issues['/featuredMediaId'] && <p className="field-error">{issues['/featuredMediaId']}</p>}
-        <MediaPicker
-          workspaceId={workspaceId}
-          open={picking}
-          onClose={() => setPicking(false)}
-          onPick={(media) => {
-            setPicking(false);
-            setFeatured(media);
-            onChange({ featuredMediaId: media.id });
-          }}
-        />
-      </div>
-      <Labelled label="Author" error={issues['/authorId']}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            value={fields.authorId ?? ''}
-            onChange={(e) => onChange({ authorId: e.target.value || null })}
-          >
-            <option value="">No author</option>
-            {(authors.data?.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.displayName}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
-      <Labelled label="Category" error={issues['/categoryId']}>
-        {({ id, describedBy }) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            value={fields.categoryId ?? ''}
-            onChange={(e) => onChange({ categoryId: e.target.value || null })}
-          >
-            <option value="">Uncategorised</option>
-            {treeOrder(categories.data?.data ?? []).map(({ category, depth }) => (
-              <option key={category.id} value={category.id}>
-                {`${'\u00a0\u00a0'.repeat(depth)}${depth > 0 ? '└ ' : ''}${category.name}`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
-      <TagPicker
-        workspaceId={workspaceId}
-        selected={fields.tagIds}
-        initial={post?.tags ?? []}
-        onChange={(tagIds) => onChange({ tagIds })}
-      />
-      <RelatedPicker
-        workspaceId={workspaceId}
-        postId={postId}
-        selected={fields.relatedPostIds}
-        initial={post?.relatedPosts ?? []}
-        error={issues['/relatedPostIds']}
-        onChange={(relatedPostIds) => onChange({ relatedPostIds })}
-      />
+      {fieldsFor('post')
+        .filter((field) => field.place === 'details')
+        .map(edit)}
     </section>
   );
 }
@@ -149,7 +191,9 @@ function TagPicker({
   initial: Tag[];
   onChange(ids: string[]): void;
 }) {
-  const tags = useAsync(() => api.get<Paginated<Tag>>(ws(workspaceId, '/tags'), { pageSize: 100 }), [workspaceId]);
+  const tags = useApi(keys.list(workspaceId, 'tags', { pageSize: 100 }), () =>
+    call(client.GET('/workspaces/{workspaceId}/tags', { params: { path: { workspaceId }, query: { pageSize: 100 } } })),
+  );
   const [created, setCreated] = useState<Tag[]>([]);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -167,7 +211,9 @@ function TagPicker({
       return;
     }
     try {
-      const tag = await api.post<Tag>(ws(workspaceId, '/tags'), { name: wanted });
+      const tag = await call(
+        client.POST('/workspaces/{workspaceId}/tags', { params: { path: { workspaceId } }, body: { name: wanted } }),
+      );
       setCreated((c) => [...c, tag]);
       onChange([...selected, tag.id]);
       setName('');
@@ -236,10 +282,14 @@ function RelatedPicker({
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
   const [known, setKnown] = useState<Map<string, Summary>>(() => new Map(initial.map((p) => [p.id, p])));
-  const results = useAsync(
-    () =>
-      query ? api.get<Paginated<Post>>(ws(workspaceId, '/posts'), { q: query, pageSize: 10 }) : Promise.resolve(null),
-    [workspaceId, query],
+  const results = useApi(keys.list(workspaceId, 'posts', { q: query, pageSize: 10 }), () =>
+    query
+      ? call(
+          client.GET('/workspaces/{workspaceId}/posts', {
+            params: { path: { workspaceId }, query: { q: query, pageSize: 10 } },
+          }),
+        )
+      : Promise.resolve(null),
   );
   const add = (post: Summary) => {
     setKnown((k) => new Map(k).set(post.id, post));

@@ -3,9 +3,8 @@ import type { Block } from '../types';
 import type { EditableFields } from './drafts';
 import type { Item } from './model';
 import { CHECK_WORDS, scoresOf, type Scores } from './scoring';
-import { seoValue, settleSeo, withSeoValue, type SeoBinding, type SeoObject } from './seo-fields';
-import { KeywordsField } from './SeoInputs';
-import { IndexingSection, SharingSection, textField } from './SeoSections';
+import type { SeoObject } from '../seo/seo-fields';
+import { SeoEditor } from '../seo/SeoEditor';
 
 const SCORE_PAUSE_MS = 400;
 
@@ -23,19 +22,6 @@ interface Props {
 
 /** Every `seo` field, the live SEO and readability checklist (posts), and the JSON-LD the last save carries. */
 export function SeoPanel({ kind, workspaceId, fields, saved, items, jsonLd, issues, onChange }: Props) {
-  const seo = fields.seo;
-  const bind: SeoBinding = {
-    seo,
-    value: (path) => seoValue(seo, path),
-    text: (path) => {
-      const value = seoValue(seo, path);
-      return typeof value === 'string' ? value : '';
-    },
-    error: (path) => issues[`/seo/${path.join('/')}`],
-    set: (path, value) => onChange(settleSeo(withSeoValue(seo, path, value), saved)),
-    issues,
-    workspaceId,
-  };
   // Scoring reads the whole body (readability counts every syllable): done once the writer pauses, not on
   // every keystroke, which in a long post would hold up the keystroke's own paint.
   const [scores, setScores] = useState<Scores | null>(null);
@@ -52,23 +38,19 @@ export function SeoPanel({ kind, workspaceId, fields, saved, items, jsonLd, issu
   return (
     <section className="panel" aria-labelledby="panel-seo">
       <h2 id="panel-seo">SEO</h2>
-      {textField(bind, ['focusKeyword'], 'Focus keyword')}
-      <KeywordsField
-        label="Other keywords"
-        hint="One per line, up to 20."
-        value={bind.value(['secondaryKeywords']) as string[] | undefined}
-        error={bind.error(['secondaryKeywords']) ?? issueUnder(issues, '/seo/secondaryKeywords/')}
-        onChange={(v) => bind.set(['secondaryKeywords'], v)}
+      <SeoEditor
+        value={fields.seo}
+        saved={saved}
+        errors={issues}
+        workspaceId={workspaceId}
+        onChange={onChange}
+        hints={{
+          title: 'Shown by search engines; the title when empty.',
+          ...(kind === 'post'
+            ? { description: 'Shown under the link in search results; the excerpt when empty.' }
+            : {}),
+        }}
       />
-      {textField(bind, ['title'], 'SEO title', { hint: 'Shown by search engines; the title when empty.' })}
-      {textField(bind, ['description'], 'SEO description', {
-        multiline: true,
-        ...(kind === 'post' ? { hint: 'Shown under the link in search results; the excerpt when empty.' } : {}),
-      })}
-      {textField(bind, ['canonicalUrl'], 'Canonical address', { type: 'url' })}
-      {textField(bind, ['breadcrumbsTitle'], 'Breadcrumb title', { hint: 'A shorter name for breadcrumb trails.' })}
-      <SharingSection bind={bind} />
-      <IndexingSection bind={bind} />
       {scores && (
         <div className="scores">
           <p>
@@ -98,9 +80,4 @@ export function SeoPanel({ kind, workspaceId, fields, saved, items, jsonLd, issu
       )}
     </section>
   );
-}
-
-/** The first refusal of anything below a pointer (one keyword of the list), for a field that holds them all. */
-export function issueUnder(issues: Record<string, string>, prefix: string): string | undefined {
-  return Object.entries(issues).find(([path]) => path.startsWith(prefix))?.[1];
 }

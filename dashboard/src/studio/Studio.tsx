@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ws } from '../api';
+import { keys, useApi } from '../queries';
+import { api, call, client, ws } from '../api';
 import { ConfirmDialog } from '../components/Dialog';
 import { Badge, ErrorMessage, Loading } from '../components/Status';
 import { BlockList } from '../content/Blocks';
 import { STATUS_TONE } from '../content/PostsScreen';
-import { formatTime, useAsync } from '../hooks';
+import { formatTime } from '../hooks';
 import { href, Link, useRouter } from '../router';
-import type { Block, Post, SiteSettings, WorkspaceSummary } from '../types';
+import type { Block, Post, WorkspaceSummary } from '../types';
 import { BlockEditor } from './BlockEditor';
 import { HistoryPanel } from './HistoryPanel';
 import { PostDetails } from './PostDetails';
@@ -70,7 +72,10 @@ export default function Studio({
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
-  const settings = useAsync(() => api.get<SiteSettings>(ws(workspace.id, '/settings')), [workspace.id]);
+  const queryClient = useQueryClient();
+  const settings = useApi(keys.resource(workspace.id, 'settings'), () =>
+    call(client.GET('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } } })),
+  );
   const noun = kind === 'post' ? 'post' : 'page';
 
   const back = (
@@ -112,6 +117,7 @@ export default function Studio({
     setDeleteError(null);
     try {
       await api.delete(ws(workspace.id, `/${kind}s/${base.id}`));
+      void queryClient.invalidateQueries({ queryKey: keys.resource(workspace.id, `${kind}s`) });
       navigate(list);
     } catch (error) {
       setDeleteError(error);

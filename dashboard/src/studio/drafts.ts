@@ -1,4 +1,6 @@
-import type { EditorBlock } from './model';
+import type { EditableFields } from './post-fields';
+
+export type { EditableFields };
 
 /** What the editor keeps in localStorage between a keystroke and the save that follows it. */
 export interface LocalDraft {
@@ -6,20 +8,6 @@ export interface LocalDraft {
   /** The version (updatedAt) the writer was editing; null before the first save. */
   baseVersion: string | null;
   at: string;
-}
-
-export interface EditableFields {
-  title: string;
-  slug: string;
-  slugEdited: boolean;
-  excerpt: string;
-  bodyJson: EditorBlock[];
-  featuredMediaId: string | null;
-  authorId: string | null;
-  categoryId: string | null;
-  tagIds: string[];
-  relatedPostIds: string[];
-  seo: Record<string, unknown> | null;
 }
 
 export function draftKey(workspaceId: string, kind: 'post' | 'page', id: string | null): string {

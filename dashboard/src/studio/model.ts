@@ -1,4 +1,5 @@
-import type { Block } from '../types';
+import type { Block } from '../types.js';
+import { tooLong } from '../validation-words.js';
 
 /** The API's limits a writer should meet before saving (src/blocks/blocks.schemas.ts, contract §5). */
 export const LIMITS = {
@@ -134,9 +135,8 @@ export function slugify(title: string): string {
 /** Problems the server would refuse, found before saving: JSON Pointer → words. */
 export function localIssues(title: string, excerpt: string, items: readonly Item[]): Record<string, string> {
   const issues: Record<string, string> = {};
-  if (title.length > LIMITS.title) issues['/title'] = `Use at most ${LIMITS.title.toLocaleString()} characters.`;
-  if (excerpt.length > LIMITS.excerpt)
-    issues['/excerpt'] = `Use at most ${LIMITS.excerpt.toLocaleString()} characters.`;
+  if (title.length > LIMITS.title) issues['/title'] = tooLong(LIMITS.title);
+  if (excerpt.length > LIMITS.excerpt) issues['/excerpt'] = tooLong(LIMITS.excerpt);
   if (items.length > LIMITS.blocks)
     issues['/bodyJson'] =
       `A body holds at most ${LIMITS.blocks.toLocaleString()} blocks; this one has ${items.length}.`;

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Loading } from '../components/Status';
-import { match } from '../router';
 import type { WorkspaceSummary } from '../types';
 
 // The editor is a chunk of its own, loaded when a writer opens it: the lists stay as light as they were.
@@ -14,15 +13,10 @@ export interface StudioView {
   id: string | null;
 }
 
-/** `/w/:workspaceId/posts/new`, `/w/:workspaceId/posts/:id/edit`, and the same for pages. */
-export function studioView(path: string): StudioView | null {
-  for (const resource of ['post', 'page'] as const) {
-    const fresh = match(`/w/:workspaceId/${resource}s/new`, path);
-    if (fresh) return { kind: 'studio', workspaceId: fresh.workspaceId!, resource, id: null };
-    const edit = match(`/w/:workspaceId/${resource}s/:id/edit`, path);
-    if (edit) return { kind: 'studio', workspaceId: edit.workspaceId!, resource, id: edit.id! };
-  }
-  return null;
+/** `/w/:workspaceId/posts/new`, `…/posts/:id/edit`, and the same for pages; null for another collection. */
+export function studioView(workspaceId: string, collection: string, id: string | null): StudioView | null {
+  const resource = collection === 'posts' ? 'post' : collection === 'pages' ? 'page' : null;
+  return resource ? { kind: 'studio', workspaceId, resource, id } : null;
 }
 
 export function StudioScreen({ workspace, view }: { workspace: WorkspaceSummary; view: StudioView }) {

@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api, ApiError, describeError, patchIfMatch, request, unavailableFor, ws } from '../api';
+import { keys } from '../queries';
 import type { Page, Post } from '../types';
 import { inWords } from '../validation-words';
 import { itemsReducer } from './BlockEditor';
-import { clearDraft, draftKey, readDraft, writeDraft, type EditableFields, type LocalDraft } from './drafts';
-import { localIssues, newKey, slugify, type EditorBlock, type Item } from './model';
+import { clearDraft, draftKey, readDraft, writeDraft, type LocalDraft } from './drafts';
+import { changedFields, fieldsOf, type EditableFields } from './post-fields';
+import { localIssues, newKey, slugify, type Item } from './model';
 
 export type Kind = 'post' | 'page';
 export interface SaveOptions {
@@ -27,48 +30,7 @@ export type SaveState =
   | { kind: 'error'; message: string }
   | { kind: 'conflict'; version: string };
 
-export function fieldsOf(kind: Kind, resource: Resource | null): EditableFields {
-  const post = kind === 'post' ? (resource as Post | null) : null;
-  return {
-    title: resource?.title ?? '',
-    slug: resource?.slug ?? '',
-    slugEdited: resource !== null,
-    excerpt: post?.excerpt ?? '',
-    bodyJson: (resource?.bodyJson ?? []) as EditorBlock[],
-    featuredMediaId: post?.featuredMediaId ?? null,
-    authorId: post?.authorId ?? null,
-    categoryId: post?.categoryId ?? null,
-    tagIds: post?.tags.map((t) => t.id) ?? [],
-    relatedPostIds: post?.relatedPosts.map((p) => p.id) ?? [],
-    seo: (resource?.seo as Record<string, unknown> | null) ?? null,
-  };
-}
-
-const POST_ONLY = ['excerpt', 'featuredMediaId', 'authorId', 'categoryId', 'relatedPostIds'] as const;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The request body of a save: the fields that differ from the copy the writer started from, so a save of
- * nothing changed sends nothing and keeps no revision; a create sends what is filled in, an overwrite all.
- */
-export function changedFields(
-  kind: Kind,
-  fields: EditableFields,
-  base: EditableFields | 'create' | 'all',
-): Record<string, unknown> {
-  const names = ['title', 'slug', 'bodyJson', 'seo', ...(kind === 'post' ? POST_ONLY : [])] as const;
-  const body: Record<string, unknown> = {};
-  for (const name of names) {
-    if (name === 'slug' && !fields.slugEdited) continue;
-    const value = fields[name];
-    if (base === 'all') body[name] = value;
-    else if (base === 'create') {
-      const empty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
-      if (!empty) body[name] = value;
-    } else if (!same(value, base[name])) body[name] = value;
-  }
-  return body;
-}
 
 /** The server's 400 issues by JSON Pointer, in a writer's words (validation-words.ts). */
 function issuesOf(error: unknown): Record<string, string> {
@@ -85,6 +47,7 @@ function issuesOf(error: unknown): Record<string, string> {
 
 export function useStudio(workspaceId: string, kind: Kind, id: string | null, onCreated: (created: Resource) => void) {
   const collection = kind === 'post' ? '/posts' : '/pages';
+  const queryClient = useQueryClient();
   const [base, setBase] = useState<Resource | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loading, setLoading] = useState(id !== null);
@@ -230,6 +193,10 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       if (attach.length > 0) answer = await api.post<Resource>(tagsPath, { tagIds: attach });
       if (detach.length > 0) answer = await request<Resource>('DELETE', tagsPath, { tagIds: detach });
       setServerIssues({});
+      // The lists, the post view and the tag counts read the saved version next time they are shown.
+      void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
+      if (attach.length > 0 || detach.length > 0)
+        void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, 'tags') });
       setBase(answer);
       if (edits.current === startedAt) {
         // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).
@@ -332,3 +299,5 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     current,
   };
 }
+
+export { changedFields, fieldsOf };

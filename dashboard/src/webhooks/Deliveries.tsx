@@ -1,8 +1,9 @@
-import { api, ws } from '../api';
+import { api, ws, call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { Pagination } from '../components/Pagination';
-import { formatTime, useAsync, useMutation } from '../hooks';
-import type { Delivery, Paginated, Webhook, WorkspaceSummary } from '../types';
+import { formatTime } from '../hooks';
+import type { Delivery, Webhook, WorkspaceSummary } from '../types';
 
 const TONE = { pending: 'neutral', succeeded: 'good', failed: 'bad' } as const;
 
@@ -17,14 +18,21 @@ interface Props {
 /** An endpoint's recent deliveries, newest first: what the receiver answered each attempt, and Redeliver. */
 export function Deliveries({ workspace, webhook, writable, page, onPage }: Props) {
   const path = `/webhooks/${webhook.id}`;
-  const deliveries = useAsync(
-    () => api.get<Paginated<Delivery>>(ws(workspace.id, `${path}/deliveries`), { page, pageSize: 20 }),
-    [workspace.id, webhook.id, page],
+  const deliveries = useApi(keys.item(workspace.id, 'webhooks', webhook.id, 'deliveries', page), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/webhooks/{id}/deliveries', {
+        params: { path: { workspaceId: workspace.id, id: webhook.id }, query: { page, pageSize: 20 } },
+      }),
+    ),
   );
-  const redeliver = useMutation((id: string) =>
-    api.post<Delivery>(ws(workspace.id, `${path}/deliveries/${id}/redeliver`)),
+  const redeliver = useWrite(
+    (id: string) => api.post<Delivery>(ws(workspace.id, `${path}/deliveries/${id}/redeliver`)),
+    [keys.resource(workspace.id, 'webhooks')],
   );
-  const test = useMutation(() => api.post<Delivery>(ws(workspace.id, `${path}/test`)));
+  const test = useWrite(
+    () => api.post<Delivery>(ws(workspace.id, `${path}/test`)),
+    [keys.resource(workspace.id, 'webhooks')],
+  );
   const after = async (done: Promise<unknown>) => {
     if (await done) deliveries.reload();
   };

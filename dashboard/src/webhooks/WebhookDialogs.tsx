@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { api, ws } from '../api';
+import { keys, useWrite } from '../queries';
 import { ConfirmDialog, Dialog, DialogActions, DialogDone } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { Secret } from '../components/Secret';
 import { ErrorMessage, FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-import { useMutation } from '../hooks';
 import type { Webhook, WebhookWithSecret, WorkspaceSummary } from '../types';
 
 const LABELS = { url: 'URL', description: 'Description', eventTypes: 'Event types' };
@@ -83,8 +83,10 @@ function EndpointForm({
 
 export function CreateWebhookDialog({ workspace, onClose }: Props) {
   const [created, setCreated] = useState<WebhookWithSecret | null>(null);
-  const create = useMutation((body: { url: string; description: string; eventTypes: string[] | null }) =>
-    api.post<WebhookWithSecret>(ws(workspace.id, '/webhooks'), body),
+  const create = useWrite(
+    (body: { url: string; description: string; eventTypes: string[] | null }) =>
+      api.post<WebhookWithSecret>(ws(workspace.id, '/webhooks'), body),
+    [keys.resource(workspace.id, 'webhooks')],
   );
   if (created)
     return (
@@ -113,7 +115,10 @@ export function CreateWebhookDialog({ workspace, onClose }: Props) {
 }
 
 export function EditWebhookDialog({ workspace, webhook, onClose, onSaved }: EndpointProps & { onSaved(): void }) {
-  const save = useMutation((body: object) => api.patch<Webhook>(ws(workspace.id, `/webhooks/${webhook.id}`), body));
+  const save = useWrite(
+    (body: object) => api.patch<Webhook>(ws(workspace.id, `/webhooks/${webhook.id}`), body),
+    [keys.resource(workspace.id, 'webhooks')],
+  );
   return (
     <Dialog title="Edit webhook endpoint" onClose={onClose}>
       <EndpointForm
@@ -134,7 +139,10 @@ export function EditWebhookDialog({ workspace, webhook, onClose, onSaved }: Endp
 export function SecretDialog({ workspace, webhook, rotate, onClose }: EndpointProps & { rotate: boolean }) {
   const [secret, setSecret] = useState<string | null>(null);
   const action = rotate ? 'rotate-secret' : 'reveal-secret';
-  const run = useMutation(() => api.post<WebhookWithSecret>(ws(workspace.id, `/webhooks/${webhook.id}/${action}`)));
+  const run = useWrite(
+    () => api.post<WebhookWithSecret>(ws(workspace.id, `/webhooks/${webhook.id}/${action}`)),
+    [keys.resource(workspace.id, 'webhooks')],
+  );
   return (
     <Dialog title={rotate ? 'Rotate the signing secret?' : 'Reveal the signing secret?'} onClose={onClose}>
       {secret ? (
@@ -181,7 +189,10 @@ export function SecretDialog({ workspace, webhook, rotate, onClose }: EndpointPr
 }
 
 export function DeleteWebhookDialog({ workspace, webhook, onClose, onDeleted }: EndpointProps & { onDeleted(): void }) {
-  const remove = useMutation(() => api.delete<Webhook>(ws(workspace.id, `/webhooks/${webhook.id}`)));
+  const remove = useWrite(
+    () => api.delete<Webhook>(ws(workspace.id, `/webhooks/${webhook.id}`)),
+    [keys.resource(workspace.id, 'webhooks')],
+  );
   return (
     <ConfirmDialog
       title="Delete this endpoint?"

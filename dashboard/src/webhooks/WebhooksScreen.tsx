@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { api, ws } from '../api';
+import { api, ws, call, client } from '../api';
+import { keys, useApi, useWrite } from '../queries';
 import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
-import { formatTime, useAsync, useMutation } from '../hooks';
+import { formatTime } from '../hooks';
 import { useSearchState } from '../router';
 import { can } from '../session';
-import type { Paginated, Webhook, WorkspaceSummary } from '../types';
+import type { Webhook, WorkspaceSummary } from '../types';
 import { Deliveries } from './Deliveries';
 import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, SecretDialog } from './WebhookDialogs';
 
@@ -14,12 +15,17 @@ type Action = { kind: 'create' } | { kind: 'edit' | 'reveal' | 'rotate' | 'delet
 export function WebhooksScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const [search, updateSearch] = useSearchState(['endpoint', 'page'] as const);
   const [action, setAction] = useState<Action | null>(null);
-  const webhooks = useAsync(
-    () => api.get<Paginated<Webhook>>(ws(workspace.id, '/webhooks'), { pageSize: 100 }),
-    [workspace.id],
+  const webhooks = useApi(keys.list(workspace.id, 'webhooks', { pageSize: 100 }), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/webhooks', {
+        params: { path: { workspaceId: workspace.id }, query: { pageSize: 100 } },
+      }),
+    ),
   );
-  const toggle = useMutation((webhook: Webhook) =>
-    api.patch<Webhook>(ws(workspace.id, `/webhooks/${webhook.id}`), { enabled: !webhook.enabled }),
+  const toggle = useWrite(
+    (webhook: Webhook) =>
+      api.patch<Webhook>(ws(workspace.id, `/webhooks/${webhook.id}`), { enabled: !webhook.enabled }),
+    [keys.resource(workspace.id, 'webhooks')],
   );
   const writable = can(workspace, 'webhooks:write');
   const done = () => {

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { api, ws } from '../../api';
+import { call, client } from '../../api';
+import { keys, useWrite } from '../../queries';
 import { ConfirmDialog, Dialog, DialogActions, DialogDone } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
 import { formFeedback } from '../../form-errors';
-import { formatTime, fromLocalInput, toLocalInput, useMutation } from '../../hooks';
+import { formatTime, fromLocalInput, toLocalInput } from '../../hooks';
 import type { ApiKey, ApiKeyWithSecret, WorkspaceSummary } from '../../types';
 
 const NAME_MAX = 100;
@@ -23,8 +24,12 @@ export function CreateKeyDialog({ workspace, onClose }: Props) {
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<ApiKeyWithSecret | null>(null);
-  const create = useMutation((body: { name: string; expiresAt: string | null }) =>
-    api.post<ApiKeyWithSecret>(ws(workspace.id, '/api-keys'), body),
+  const create = useWrite(
+    (body: { name: string; expiresAt: string | null }) =>
+      call(
+        client.POST('/workspaces/{workspaceId}/api-keys', { params: { path: { workspaceId: workspace.id } }, body }),
+      ),
+    [keys.resource(workspace.id, 'api-keys')],
   );
 
   const submit = async (event: FormEvent) => {
@@ -81,7 +86,15 @@ interface KeyProps extends Props {
 
 export function RevealKeyDialog({ workspace, apiKey, onClose }: KeyProps) {
   const [revealed, setRevealed] = useState<ApiKeyWithSecret | null>(null);
-  const reveal = useMutation(() => api.post<ApiKeyWithSecret>(ws(workspace.id, `/api-keys/${apiKey.id}/reveal`)));
+  const reveal = useWrite(
+    () =>
+      call(
+        client.POST('/workspaces/{workspaceId}/api-keys/{id}/reveal', {
+          params: { path: { workspaceId: workspace.id, id: apiKey.id } },
+        }),
+      ),
+    [keys.resource(workspace.id, 'api-keys')],
+  );
 
   // One dialog for both steps, so focus returns to the Reveal button however it ends.
   return (
@@ -124,8 +137,15 @@ export function RevealKeyDialog({ workspace, apiKey, onClose }: KeyProps) {
 export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps & { onSaved(): void }) {
   const [name, setName] = useState(apiKey.name);
   const [expires, setExpires] = useState(toLocalInput(apiKey.expiresAt));
-  const save = useMutation((body: { name?: string; expiresAt?: string | null }) =>
-    api.patch<ApiKey>(ws(workspace.id, `/api-keys/${apiKey.id}`), body),
+  const save = useWrite(
+    (body: { name?: string; expiresAt?: string | null }) =>
+      call(
+        client.PATCH('/workspaces/{workspaceId}/api-keys/{id}', {
+          params: { path: { workspaceId: workspace.id, id: apiKey.id } },
+          body,
+        }),
+      ),
+    [keys.resource(workspace.id, 'api-keys')],
   );
 
   const submit = async (event: FormEvent) => {
@@ -175,7 +195,15 @@ export function EditKeyDialog({ workspace, apiKey, onClose, onSaved }: KeyProps 
 }
 
 export function RevokeKeyDialog({ workspace, apiKey, onClose, onRevoked }: KeyProps & { onRevoked(): void }) {
-  const revoke = useMutation(() => api.post<ApiKey>(ws(workspace.id, `/api-keys/${apiKey.id}/revoke`)));
+  const revoke = useWrite(
+    () =>
+      call(
+        client.POST('/workspaces/{workspaceId}/api-keys/{id}/revoke', {
+          params: { path: { workspaceId: workspace.id, id: apiKey.id } },
+        }),
+      ),
+    [keys.resource(workspace.id, 'api-keys')],
+  );
   return (
     <ConfirmDialog
       title={`Revoke key “${apiKey.name}”?`}

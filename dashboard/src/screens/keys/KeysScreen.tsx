@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { api, ws } from '../../api';
+import { call, client } from '../../api';
+import { keys as queryKeys, useApi } from '../../queries';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
 import { Email } from '../../components/Email';
 import { Pagination } from '../../components/Pagination';
-import { formatTime, useAsync } from '../../hooks';
+import { formatTime } from '../../hooks';
 import { useSearchState } from '../../router';
 import { can, useSession } from '../../session';
-import type { ApiKey, ApiKeyStatus, Paginated, WorkspaceSummary } from '../../types';
+import type { ApiKey, ApiKeyStatus, WorkspaceSummary } from '../../types';
 import { CreateKeyDialog, EditKeyDialog, RevealKeyDialog, RevokeKeyDialog } from './KeyDialogs';
 
 type Filter = 'all' | 'active' | 'inactive';
@@ -30,14 +31,15 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const filter: Filter = search.filter === 'active' || search.filter === 'inactive' ? search.filter : 'all';
   const page = Math.max(1, Number(search.page) || 1);
   const [action, setAction] = useState<Action | null>(null);
-  const keys = useAsync(
-    () =>
-      api.get<Paginated<ApiKey>>(ws(workspace.id, '/api-keys'), {
-        page,
-        pageSize: 20,
-        isActive: filter === 'all' ? undefined : filter === 'active',
+  const keys = useApi(queryKeys.list(workspace.id, 'api-keys', { filter, page }), () =>
+    call(
+      client.GET('/workspaces/{workspaceId}/api-keys', {
+        params: {
+          path: { workspaceId: workspace.id },
+          query: { page, pageSize: 20, isActive: filter === 'all' ? undefined : filter === 'active' },
+        },
       }),
-    [workspace.id, filter, page],
+    ),
   );
 
   const writable = can(workspace, 'api-keys:write');

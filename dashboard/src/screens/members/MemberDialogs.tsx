@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { api, ws } from '../../api';
+import { call, client } from '../../api';
+import { keys, useWrite } from '../../queries';
 import { Dialog, DialogActions, DialogDone } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Secret } from '../../components/Secret';
 import { ErrorMessage, FormAlert } from '../../components/Status';
 import { formFeedback } from '../../form-errors';
-import { useMutation } from '../../hooks';
-import type { Member, AddedMember, WorkspaceSummary } from '../../types';
+import type { AddedMember, Member, Permission, WorkspaceSummary } from '../../types';
 import { PermissionsGrid } from './PermissionsGrid';
 
 const ADD_LABELS = { email: 'Email', permissions: 'Permissions' };
@@ -22,8 +22,16 @@ export function AddMemberDialog({ workspace, onClose }: { workspace: WorkspaceSu
   const [createUser, setCreateUser] = useState(false);
   const [permissions, setPermissions] = useState<string[]>(['posts:read']);
   const [added, setAdded] = useState<AddedMember | null>(null);
-  const add = useMutation((body: { email: string; permissions: string[]; createUser: boolean }) =>
-    api.post<AddedMember>(ws(workspace.id, '/members'), body),
+  const add = useWrite(
+    (body: { email: string; permissions: string[]; createUser: boolean }) =>
+      call(
+        client.POST('/workspaces/{workspaceId}/members', {
+          params: { path: { workspaceId: workspace.id } },
+          // The grid offers only the permission names.
+          body: { ...body, permissions: body.permissions as Permission[] },
+        }),
+      ),
+    [keys.resource(workspace.id, 'members')],
   );
 
   const submit = async (event: FormEvent) => {
@@ -92,8 +100,15 @@ interface PermissionsProps {
 
 export function PermissionsDialog({ workspace, member, onClose, onSaved }: PermissionsProps) {
   const [permissions, setPermissions] = useState<string[]>(member.permissions);
-  const save = useMutation((value: string[]) =>
-    api.patch<Member>(ws(workspace.id, `/members/${member.userId}`), { permissions: value }),
+  const save = useWrite(
+    (value: string[]) =>
+      call(
+        client.PATCH('/workspaces/{workspaceId}/members/{userId}', {
+          params: { path: { workspaceId: workspace.id, userId: member.userId } },
+          body: { permissions: value as Permission[] },
+        }),
+      ),
+    [keys.resource(workspace.id, 'members')],
   );
   const submit = async (event: FormEvent) => {
     event.preventDefault();

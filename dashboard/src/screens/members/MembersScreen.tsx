@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { api, ws } from '../../api';
+import { call, client } from '../../api';
+import { keys, useApi, useWrite } from '../../queries';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Email } from '../../components/Email';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
-import { formatTime, useAsync, useMutation } from '../../hooks';
+import { formatTime } from '../../hooks';
 import { useSession } from '../../session';
 import type { Member, WorkspaceSummary } from '../../types';
 import { AddMemberDialog, PermissionsDialog } from './MemberDialogs';
@@ -14,7 +15,9 @@ type Action =
 
 export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { refresh } = useSession();
-  const members = useAsync(() => api.get<Member[]>(ws(workspace.id, '/members')), [workspace.id]);
+  const members = useApi(keys.resource(workspace.id, 'members'), () =>
+    call(client.GET('/workspaces/{workspaceId}/members', { params: { path: { workspaceId: workspace.id } } })),
+  );
   const [action, setAction] = useState<Action | null>(null);
   const [transferTo, setTransferTo] = useState('');
   const transferId = useId();
@@ -22,9 +25,24 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
     setAction(null);
     members.reload();
   };
-  const remove = useMutation((member: Member) => api.delete(ws(workspace.id, `/members/${member.userId}`)));
-  const transfer = useMutation((member: Member) =>
-    api.post<WorkspaceSummary>(ws(workspace.id, '/transfer'), { userId: member.userId }),
+  const remove = useWrite(
+    (member: Member) =>
+      call(
+        client.DELETE('/workspaces/{workspaceId}/members/{userId}', {
+          params: { path: { workspaceId: workspace.id, userId: member.userId } },
+        }),
+      ),
+    [keys.resource(workspace.id, 'members')],
+  );
+  const transfer = useWrite(
+    (member: Member) =>
+      call(
+        client.POST('/workspaces/{workspaceId}/transfer', {
+          params: { path: { workspaceId: workspace.id } },
+          body: { userId: member.userId },
+        }),
+      ),
+    [keys.resource(workspace.id, 'members')],
   );
   const owner = workspace.isOwner;
   const others = (members.data ?? []).filter((m) => !m.isOwner);

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { seoFilled, type SeoBinding, type SeoPath } from './seo-fields';
 import { ImageField, NumberField, OptionField, SeoSection, SwitchField } from './SeoInputs';
-import { PlainField } from './TextFields';
+import { PlainField } from '../studio/TextFields';
+import { seoLabel } from './seo-labels';
 
 const flagged = (bind: SeoBinding, prefixes: readonly string[]) =>
   Object.keys(bind.issues).some((path) => prefixes.some((prefix) => path.startsWith(prefix)));
@@ -9,12 +10,11 @@ const flagged = (bind: SeoBinding, prefixes: readonly string[]) =>
 export function textField(
   bind: SeoBinding,
   path: SeoPath,
-  label: string,
   extra: { hint?: ReactNode; multiline?: boolean; type?: string } = {},
 ) {
   return (
     <PlainField
-      label={label}
+      label={seoLabel(path)}
       value={bind.text(path)}
       error={bind.error(path)}
       onChange={(v) => bind.set(path, v)}
@@ -23,10 +23,10 @@ export function textField(
   );
 }
 
-function imageField(bind: SeoBinding, group: 'og' | 'twitter', label: string) {
+function imageField(bind: SeoBinding, group: 'og' | 'twitter') {
   return (
     <ImageField
-      label={label}
+      label={seoLabel([group, 'imageMediaId'])}
       workspaceId={bind.workspaceId}
       value={bind.text([group, 'imageMediaId']) || undefined}
       error={bind.error([group, 'imageMediaId'])}
@@ -52,37 +52,37 @@ export function SharingSection({ bind }: { bind: SeoBinding }) {
     >
       <fieldset className="seo-group">
         <legend>When shared (Open Graph: Facebook, LinkedIn, chat apps)</legend>
-        {textField(bind, ['og', 'title'], 'Title when shared', { hint: 'The SEO title when empty.' })}
-        {textField(bind, ['og', 'description'], 'Description when shared', { multiline: true })}
-        {textField(bind, ['og', 'type'], 'Type when shared', {
+        {textField(bind, ['og', 'title'], { hint: 'The SEO title when empty.' })}
+        {textField(bind, ['og', 'description'], { multiline: true })}
+        {textField(bind, ['og', 'type'], {
           hint: 'The Open Graph type, such as article or website.',
         })}
-        {imageField(bind, 'og', 'Image when shared')}
+        {imageField(bind, 'og')}
       </fieldset>
       <fieldset className="seo-group">
         <legend>On X (Twitter)</legend>
         <OptionField
-          label="X (Twitter) card"
+          label={seoLabel(['twitter', 'card'])}
           options={CARDS}
           value={bind.text(['twitter', 'card']) || undefined}
           error={bind.error(['twitter', 'card'])}
           onChange={(v) => bind.set(['twitter', 'card'], v)}
         />
-        {textField(bind, ['twitter', 'title'], 'Title on X (Twitter)')}
-        {textField(bind, ['twitter', 'description'], 'Description on X (Twitter)', { multiline: true })}
-        {textField(bind, ['twitter', 'creator'], 'Creator’s X (Twitter) handle', { hint: 'Such as @ada.' })}
-        {imageField(bind, 'twitter', 'Image on X (Twitter)')}
+        {textField(bind, ['twitter', 'title'])}
+        {textField(bind, ['twitter', 'description'], { multiline: true })}
+        {textField(bind, ['twitter', 'creator'], { hint: 'Such as @ada.' })}
+        {imageField(bind, 'twitter')}
       </fieldset>
     </SeoSection>
   );
 }
 
-const SWITCHES: Array<{ name: string; label: string; on: string; off: string }> = [
-  { name: 'index', label: 'Search results', on: 'Show (index)', off: 'Hide (noindex)' },
-  { name: 'follow', label: 'Links', on: 'Follow (follow)', off: 'Do not follow (nofollow)' },
-  { name: 'archive', label: 'Cached copy', on: 'Allow (archive)', off: 'Refuse (noarchive)' },
-  { name: 'imageIndex', label: 'Images in image search', on: 'Allow (imageindex)', off: 'Refuse (noimageindex)' },
-  { name: 'snippet', label: 'Text snippet', on: 'Show (snippet)', off: 'Hide (nosnippet)' },
+const SWITCHES: Array<{ name: string; on: string; off: string }> = [
+  { name: 'index', on: 'Show (index)', off: 'Hide (noindex)' },
+  { name: 'follow', on: 'Follow (follow)', off: 'Do not follow (nofollow)' },
+  { name: 'archive', on: 'Allow (archive)', off: 'Refuse (noarchive)' },
+  { name: 'imageIndex', on: 'Allow (imageindex)', off: 'Refuse (noimageindex)' },
+  { name: 'snippet', on: 'Show (snippet)', off: 'Hide (nosnippet)' },
 ];
 
 const PREVIEWS = ['none', 'standard', 'large'].map((value) => ({
@@ -92,9 +92,9 @@ const PREVIEWS = ['none', 'standard', 'large'].map((value) => ({
 
 /** The robots directives, and the fields that say why a post is kept out of search or sent elsewhere. */
 export function IndexingSection({ bind }: { bind: SeoBinding }) {
-  const number = (name: string, label: string, hint: string) => (
+  const number = (name: string, hint: string) => (
     <NumberField
-      label={label}
+      label={seoLabel(['robots', name])}
       hint={hint}
       value={bind.value(['robots', name]) as number | undefined}
       error={bind.error(['robots', name])}
@@ -113,7 +113,7 @@ export function IndexingSection({ bind }: { bind: SeoBinding }) {
         {SWITCHES.map((s) => (
           <SwitchField
             key={s.name}
-            label={s.label}
+            label={seoLabel(['robots', s.name])}
             on={s.on}
             off={s.off}
             value={bind.value(['robots', s.name]) as boolean | undefined}
@@ -121,18 +121,18 @@ export function IndexingSection({ bind }: { bind: SeoBinding }) {
             onChange={(v) => bind.set(['robots', s.name], v)}
           />
         ))}
-        {number('maxSnippet', 'Longest snippet (characters)', '-1 for no limit, 0 for none.')}
+        {number('maxSnippet', '-1 for no limit, 0 for none.')}
         <OptionField
-          label="Image preview size"
+          label={seoLabel(['robots', 'maxImagePreview'])}
           options={PREVIEWS}
           value={bind.text(['robots', 'maxImagePreview']) || undefined}
           error={bind.error(['robots', 'maxImagePreview'])}
           onChange={(v) => bind.set(['robots', 'maxImagePreview'], v)}
         />
-        {number('maxVideoPreview', 'Longest video preview (seconds)', '-1 for no limit, 0 for a still image.')}
+        {number('maxVideoPreview', '-1 for no limit, 0 for a still image.')}
       </fieldset>
-      {textField(bind, ['noindexReason'], 'Why it is hidden', { hint: 'A note for your team.' })}
-      {textField(bind, ['redirectTo'], 'Redirect to', { hint: 'An address that replaces this one.' })}
+      {textField(bind, ['noindexReason'], { hint: 'A note for your team.' })}
+      {textField(bind, ['redirectTo'], { hint: 'An address that replaces this one.' })}
     </SeoSection>
   );
 }

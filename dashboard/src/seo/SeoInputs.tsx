@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { MediaThumb } from '../media/MediaThumb';
 import { mediaName } from '../media/thumbnail';
 import { useMediaChoice } from '../media/useMediaChoice';
-import { Labelled } from './TextFields';
+import { Labelled } from '../studio/TextFields';
 
 interface Field<T> {
   label: string;
