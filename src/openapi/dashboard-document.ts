@@ -13,11 +13,11 @@ import {
   SignedOut,
   SignInBody,
   SiteSettings,
-  SiteSettingsPatch,
   TransferBody,
   WorkspaceNameBody,
   WorkspaceSummary,
 } from '../modules/dashboard/dashboard.schemas.js';
+import { SiteSettingsPatch } from '../modules/workspaces/site-settings.patch.js';
 import { namedSchemas, simplify, type Json, type JsonObject } from './components.js';
 import { OPERATIONS } from './operations.js';
 import { TAGS } from './text.js';
