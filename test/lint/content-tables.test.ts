@@ -1,19 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { lintAs as lintAsFile } from './lint-as.js';
 import type { Database } from '../../src/db/schema.js';
 import { tagsRepository } from '../../src/modules/tags/tags.repository.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The content-write messages `npm run lint` gives `code` as if it were the file at `file`. */
-async function lintAs(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('content-writes/')).map((m) => m.message);
-}
+const lintAs = (file: string, code: string) => lintAsFile(file, code, 'content-writes/');
 
 const HEAD = `
 import type { Kysely } from 'kysely';

@@ -1,16 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { lintAs as lintAsFile } from './lint-as.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The messages `npm run lint` gives `code` as if it were the file at `file` (relative to the repository). */
-async function lintAs(file: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: ROOT });
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('no-restricted')).map((m) => m.message);
-}
+const lintAs = (file: string, code: string) => lintAsFile(file, code, 'no-restricted');
 
 const BUMP_BY_HAND = `
 import type { Kysely } from 'kysely';
