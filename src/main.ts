@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { cliEnvironment } from './operate/data-location.js';
 import type { Config } from './config.js';
 import { openRuntime } from './runtime.js';
-import { holdServingLock } from './serving-lock.js';
+import { holdServingLock } from './operate/serving-lock.js';
 import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
 import { DEFAULT_PASSWORD_COST } from './security/password.js';

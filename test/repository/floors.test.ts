@@ -33,7 +33,6 @@ const FLOORS: ReadonlyArray<readonly [prefix: string, floor: number]> = [
   ['src/openapi/', 7],
   // What runs the product: the runtime, the data dir's lock, the seed and the operations on archives.
   ['src/runtime.ts', 8],
-  ['src/serving-lock.ts', 8],
   ['src/seed/', 8],
   ['src/operate/', 8],
   // The programs.

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { readSnapshot } from '../../db/snapshot.js';
 import { AppError, badRequest } from '../../errors.js';
 import { insertRows } from '../../db/insert-rows.js';
-import { holdMoveLock } from '../../serving-lock.js';
+import { holdMoveLock } from '../serving-lock.js';
 import { silentProgress, type Progress } from '../progress.js';
 import { columnKind, TableChecksum, type ColumnKind } from './checksum.js';
 import { MOVED_TABLES, NOT_MOVED, type MovedTable } from './tables.js';
@@ -98,7 +98,7 @@ function forPostgres(row: Row, columns: Array<{ name: string; kind: ColumnKind }
  * `quire migrate-to`: copies a SQLite installation, every table but caches (tables.ts), into an empty
  * PostgreSQL database, then reads it back and compares each table's row count and checksum (checksum.ts),
  * all in one transaction on the target: a move that fails or does not verify leaves the target empty.
- * A server serving the installation refuses the move (serving-lock.ts): what it wrote after the copy's
+ * A server serving the installation refuses the move (operate/serving-lock.ts): what it wrote after the copy's
  * snapshot would not be moved. The move holds the data dir's lock until it ends, so no server starts meanwhile.
  *
  * Content events keep their numbers: the trigger that numbers an event and moves its workspace's versions

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { badRequest } from './errors.js';
-import { displayDir } from './operate/data-location.js';
+import { badRequest } from '../errors.js';
+import { displayDir } from './data-location.js';
 
 /*
  * Who is using a SQLite installation's data dir: every `quire serve` holds a read transaction on
