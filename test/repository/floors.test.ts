@@ -130,12 +130,6 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/**
- * Circles between module folders left on purpose, each with why. The test fails on any other, and on one of
- * these once it is gone (so the list stays true).
- */
-const FOLDER_CIRCLES_LEFT: ReadonlyMap<string, string> = new Map([]);
-
 /** The folder of a module (`src/modules/posts`), or the file itself elsewhere. */
 function moduleOf(file: string): string | undefined {
   const match = /^src\/modules\/[^/]+/.exec(file);
@@ -174,6 +168,6 @@ describe('the floors of src/', () => {
       }
       folders.set(from, [...into].sort());
     }
-    expect(circles(folders).map((circle) => circle.join(' ↔ '))).toEqual([...FOLDER_CIRCLES_LEFT.keys()]);
+    expect(circles(folders).map((circle) => circle.join(' ↔ '))).toEqual([]);
   });
 });
