@@ -6,8 +6,6 @@ import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
 import type { Command, CommandInput } from './command.js';
 import { OPERATE_COMMANDS } from './operate.commands.js';
 
-export type { Command, CommandInput } from './command.js';
-
 /** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
 const SETTING_FLAGS = {
   'site-name': 'siteName',

@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { serve } from '../main.js';
 import { openRuntime } from '../runtime.js';
-import { COMMANDS, describe, type Command } from './commands.js';
+import type { Command } from './command.js';
+import { COMMANDS, describe } from './commands.js';
 import { dataDirMissing, dataLocation, displayDir } from '../operate/data-location.js';
 import { commandProgress } from '../operate/progress.js';
 

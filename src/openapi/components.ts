@@ -9,7 +9,8 @@ import {
   ApiKeyUpdateBody,
   ApiKeyWithSecret,
 } from '../modules/api-keys/api-keys.schemas.js';
-import { Author, AuthorCreateBody, AuthorList, AuthorUpdateBody, Person } from '../modules/authors/authors.schemas.js';
+import { Author, AuthorCreateBody, AuthorList, AuthorUpdateBody } from '../modules/authors/authors.schemas.js';
+import { Person } from '../modules/seo/seo.schemas.js';
 import {
   Category,
   CategoryCreateBody,

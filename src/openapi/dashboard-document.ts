@@ -12,12 +12,12 @@ import {
   SetupStatus,
   SignedOut,
   SignInBody,
-  SiteSettings,
   TransferBody,
   WorkspaceNameBody,
   WorkspaceSummary,
 } from '../modules/dashboard/dashboard.schemas.js';
 import { SiteSettingsPatch } from '../modules/workspaces/site-settings.patch.js';
+import { SiteSettings } from '../modules/workspaces/site-settings.js';
 import { namedSchemas, simplify, type Json, type JsonObject } from './components.js';
 import { OPERATIONS } from './operations.js';
 import { TAGS } from './text.js';

@@ -34,8 +34,6 @@ export type Change = ChangeFields &
     | { type: Exclude<ResourceType, Statused>; action: ChangeAction; status?: undefined }
   );
 
-export type { Writer } from '../security/writer.js';
-
 /** The command line writing into a workspace (`quire seed`, `quire workspace settings`). */
 export function commandLine(workspaceId: string): Writer {
   return { workspaceId, userId: null, apiKeyId: null };

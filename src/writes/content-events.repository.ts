@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Change, Writer } from './changes.js';
+import type { Writer } from '../security/writer.js';
+import type { Change } from './changes.js';
 
 type Executor = Kysely<Database>;
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Change, ChangeAction, Writer } from './changes.js';
+import type { Writer } from '../security/writer.js';
+import type { Change, ChangeAction } from './changes.js';
 import { contentKind, type ContentKind } from './kinds.js';
 import { revisionsRepository, type RevisedKind } from './revisions.repository.js';
 

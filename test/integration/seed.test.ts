@@ -6,7 +6,7 @@ import { BLOCK_TYPES, BodyWrite, type StoredBlock } from '../../src/blocks/block
 import { deriveBody } from '../../src/blocks/derive.js';
 import type { PostRow } from '../../src/db/schema.js';
 import { validatorCompiler } from '../../src/http/validation.js';
-import { Person } from '../../src/modules/authors/authors.schemas.js';
+import { Person } from '../../src/modules/seo/seo.schemas.js';
 import { createMediaStorage } from '../../src/modules/media/storage/storage.js';
 import { Seo } from '../../src/modules/seo/seo.schemas.js';
 import { searchWords } from '../../src/shared/search-words.js';

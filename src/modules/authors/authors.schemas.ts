@@ -4,9 +4,6 @@ import { Nullable, Slug, Timestamp, Uuid } from '../../shared/schemas.js';
 import { Media } from '../media/media.schemas.js';
 import { JsonLd, NullableSeo, Person, Seo } from '../seo/seo.schemas.js';
 
-// The schema.org Person an author is, with the SEO vocabulary; authors answer it.
-export { Person } from '../seo/seo.schemas.js';
-
 /** Limits of contract §5 (author names 100) and ours where it is silent. */
 export const AUTHOR_LIMITS = { displayName: 100, bio: 5000, credentials: 300, sameAs: 20, url: 2000 } as const;
 

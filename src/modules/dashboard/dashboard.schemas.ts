@@ -57,7 +57,6 @@ export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 export const WorkspaceNameBody = Type.Object({ name: WorkspaceName }, { additionalProperties: false });
 
 /** The settings form's answer: the workspace's site settings as the workspace row holds them. */
-export { SiteSettings } from '../workspaces/site-settings.js';
 
 export const Member = Type.Object({
   userId: Uuid,

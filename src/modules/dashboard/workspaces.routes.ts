@@ -9,12 +9,12 @@ import {
   MemberParams,
   MemberPermissionsBody,
   Removed,
-  SiteSettings,
   TransferBody,
   WorkspaceNameBody,
   WorkspaceParams,
   WorkspaceSummary,
 } from './dashboard.schemas.js';
+import { SiteSettings } from '../workspaces/site-settings.js';
 import { SiteSettingsPatch } from '../workspaces/site-settings.patch.js';
 
 const tags = ['dashboard'];

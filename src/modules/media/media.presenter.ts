@@ -4,7 +4,6 @@ import type { Media, MediaUpdateBody } from './media.schemas.js';
 import { mediaUrl, placeholderOf, srcsetOf } from '../../blocks/images.js';
 
 // Posts and pages present image URLs too; the block format owns how one is made.
-export { mediaUrl } from '../../blocks/images.js';
 
 export function presentMedia(publicUrl: string, row: MediaRow): Media {
   return {

@@ -1,7 +1,7 @@
 import type { StoredBlock } from '../../blocks/blocks.schemas.js';
 import { enrichBlocks } from '../../blocks/enrich.js';
 import type { MediaRow } from '../../db/schema.js';
-import { mediaUrl } from '../media/media.presenter.js';
+import { mediaUrl } from '../../blocks/images.js';
 import { pageJsonLd } from '../seo/page-json-ld.js';
 import type { SiteSettings } from '../workspaces/site-settings.js';
 import type { PageRow } from './pages.repository.js';

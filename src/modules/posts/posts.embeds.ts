@@ -12,8 +12,6 @@ import { postsRepository } from './posts.repository.js';
 import type { ParsedPost, PostEmbeds } from './posts.embeds.types.js';
 import type { Post } from './posts.schemas.js';
 
-export type { ParsedPost, PostEmbeds } from './posts.embeds.types.js';
-
 export function parsePost(row: StoredPost): ParsedPost {
   return {
     row,

@@ -1,7 +1,8 @@
 import { enrichBlocks } from '../../blocks/enrich.js';
 import { authorForLd, presentAuthor } from '../authors/authors.presenter.js';
 import { categoryChain, chainForLd, presentCategory } from '../categories/categories.presenter.js';
-import { mediaUrl, presentMedia } from '../media/media.presenter.js';
+import { mediaUrl } from '../../blocks/images.js';
+import { presentMedia } from '../media/media.presenter.js';
 import { postJsonLd } from '../seo/post-json-ld.js';
 import type { ParsedPost, PostEmbeds } from './posts.embeds.types.js';
 import { postColumns } from './posts.columns.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../../../../test/helpers/json-ld-fixtures.js';
 import type { AuthorRow, CategoryRow, MediaRow, StoredPost } from '../../../db/schema.js';
 import { compileSerializer } from '../../../http/serialization.js';
-import type { PostEmbeds } from '../posts.embeds.js';
+import type { PostEmbeds } from '../posts.embeds.types.js';
 import { parsePost } from '../posts.embeds.js';
 import { postColumns } from '../posts.columns.js';
 import { presentPost } from '../posts.presenter.js';
