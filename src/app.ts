@@ -21,6 +21,10 @@ import { serializerCompiler } from './http/serialization.js';
 import { discardUnreadBody } from './server/unread-body.js';
 import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { contentKeysRoutes } from './modules/content-keys/content-keys.routes.js';
+import { contentApiRoutes } from './modules/content-api/content-api.routes.js';
+import { previewsRoutes } from './modules/content-api/previews.routes.js';
+import { CONTENT_PREFIX, contentApi } from './server/content.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
 import { changesRoutes } from './modules/changes/changes.routes.js';
@@ -210,6 +214,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routes: async (scope) => {
       await scope.register(openApiDocumentRoute);
       await scope.register(apiKeysRoutes, { apiKeys: services.apiKeys });
+      await scope.register(contentKeysRoutes, { contentKeys: services.contentKeys });
+      await scope.register(previewsRoutes, { previews: services.previews });
       await scope.register(authorsRoutes, { authors: services.authors });
       await scope.register(categoriesRoutes, { categories: services.categories });
       await scope.register(tagsRoutes, { tags: services.tags });
@@ -222,6 +228,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });
       await scope.register(webhooksRoutes, { webhooks: services.webhooks });
+    },
+  });
+  await app.register(contentApi, {
+    prefix: CONTENT_PREFIX,
+    db: database.db,
+    edge,
+    routeTable: table,
+    responseCache,
+    rateLimit: { store, ...config.rateLimit },
+    sharedMaxAge: config.cdn.sharedMaxAge,
+    routes: async (scope) => {
+      await scope.register(contentApiRoutes, { services, previews: services.previews });
     },
   });
   await app.register(docsRoutes);

@@ -34,6 +34,17 @@ export interface Config {
   webhookEndpointsMax: number;
   /** New password hashes use scrypt with N = 2^passwordCost (src/security/password.ts). */
   passwordCost: number;
+  /** The content API's shared caches (docs/content-api.md, "CDN"). */
+  cdn: CdnConfig;
+}
+
+/**
+ * `purgeUrl`: the Varnish (with xkey) that every content write's surrogate keys are purged from; null: none.
+ * `sharedMaxAge`: seconds a shared cache may keep a content answer (`s-maxage`); long when purges keep it fresh.
+ */
+export interface CdnConfig {
+  purgeUrl: string | null;
+  sharedMaxAge: number;
 }
 
 /**
@@ -240,5 +251,12 @@ export function loadConfig(env: Env = process.env): Config {
       PASSWORD_COST_RANGE.min,
       PASSWORD_COST_RANGE.max,
     ),
+    cdn: cdn(env),
   };
+}
+
+function cdn(env: Env): CdnConfig {
+  const purgeUrl = url(env, 'QUIRE_CDN_PURGE_URL', ['http:', 'https:']) ?? null;
+  // Without purges a shared cache must come back soon on its own; with them it may keep an answer a day.
+  return { purgeUrl, sharedMaxAge: integer(env, 'QUIRE_CDN_MAX_AGE', purgeUrl ? 86_400 : 60, 0, 31_536_000) };
 }

@@ -21,6 +21,8 @@ import { createSiteSettingsService } from './modules/site-settings/site-settings
 import type { Config } from './config.js';
 import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
+import { createContentKeysService } from './modules/content-keys/content-keys.service.js';
+import { createPreviewsService } from './modules/content-api/previews.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
 import { installContentKinds } from './writes/kinds.js';
@@ -37,6 +39,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const accounts = createAccountsService(database, passwords);
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
+  const postReads = createPostReads(database, publicUrl);
   return {
     media: createMediaService(database, publicUrl, createMediaStorage(config), {
       keepGps: config.mediaKeepGps,
@@ -54,7 +57,9 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
       touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
     }),
     posts,
-    postReads: createPostReads(database, publicUrl),
+    postReads,
+    contentKeys: createContentKeysService(database, masterKey),
+    previews: createPreviewsService(database, masterKey, { pages, postReads }),
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),
     pages,

@@ -17,6 +17,7 @@ const SETTING_FLAGS = {
   'page-url-pattern': 'pageUrlPattern',
   'author-url-pattern': 'authorUrlPattern',
   'category-url-pattern': 'categoryUrlPattern',
+  'preview-url-pattern': 'previewUrlPattern',
 } as const;
 
 function text(input: CommandInput, name: string): string {

@@ -37,6 +37,7 @@ export interface WorkspacesTable {
   page_url_pattern: string | null;
   author_url_pattern: string | null;
   category_url_pattern: string | null;
+  preview_url_pattern: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -62,6 +63,31 @@ export interface ApiKeysTable {
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A read-only key for sites and browsers (migration 0023, docs/content-api.md). */
+export interface ContentKeysTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  key_encrypted: string;
+  master_key_id: string;
+  /** JSON array of origins; empty: any. */
+  allowed_origins: string;
+  created_by_user_id: string | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** How far each workspace's content events have been purged from the CDN (migration 0023). */
+export interface CdnPurgeCursorsTable {
+  workspace_id: string;
+  seq: number;
+  content_version: number;
   updated_at: Timestamp;
 }
 
@@ -396,6 +422,8 @@ export interface Database {
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
   api_keys: ApiKeysTable;
+  content_keys: ContentKeysTable;
+  cdn_purge_cursors: CdnPurgeCursorsTable;
   media: MediaTable;
   authors: AuthorsTable;
   categories: CategoriesTable;
@@ -418,6 +446,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type MembershipRow = Selectable<MembershipsTable>;
+export type ContentKeyRow = Selectable<ContentKeysTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type NewApiKeyRow = Insertable<ApiKeysTable>;
 export type PostRow = Selectable<PostsTable>;

@@ -268,6 +268,40 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     description: 'Idempotent; the key gets 401 from the next request on.',
   },
 
+  'GET /content-keys': {
+    operationId: 'listContentKeys',
+    summary: 'List content keys',
+    description:
+      'Read-only keys for sites and browsers, used on the content API (`/api/v1/content`). `isActive=false` lists revoked ones.',
+  },
+  'POST /content-keys': {
+    operationId: 'createContentKey',
+    summary: 'Create a content key',
+    description:
+      'A content key reads published posts and pages and the public parts of what they embed, and nothing else; `allowedOrigins` limits which browser origins get CORS headers (none: any).',
+  },
+  'GET /content-keys/:id': { operationId: 'getContentKey', summary: 'Get a content key' },
+  'PATCH /content-keys/:id': {
+    operationId: 'updateContentKey',
+    summary: 'Rename a content key or change its allowed origins',
+  },
+  'POST /content-keys/:id/revoke': {
+    operationId: 'revokeContentKey',
+    summary: 'Revoke a content key',
+    description: 'Idempotent; the key gets 401 from its next request on.',
+  },
+  'POST /posts/:idOrSlug/preview': {
+    operationId: 'createPostPreview',
+    summary: 'Make a preview token for a post',
+    description:
+      'A signed token that lets the content API read this one post, whatever its status, until it expires (an hour by default). `url` is the site settings’ preview URL pattern filled in.',
+  },
+  'POST /pages/:idOrSlug/preview': {
+    operationId: 'createPagePreview',
+    summary: 'Make a preview token for a page',
+    description: 'As for a post: a signed token that lets the content API read this one page until it expires.',
+  },
+
   'GET /webhooks': { operationId: 'listWebhooks', summary: 'List webhook endpoints' },
   'POST /webhooks': {
     operationId: 'createWebhook',

@@ -42,6 +42,10 @@ export const TAGS = [
   { name: 'link-health', description: 'Broken links the site reports, counted per path.' },
   { name: 'api-keys', description: 'The workspace’s API keys. Responses are never cached.' },
   {
+    name: 'content-keys',
+    description: 'Read-only keys for sites and browsers (the content API). Responses are never cached.',
+  },
+  {
     name: 'site-settings',
     description: 'The site URL, URL patterns, publisher and logo the JSON-LD is built from; read-only here.',
   },

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The ETag of an answer served from the response cache, which needs no hashing again. */
     cachedEtag?: string;
+    /** The surrogate keys of the answer (content API): computed from it, or kept with its cached copy. */
+    surrogateKeys?: readonly string[];
   }
 }
 
@@ -47,6 +49,7 @@ export function serveFromCache(
     return undefined;
   }
   request.cachedEtag = hit.etag;
+  if (hit.surrogateKeys) request.surrogateKeys = hit.surrogateKeys;
   const answer = cachedAnswer(cache, hit, request.headers['accept-encoding']);
   return reply.headers(answer.headers).send(answer.body);
 }
@@ -56,7 +59,7 @@ export function serveFromCache(
  * so a client may keep a copy but must revalidate; a matching If-None-Match answers 304 with no body.
  * A fresh 200 GET is kept in the response cache under the key its request was given.
  */
-export function cacheHeaders(cache: ResponseCache) {
+export function cacheHeaders(cache: ResponseCache, cacheControl: string = CONTENT_CACHE_CONTROL) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     if (request.routeOptions.config.noStore) {
       reply.header('Cache-Control', 'no-store');
@@ -72,13 +75,19 @@ export function cacheHeaders(cache: ResponseCache) {
       const key = request.responseCacheKey;
       if (key !== undefined) {
         const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-        cache.set(key, { payload: bytes, etag, contentType, permission: request.routeOptions.config.permission });
+        cache.set(key, {
+          payload: bytes,
+          etag,
+          contentType,
+          permission: request.routeOptions.config.permission,
+          ...(request.surrogateKeys ? { surrogateKeys: request.surrogateKeys } : {}),
+        });
       }
       // The bytes go out as they are: they are already encoded, and the cache holds the same ones.
       payload = bytes;
     }
     reply.header('ETag', etag);
-    reply.header('Cache-Control', CONTENT_CACHE_CONTROL);
+    reply.header('Cache-Control', cacheControl);
     if (etagMatches(request.headers['if-none-match'], etag)) {
       reply.code(304).removeHeader('content-encoding');
       return '';

@@ -13,6 +13,8 @@ import { redirectsRoutes } from '../modules/redirects/redirects.routes.js';
 import { revisionsRoutes } from '../modules/revisions/revisions.routes.js';
 import { tagsRoutes } from '../modules/tags/tags.routes.js';
 import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.js';
+import { contentKeysRoutes } from '../modules/content-keys/content-keys.routes.js';
+import { previewsRoutes } from '../modules/content-api/previews.routes.js';
 
 export interface DashboardContentOptions {
   services: Services;
@@ -51,6 +53,8 @@ export async function dashboardContentRoutes(app: FastifyInstance, options: Dash
       await mount.register(revisionsRoutes, { revisions: services.revisions });
       await mount.register(mediaRoutes, { media: services.media, maxUploadBytes: options.maxUploadBytes });
       await mount.register(webhooksRoutes, { webhooks: services.webhooks });
+      await mount.register(contentKeysRoutes, { contentKeys: services.contentKeys });
+      await mount.register(previewsRoutes, { previews: services.previews });
     },
     { prefix: '/workspaces/:workspaceId' },
   );

@@ -2,14 +2,17 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { LogLevel } from '../config.js';
 
-// The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past.
-const KEY_LIKE = /quire(?:_|%5F)live(?:_|%5F)[0-9A-Za-z]+/gi;
+// The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past. Content keys
+// and preview tokens (which carry dots and base64url) are cut out alike.
+const KEY_LIKE = /quire(?:_|%5F)(live|content|preview)(?:_|%5F)[0-9A-Za-z._~%-]+/gi;
 // A webhook signing secret: `whsec_` and base64.
 const WEBHOOK_SECRET_LIKE = /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi;
 
 /** A key (or a webhook secret) pasted into a URL or a message by mistake is still a secret: it is cut out. */
 export function redactUrl(url: string): string {
-  return url.replace(KEY_LIKE, 'quire_live_[REDACTED]').replace(WEBHOOK_SECRET_LIKE, 'whsec_[REDACTED]');
+  return url
+    .replace(KEY_LIKE, (_, brand: string) => `quire_${brand.toLowerCase()}_[REDACTED]`)
+    .replace(WEBHOOK_SECRET_LIKE, 'whsec_[REDACTED]');
 }
 
 /**

@@ -10,6 +10,8 @@ export interface CachedResponse {
   contentType: string;
   /** The permission the answering route needs, checked again for every key a hit is served to. */
   permission: Permission | undefined;
+  /** The surrogate keys a content API answer names (its shared cache's purges), kept with it. */
+  surrogateKeys?: readonly string[];
   /** The payload compressed, per encoding a client has asked for: compressed once, then sent as kept. */
   encoded?: Partial<Record<Encoding, Buffer>>;
 }

@@ -13,6 +13,7 @@ export const NO_SETTINGS: SiteSettings = {
   pageUrlPattern: null,
   authorUrlPattern: null,
   categoryUrlPattern: null,
+  previewUrlPattern: null,
 };
 
 export const SETTINGS: SiteSettings = {

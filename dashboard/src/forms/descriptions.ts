@@ -82,6 +82,13 @@ export const SETTINGS_FIELDS = [
     help: 'May use {path} (parent/child) or {slug}, such as /topics/{path}.',
     group: 'urls',
   },
+  {
+    name: 'previewUrlPattern',
+    label: 'Preview URL pattern',
+    kind: 'text',
+    help: 'Where the site shows a draft. Must contain {token}; may use {type}, {id} and {slug}, such as /api/preview?token={token}.',
+    group: 'urls',
+  },
 ] as const satisfies readonly FieldSpec[];
 
 export const CATEGORY_SORTS = [

@@ -80,6 +80,7 @@ export async function insertOwnedWorkspace(
     page_url_pattern: null,
     author_url_pattern: null,
     category_url_pattern: null,
+    preview_url_pattern: null,
     created_at: now,
     updated_at: now,
   };

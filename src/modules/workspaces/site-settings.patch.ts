@@ -20,6 +20,7 @@ export const SiteSettingsPatch = Type.Object(
     pageUrlPattern: Type.Optional(UrlPattern),
     authorUrlPattern: Type.Optional(UrlPattern),
     categoryUrlPattern: Type.Optional(UrlPattern),
+    previewUrlPattern: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 2000 }))),
   },
   { additionalProperties: false, minProperties: 1 },
 );

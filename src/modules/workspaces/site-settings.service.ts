@@ -41,6 +41,18 @@ function patternProblem(field: (typeof PATTERN_FIELDS)[number], pattern: string)
   return null;
 }
 
+/**
+ * The preview route may live on another host than the site (a preview deployment), so its pattern is a path on
+ * the site or an absolute http(s) URL; either way it must carry the token.
+ */
+function previewPatternProblem(pattern: string): string | null {
+  const onSite = pattern.startsWith('/') && !pattern.startsWith('//') && !/[\s\\]/.test(pattern);
+  if (!onSite && !isAbsoluteHttpUrl(pattern.replace(/\{(token|type|id|slug)\}/g, 'x')))
+    return 'previewUrlPattern must be a path starting with a single "/" or an absolute http or https URL';
+  if (!pattern.includes('{token}')) return 'previewUrlPattern must contain {token}';
+  return null;
+}
+
 /** The rules of site settings beyond their schema (an import checks an archive's settings by them too). */
 export function settingsIssues(patch: SiteSettingsPatch): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -54,6 +66,11 @@ export function settingsIssues(patch: SiteSettingsPatch): ValidationIssue[] {
     const value = patch[field];
     const problem = typeof value === 'string' ? patternProblem(field, value) : null;
     if (problem) issues.push({ in: 'body', path: `/${field}`, message: problem });
+  }
+  const preview = patch.previewUrlPattern;
+  if (typeof preview === 'string') {
+    const problem = previewPatternProblem(preview);
+    if (problem) issues.push({ in: 'body', path: '/previewUrlPattern', message: problem });
   }
   return issues;
 }

@@ -19,6 +19,8 @@ export const SiteSettings = Type.Object({
   pageUrlPattern: Nullable(Type.String()),
   authorUrlPattern: Nullable(Type.String()),
   categoryUrlPattern: Nullable(Type.String()),
+  /** Where the site previews a draft: its placeholders are filled by the studio's "Preview on site". */
+  previewUrlPattern: Nullable(Type.String()),
 });
 export type SiteSettings = Static<typeof SiteSettings>;
 
@@ -33,6 +35,7 @@ export const SITE_SETTINGS_COLUMN_OF = {
   pageUrlPattern: 'page_url_pattern',
   authorUrlPattern: 'author_url_pattern',
   categoryUrlPattern: 'category_url_pattern',
+  previewUrlPattern: 'preview_url_pattern',
 } as const satisfies Record<keyof SiteSettings, string>;
 
 const SETTING_ENTRIES = Object.entries(SITE_SETTINGS_COLUMN_OF) as Array<

@@ -16,6 +16,7 @@ export type SettingsColumns = Partial<
     | 'page_url_pattern'
     | 'author_url_pattern'
     | 'category_url_pattern'
+    | 'preview_url_pattern'
   >
 >;
 

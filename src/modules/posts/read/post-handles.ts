@@ -89,6 +89,7 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
     )
     .select([
       'posts.id',
+      'posts.status',
       'posts.render_stamp',
       relatedStamp(workspaceId).as('related_stamp'),
       'workspaces.embeds_version',

@@ -127,9 +127,11 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
       };
     },
 
-    async get(actor: Actor, idOrSlug: string): Promise<PostJson> {
+    /** `published`: only a published post is found (the content API's reads); any other is a 404. */
+    async get(actor: Actor, idOrSlug: string, { published = false } = {}): Promise<PostJson> {
       const handle = await handles.findHandle(db, actor.workspaceId, format, idOrSlug);
-      if (handle) for await (const json of rendered(actor.workspaceId, [handle])) return json;
+      if (handle && (!published || handle.status === 'published'))
+        for await (const json of rendered(actor.workspaceId, [handle])) return json;
       throw notFound('Post');
     },
   };

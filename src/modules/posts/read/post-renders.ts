@@ -28,6 +28,8 @@ export function renderFormat(publicUrl: string): string {
  */
 export interface PostHandle {
   id: string;
+  /** The post's status: the content API answers only published ones. */
+  status: string;
   render_stamp: number;
   /** The sum of its related posts' render stamps (postsRepository): a write to one of them moves it. */
   related_stamp: number;

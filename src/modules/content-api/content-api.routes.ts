@@ -1,0 +1,204 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { pageRequest } from '../../http/pagination.js';
+import { sendList } from '../../http/list-answer.js';
+import { ErrorResponses } from '../../http/responses.js';
+import { sendSerialized } from '../../http/serialization.js';
+import { IdOrSlugParams, IdParams } from '../../shared/schemas.js';
+import type { Services } from '../../services.js';
+import { AUTHOR_SORT_KEYS, Author, AuthorList, AuthorListQuery } from '../authors/authors.schemas.js';
+import { CATEGORY_SORT_KEYS, Category, CategoryList, CategoryListQuery } from '../categories/categories.schemas.js';
+import { PAGE_SORT_KEYS, Page, PageList } from '../pages/pages.schemas.js';
+import { POST_SORT_KEYS, Post, PostList } from '../posts/posts.schemas.js';
+import { REDIRECT_SORT_KEYS, RedirectList, RedirectListQuery } from '../redirects/redirects.schemas.js';
+import { SiteSettings } from '../site-settings/site-settings.schemas.js';
+import { TAG_SORT_KEYS, Tag, TagList, TagListQuery } from '../tags/tags.schemas.js';
+import {
+  ContentItemQuery,
+  ContentPageListQuery,
+  ContentPostListQuery,
+  PreviewQuery,
+  PublicMedia,
+  withKey,
+} from './content-api.schemas.js';
+import type { PreviewsService } from './previews.service.js';
+import { notFound } from '../../errors.js';
+
+const tags = ['content'];
+const item = { schema: { params: IdOrSlugParams, querystring: ContentItemQuery } } as const;
+
+export interface ContentApiRoutesOptions {
+  services: Pick<
+    Services,
+    'postReads' | 'pages' | 'pageReads' | 'authors' | 'tags' | 'categories' | 'media' | 'redirects' | 'siteSettings'
+  >;
+  previews: PreviewsService;
+}
+
+/**
+ * The content API's routes (docs/content-api.md): published posts and pages and the public parts of what they
+ * embed, through the same services and answers as the admin API, under the scope of server/content.ts. A post or
+ * page that is not published is a 404, as if it did not exist; a list holds only published ones. Lists of posts
+ * are newest-published first unless asked otherwise.
+ */
+export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions> = async (
+  app,
+  { services, previews },
+) => {
+  app.get(
+    '/posts',
+    {
+      config: { permission: 'posts:read', surrogate: { collection: ['post'] } },
+      schema: { tags, querystring: ContentPostListQuery, response: { 200: PostList, ...ErrorResponses } },
+    },
+    async (request, reply) => {
+      const query = { ...request.query, status: 'published' as const };
+      const page = pageRequest({ ...query, orderBy: query.orderBy ?? 'publishedAt' }, POST_SORT_KEYS);
+      return sendList(request, reply, await services.postReads.list(request.actor, query, page));
+    },
+  );
+
+  app.get(
+    '/posts/:idOrSlug',
+    {
+      config: { permission: 'posts:read', surrogate: { item: 'post' } },
+      schema: { tags, ...item.schema, response: { 200: Post, ...ErrorResponses } },
+    },
+    async (request, reply) =>
+      sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug, { published: true })),
+  );
+
+  app.get(
+    '/pages',
+    {
+      config: { permission: 'pages:read', surrogate: { collection: ['page'] } },
+      schema: { tags, querystring: ContentPageListQuery, response: { 200: PageList, ...ErrorResponses } },
+    },
+    async (request, reply) => {
+      const query = { ...request.query, status: 'published' as const };
+      return sendList(
+        request,
+        reply,
+        await services.pageReads.list(request.actor, query, pageRequest(query, PAGE_SORT_KEYS)),
+      );
+    },
+  );
+
+  app.get(
+    '/pages/:idOrSlug',
+    {
+      config: { permission: 'pages:read', surrogate: { item: 'page' } },
+      schema: { tags, ...item.schema, response: { 200: Page, ...ErrorResponses } },
+    },
+    async (request) => {
+      const page = await services.pages.get(request.actor, request.params.idOrSlug);
+      if (page.status !== 'published') throw notFound('Page');
+      return page;
+    },
+  );
+
+  app.get(
+    '/authors',
+    {
+      config: { permission: 'authors:read', surrogate: { collection: ['author'] } },
+      schema: { tags, querystring: withKey(AuthorListQuery), response: { 200: AuthorList, ...ErrorResponses } },
+    },
+    (request) => services.authors.list(request.actor, request.query, pageRequest(request.query, AUTHOR_SORT_KEYS)),
+  );
+
+  app.get(
+    '/authors/:idOrSlug',
+    {
+      config: { permission: 'authors:read', surrogate: { item: 'author' } },
+      schema: { tags, ...item.schema, response: { 200: Author, ...ErrorResponses } },
+    },
+    (request) => services.authors.get(request.actor, request.params.idOrSlug),
+  );
+
+  app.get(
+    '/tags',
+    {
+      config: { permission: 'tags:read', surrogate: { collection: ['tag'] } },
+      schema: { tags, querystring: withKey(TagListQuery), response: { 200: TagList, ...ErrorResponses } },
+    },
+    (request) => services.tags.list(request.actor, request.query, pageRequest(request.query, TAG_SORT_KEYS)),
+  );
+
+  app.get(
+    '/tags/:idOrSlug',
+    {
+      config: { permission: 'tags:read', surrogate: { item: 'tag' } },
+      schema: { tags, ...item.schema, response: { 200: Tag, ...ErrorResponses } },
+    },
+    (request) => services.tags.get(request.actor, request.params.idOrSlug),
+  );
+
+  app.get(
+    '/categories',
+    {
+      config: { permission: 'categories:read', surrogate: { collection: ['category'] } },
+      schema: { tags, querystring: withKey(CategoryListQuery), response: { 200: CategoryList, ...ErrorResponses } },
+    },
+    (request) => services.categories.list(request.actor, request.query, pageRequest(request.query, CATEGORY_SORT_KEYS)),
+  );
+
+  app.get(
+    '/categories/:idOrSlug',
+    {
+      config: { permission: 'categories:read', surrogate: { item: 'category' } },
+      schema: { tags, ...item.schema, response: { 200: Category, ...ErrorResponses } },
+    },
+    (request) => services.categories.get(request.actor, request.params.idOrSlug),
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      config: { permission: 'media:read', surrogate: { item: 'media' } },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: ContentItemQuery,
+        response: { 200: PublicMedia, ...ErrorResponses },
+      },
+    },
+    (request) => services.media.get(request.actor, request.params.id),
+  );
+
+  app.get(
+    '/redirects',
+    {
+      config: { permission: 'redirects:read', surrogate: { collection: ['redirect'] } },
+      schema: { tags, querystring: withKey(RedirectListQuery), response: { 200: RedirectList, ...ErrorResponses } },
+    },
+    (request) => services.redirects.list(request.actor, request.query, pageRequest(request.query, REDIRECT_SORT_KEYS)),
+  );
+
+  app.get(
+    '/site-settings',
+    {
+      config: { permission: 'site-settings:read', surrogate: { collection: [] } },
+      schema: { tags, querystring: ContentItemQuery, response: { 200: SiteSettings, ...ErrorResponses } },
+    },
+    (request) => services.siteSettings.get(request.actor),
+  );
+
+  // Drafts for the site's preview route: one resource, named by a token; never kept by any cache.
+  app.get(
+    '/preview/posts/:id',
+    {
+      config: { permission: 'posts:read', noStore: true },
+      schema: { tags, params: IdParams, querystring: PreviewQuery, response: { 200: Post, ...ErrorResponses } },
+    },
+    async (request, reply) =>
+      sendSerialized(reply, await previews.readPost(request.actor, request.params.id, request.query.token)),
+  );
+
+  app.get(
+    '/preview/pages/:id',
+    {
+      config: { permission: 'pages:read', noStore: true },
+      schema: { tags, params: IdParams, querystring: PreviewQuery, response: { 200: Page, ...ErrorResponses } },
+    },
+    (request) => previews.readPage(request.actor, request.params.id, request.query.token),
+  );
+};

@@ -1,0 +1,32 @@
+import { Type, type TObject, type TProperties } from 'typebox';
+import { FieldsQuery } from '../../http/fields.js';
+import { Media } from '../media/media.schemas.js';
+import { PostListQuery } from '../posts/posts.schemas.js';
+import { PageListQuery } from '../pages/pages.schemas.js';
+
+/** The content key, in the query string so that a browser's GET is a simple request (no preflight). */
+const Key = Type.String({ maxLength: 100, description: 'A content key (quire_content_…).' });
+
+/** A query schema of the admin API with the content key added. */
+export function withKey<P extends TProperties>(query: TObject<P>) {
+  return Type.Object({ ...query.properties, key: Key }, { additionalProperties: false });
+}
+
+// Only published posts and pages are listed: there is no status to ask for.
+const { status: _postStatus, ...postFilters } = PostListQuery.properties;
+const { status: _pageStatus, ...pageFilters } = PageListQuery.properties;
+export const ContentPostListQuery = withKey(Type.Object(postFilters));
+export const ContentPageListQuery = withKey(Type.Object(pageFilters));
+export const ContentItemQuery = withKey(FieldsQuery);
+
+/** A media file as anyone may see it: where it is and what it shows, not who uploaded it or where it is stored. */
+export const PublicMedia = Type.Omit(Media, ['storagePath', 'uploadedByUserId', 'uploadedByApiKeyId']);
+
+export const PreviewQuery = Type.Object(
+  {
+    key: Key,
+    token: Type.String({ maxLength: 600, description: 'A preview token (quire_preview_…) for this resource.' }),
+    fields: FieldsQuery.properties.fields,
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,108 @@
+import type { DatabaseHandle } from '../../db/database.js';
+import { notFound } from '../../errors.js';
+import type { Actor } from '../../security/actor.js';
+import type { MasterKey } from '../../security/master-key.js';
+import { issuePreviewToken, readPreviewToken, type PreviewKind } from '../../security/preview-token.js';
+import { loadSiteSettings } from '../workspaces/site-settings.js';
+import type { Page } from '../pages/pages.schemas.js';
+import type { PagesService } from '../pages/pages.service.js';
+import type { PostReads, PostJson } from '../posts/read/post-reads.js';
+import { postsRepository } from '../posts/posts.repository.js';
+
+export const PREVIEW_TTL = { default: 3600, min: 60, max: 7 * 24 * 3600 } as const;
+
+export interface Preview {
+  token: string;
+  expiresAt: string;
+  /** The site's preview route with the token, from the site settings' preview URL pattern; null without one. */
+  url: string | null;
+}
+
+/** Every way a token can fail reads the same: nothing tells a guess from an expired or foreign token. */
+const noPreview = () => notFound('Preview');
+
+/**
+ * Previews on the site (docs/content-api.md, "Previews"): a short-lived signed token for one post or page, made
+ * by whoever may read it, and read back by the content API for that one resource, whatever its status.
+ */
+export function createPreviewsService(
+  database: DatabaseHandle,
+  masterKey: MasterKey,
+  content: { pages: PagesService; postReads: PostReads },
+  now: () => number = Date.now,
+) {
+  const nowSeconds = () => Math.floor(now() / 1000);
+
+  function claimsFor(actor: Actor, kind: PreviewKind, id: string, token: string) {
+    const claims = readPreviewToken(masterKey, token, nowSeconds());
+    if (!claims || claims.workspaceId !== actor.workspaceId || claims.kind !== kind || claims.id !== id)
+      throw noPreview();
+    return claims;
+  }
+
+  return {
+    async create(
+      actor: Actor,
+      kind: PreviewKind,
+      idOrSlug: string,
+      expiresInSeconds: number = PREVIEW_TTL.default,
+    ): Promise<Preview> {
+      const resource =
+        kind === 'post'
+          ? await postsRepository.findByIdOrSlug(database.db, actor.workspaceId, idOrSlug)
+          : await content.pages.get(actor, idOrSlug);
+      if (!resource) throw notFound('Post');
+      const expiresAt = nowSeconds() + expiresInSeconds;
+      const token = issuePreviewToken(masterKey, { workspaceId: actor.workspaceId, kind, id: resource.id, expiresAt });
+      const settings = await loadSiteSettings(database.db, actor.workspaceId);
+      return {
+        token,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+        url: previewUrl(settings, kind, resource, token),
+      };
+    },
+
+    async readPost(actor: Actor, id: string, token: string): Promise<PostJson> {
+      claimsFor(actor, 'post', id, token);
+      try {
+        return await content.postReads.get(actor, id);
+      } catch {
+        throw noPreview();
+      }
+    },
+
+    async readPage(actor: Actor, id: string, token: string): Promise<Page> {
+      claimsFor(actor, 'page', id, token);
+      try {
+        return await content.pages.get(actor, id);
+      } catch {
+        throw noPreview();
+      }
+    },
+  };
+}
+
+export type PreviewsService = ReturnType<typeof createPreviewsService>;
+
+/** The preview URL pattern filled in: `{token}`, `{type}` (post or page), `{id}` and `{slug}`, each URL-encoded. */
+function previewUrl(
+  settings: { siteUrl: string | null; previewUrlPattern: string | null },
+  kind: PreviewKind,
+  resource: { id: string; slug: string },
+  token: string,
+): string | null {
+  const pattern = settings.previewUrlPattern;
+  if (!pattern) return null;
+  const filled = pattern
+    .replaceAll('{token}', encodeURIComponent(token))
+    .replaceAll('{type}', kind)
+    .replaceAll('{id}', encodeURIComponent(resource.id))
+    .replaceAll('{slug}', encodeURIComponent(resource.slug));
+  try {
+    if (!pattern.startsWith('/')) return new URL(filled).toString();
+    if (!settings.siteUrl) return null;
+    return new URL(filled, settings.siteUrl.endsWith('/') ? settings.siteUrl : `${settings.siteUrl}/`).toString();
+  } catch {
+    return null;
+  }
+}
