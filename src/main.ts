@@ -6,6 +6,8 @@ import { openRuntime } from './runtime.js';
 import { holdServingLock } from './operate/serving-lock.js';
 import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
+import { startCdnPurger } from './modules/cdn/cdn-purger.js';
+import { varnishTarget } from './modules/cdn/varnish.js';
 import { DEFAULT_PASSWORD_COST } from './security/password.js';
 
 /** How long a start waits for a database that is away (restarting, failing over) before it gives up. */
@@ -63,6 +65,10 @@ export async function serve(config: Config): Promise<void> {
     allowPrivate: config.webhookAllowPrivate,
     log: app.log,
   });
+  // With a purge target, every server purges what content writes made stale from the shared cache.
+  const purger = config.cdn.purgeUrl
+    ? startCdnPurger(runtime.database, { target: varnishTarget(config.cdn.purgeUrl), log: app.log })
+    : null;
   const metricsServer =
     app.quireMetrics && config.metrics.port !== null
       ? await (await import('./metrics/metrics.js')).startMetricsServer(app.quireMetrics, config.metrics)
@@ -74,6 +80,7 @@ export async function serve(config: Config): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'closing: finishing in-flight requests');
     stopPruning();
+    purger?.stop();
     metricsServer?.close();
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
