@@ -768,6 +768,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspaces/{workspaceId}/content-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List content keys */
+    get: operations['dashboardListContentKeys'];
+    put?: never;
+    /** Create a content key */
+    post: operations['dashboardCreateContentKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/content-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a content key */
+    get: operations['dashboardGetContentKey'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Rename a content key or change its allowed origins */
+    patch: operations['dashboardUpdateContentKey'];
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/content-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a content key */
+    post: operations['dashboardRevokeContentKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a preview token for a post */
+    post: operations['dashboardCreatePostPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Make a preview token for a page */
+    post: operations['dashboardCreatePagePreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1049,6 +1136,7 @@ export interface components {
       pageUrlPattern: string | null;
       authorUrlPattern: string | null;
       categoryUrlPattern: string | null;
+      previewUrlPattern: string | null;
     };
     Delivery: {
       /** Format: uuid */
@@ -1788,6 +1876,7 @@ export interface components {
       pageUrlPattern: string | null;
       authorUrlPattern: string | null;
       categoryUrlPattern: string | null;
+      previewUrlPattern: string | null;
     };
     SiteSettingsPatch: {
       siteName?: string | null;
@@ -1799,6 +1888,7 @@ export interface components {
       pageUrlPattern?: string | null;
       authorUrlPattern?: string | null;
       categoryUrlPattern?: string | null;
+      previewUrlPattern?: string | null;
     };
     Tag: {
       /** Format: uuid */
@@ -4102,6 +4192,332 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Delivery'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardListContentKeys: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        order?: 'asc' | 'desc';
+        orderBy?: 'createdAt' | 'name';
+        /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+        fields?: string;
+        isActive?: boolean;
+      };
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              workspaceId: string;
+              name: string;
+              /** @description The key itself. A content key reads only what is published, so it is shown whenever asked: a site ships it in its pages. */
+              key: string;
+              keyPrefix: string;
+              /** @description The origins a browser may read with this key (CORS). Empty: any origin. */
+              allowedOrigins: string[];
+              /** @enum {string} */
+              status: 'Active' | 'Revoked';
+              revokedAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              createdByUserId: string | null;
+            }[];
+            page: number;
+            pageSize: number;
+            /** @enum {string} */
+            order: 'asc' | 'desc';
+            orderBy?: string;
+            total: number;
+            totalPages: number;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardCreateContentKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          allowedOrigins?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+            name: string;
+            /** @description The key itself. A content key reads only what is published, so it is shown whenever asked: a site ships it in its pages. */
+            key: string;
+            keyPrefix: string;
+            /** @description The origins a browser may read with this key (CORS). Empty: any origin. */
+            allowedOrigins: string[];
+            /** @enum {string} */
+            status: 'Active' | 'Revoked';
+            revokedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            createdByUserId: string | null;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardGetContentKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+            name: string;
+            /** @description The key itself. A content key reads only what is published, so it is shown whenever asked: a site ships it in its pages. */
+            key: string;
+            keyPrefix: string;
+            /** @description The origins a browser may read with this key (CORS). Empty: any origin. */
+            allowedOrigins: string[];
+            /** @enum {string} */
+            status: 'Active' | 'Revoked';
+            revokedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            createdByUserId: string | null;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardUpdateContentKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name?: string;
+          allowedOrigins?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+            name: string;
+            /** @description The key itself. A content key reads only what is published, so it is shown whenever asked: a site ships it in its pages. */
+            key: string;
+            keyPrefix: string;
+            /** @description The origins a browser may read with this key (CORS). Empty: any origin. */
+            allowedOrigins: string[];
+            /** @enum {string} */
+            status: 'Active' | 'Revoked';
+            revokedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            createdByUserId: string | null;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardRevokeContentKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            workspaceId: string;
+            name: string;
+            /** @description The key itself. A content key reads only what is published, so it is shown whenever asked: a site ships it in its pages. */
+            key: string;
+            keyPrefix: string;
+            /** @description The origins a browser may read with this key (CORS). Empty: any origin. */
+            allowedOrigins: string[];
+            /** @enum {string} */
+            status: 'Active' | 'Revoked';
+            revokedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            createdByUserId: string | null;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardCreatePostPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description How long the token reads the draft: an hour unless asked otherwise, a week at most.
+           * @default 3600
+           */
+          expiresInSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Pass it to the content API: GET /api/v1/content/preview/{posts|pages}/{id}. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The site's preview route with the token (the site settings' previewUrlPattern); null without one. */
+            url: string | null;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardCreatePagePreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description How long the token reads the draft: an hour unless asked otherwise, a week at most.
+           * @default 3600
+           */
+          expiresInSeconds?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Pass it to the content API: GET /api/v1/content/preview/{posts|pages}/{id}. */
+            token: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The site's preview route with the token (the site settings' previewUrlPattern); null without one. */
+            url: string | null;
+          };
         };
       };
       default: components['responses']['Error'];
