@@ -239,7 +239,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     rateLimit: { store, ...config.rateLimit },
     sharedMaxAge: config.cdn.sharedMaxAge,
     routes: async (scope) => {
-      await scope.register(contentApiRoutes, { services, previews: services.previews });
+      await scope.register(contentApiRoutes, {
+        services,
+        previews: services.previews,
+        feeds: services.feeds,
+        publicUrl: config.publicUrl,
+      });
     },
   });
   await app.register(docsRoutes);

@@ -23,6 +23,7 @@ import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 import { createContentKeysService } from './modules/content-keys/content-keys.service.js';
 import { createPreviewsService } from './modules/content-api/previews.service.js';
+import { createFeedsService } from './modules/feeds/feeds.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
 import { installContentKinds } from './writes/kinds.js';
@@ -40,6 +41,11 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const posts = createPostsService(database, publicUrl);
   const pages = createPagesService(database, publicUrl);
   const postReads = createPostReads(database, publicUrl);
+  const authors = createAuthorsService(database, publicUrl);
+  const categories = createCategoriesService(database);
+  const tags = createTagsService(database, {
+    touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
+  });
   return {
     media: createMediaService(database, publicUrl, createMediaStorage(config), {
       keepGps: config.mediaKeepGps,
@@ -51,15 +57,14 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
     }),
     accounts,
     apiKeys: createApiKeysService(database, masterKey),
-    authors: createAuthorsService(database, publicUrl),
-    categories: createCategoriesService(database),
-    tags: createTagsService(database, {
-      touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
-    }),
+    authors,
+    categories,
+    tags,
     posts,
     postReads,
     contentKeys: createContentKeysService(database, masterKey),
     previews: createPreviewsService(database, masterKey, { pages, postReads }),
+    feeds: createFeedsService(database, publicUrl, { postReads, categories, tags, authors }),
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),
     pages,

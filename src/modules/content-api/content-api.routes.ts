@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
@@ -15,12 +16,19 @@ import { TAG_SORT_KEYS, Tag, TagList, TagListQuery } from '../tags/tags.schemas.
 import {
   ContentItemQuery,
   ContentPageListQuery,
+  FeedParams,
+  FeedQuery,
+  KeyOnlyQuery,
+  SitemapParams,
   ContentPostListQuery,
   PreviewQuery,
   PublicMedia,
   withKey,
 } from './content-api.schemas.js';
 import type { PreviewsService } from './previews.service.js';
+import type { FeedsService } from '../feeds/feeds.service.js';
+import { FEED_TYPES } from '../feeds/feeds.js';
+import { SITEMAP_TYPE } from '../feeds/sitemaps.js';
 import { notFound } from '../../errors.js';
 
 const tags = ['content'];
@@ -32,6 +40,17 @@ export interface ContentApiRoutesOptions {
     'postReads' | 'pages' | 'pageReads' | 'authors' | 'tags' | 'categories' | 'media' | 'redirects' | 'siteSettings'
   >;
   previews: PreviewsService;
+  feeds: FeedsService;
+  /** This server's public origin: feeds' self links and the sitemap index's locations point back here. */
+  publicUrl: string;
+}
+
+const FEED_FORMAT = { 'rss.xml': 'rss', 'atom.xml': 'atom', 'feed.json': 'json' } as const;
+
+/** The same URL (its query included) with the last path segment replaced: a feed's sibling formats. */
+function sibling(publicUrl: string, url: string, last: string): string {
+  const [path = '', query] = url.split('?', 2);
+  return `${publicUrl}${path.replace(/[^/]*$/, last)}${query === undefined ? '' : `?${query}`}`;
 }
 
 /**
@@ -42,8 +61,51 @@ export interface ContentApiRoutesOptions {
  */
 export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions> = async (
   app,
-  { services, previews },
+  { services, previews, feeds, publicUrl },
 ) => {
+  app.get(
+    '/feeds/:format',
+    {
+      config: { permission: 'posts:read', surrogate: { collection: ['post'] } },
+      schema: { tags, params: FeedParams, querystring: FeedQuery, response: ErrorResponses },
+    },
+    async (request, reply) => {
+      const { key: _key, ...query } = request.query;
+      const format = FEED_FORMAT[request.params.format];
+      const links = {
+        rss: sibling(publicUrl, request.url, 'rss.xml'),
+        atom: sibling(publicUrl, request.url, 'atom.xml'),
+        json: sibling(publicUrl, request.url, 'feed.json'),
+      };
+      const body = await feeds.feed(request.actor, format, query, links);
+      return (reply as FastifyReply).type(FEED_TYPES[format]).send(body);
+    },
+  );
+
+  app.get(
+    '/sitemap.xml',
+    {
+      config: { permission: 'posts:read', surrogate: { collection: ['post', 'page', 'author', 'category'] } },
+      schema: { tags, querystring: KeyOnlyQuery, response: ErrorResponses },
+    },
+    async (request, reply) => {
+      const key = encodeURIComponent(request.query.key);
+      const base = `${publicUrl}${request.url.split('?', 1)[0]!.replace(/sitemap\.xml$/, 'sitemaps/')}`;
+      const body = await feeds.sitemapIndex(request.actor, (name) => `${base}${name}?key=${key}`);
+      return (reply as FastifyReply).type(SITEMAP_TYPE).send(body);
+    },
+  );
+
+  app.get(
+    '/sitemaps/:name',
+    {
+      config: { permission: 'posts:read', surrogate: { collection: ['post', 'page', 'author', 'category'] } },
+      schema: { tags, params: SitemapParams, querystring: KeyOnlyQuery, response: ErrorResponses },
+    },
+    async (request, reply) =>
+      (reply as FastifyReply).type(SITEMAP_TYPE).send(await feeds.sitemap(request.actor, request.params.name)),
+  );
+
   app.get(
     '/posts',
     {

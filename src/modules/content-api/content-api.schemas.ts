@@ -3,6 +3,8 @@ import { FieldsQuery } from '../../http/fields.js';
 import { Media } from '../media/media.schemas.js';
 import { PostListQuery } from '../posts/posts.schemas.js';
 import { PageListQuery } from '../pages/pages.schemas.js';
+import { Uuid } from '../../shared/schemas.js';
+import { FEED_LIMITS } from '../feeds/feeds.service.js';
 
 /** The content key, in the query string so that a browser's GET is a simple request (no preflight). */
 const Key = Type.String({ maxLength: 100, description: 'A content key (quire_content_…).' });
@@ -21,6 +23,35 @@ export const ContentItemQuery = withKey(FieldsQuery);
 
 /** A media file as anyone may see it: where it is and what it shows, not who uploaded it or where it is stored. */
 export const PublicMedia = Type.Omit(Media, ['storagePath', 'uploadedByUserId', 'uploadedByApiKeyId']);
+
+export const FeedParams = Type.Object(
+  { format: Type.Union([Type.Literal('rss.xml'), Type.Literal('atom.xml'), Type.Literal('feed.json')]) },
+  { additionalProperties: false },
+);
+
+export const FeedQuery = Type.Object(
+  {
+    key: Key,
+    categoryId: Type.Optional(Uuid),
+    tagId: Type.Optional(Uuid),
+    authorId: Type.Optional(Uuid),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: FEED_LIMITS.max,
+        description: 'How many of the latest posts; 20 by default.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const SitemapParams = Type.Object(
+  { name: Type.String({ maxLength: 40, description: 'A part as the index names it, such as posts-1.xml.' }) },
+  { additionalProperties: false },
+);
+
+export const KeyOnlyQuery = Type.Object({ key: Key }, { additionalProperties: false });
 
 export const PreviewQuery = Type.Object(
   {
