@@ -1,7 +1,7 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startVarnish, type Varnish } from '../helpers/varnish.js';
+import { startVarnish, type Varnish } from '../../bench/varnish.js';
 import { EXTERNAL, freePort, installWithKey, startServer, tempDir, type ServerProcess } from './helpers.js';
 
 /*

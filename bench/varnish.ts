@@ -1,22 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Compiled to dist/bench as well as run from source: the repository is the nearest folder holding docs/cdn.
+const ROOT = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'docs', 'cdn'))) {
+    if (dir === path.dirname(dir)) throw new Error('docs/cdn/varnish.vcl not found above this file');
+    dir = path.dirname(dir);
+  }
+  return dir;
+})();
 /** The VCL the docs ship (docs/cdn/varnish.vcl), its backend pointed at the server under test. */
 const VCL = path.join(ROOT, 'docs/cdn/varnish.vcl');
 
 export interface Varnish {
   url: string;
+  /** Varnish's counters (varnishstat), such as MAIN.backend_req, MAIN.cache_hit, MAIN.cache_miss. */
+  counters(...names: string[]): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
 /**
  * A real Varnish (Debian's varnishd with varnish-modules' xkey) in front of a Quire server on `backendPort`, on
- * loopback, in a working directory of its own; `.ci/run` installs it. As root it runs without its jail.
+ * loopback, in a working directory of its own; `.ci/run` installs it. As root it runs without its jail. The CDN
+ * suite (test/e2e/cdn-varnish.test.ts) and the CDN benchmark (bench/cdn.ts) both start it here.
  */
 export async function startVarnish(backendPort: number, listenPort: number): Promise<Varnish> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-varnish-'));
@@ -30,6 +42,15 @@ export async function startVarnish(backendPort: number, listenPort: number): Pro
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${listenPort}`;
+  const work = path.join(dir, 'work');
+  const counters = async (...names: string[]) => {
+    const args = ['-n', work, '-1', '-j', ...names.flatMap((name) => ['-f', name])];
+    const { stdout } = await promisify(execFile)('varnishstat', args);
+    const parsed = JSON.parse(stdout) as { counters?: Record<string, { value: number }> } & Record<string, unknown>;
+    // varnishstat 7 nests the counters; older ones put them at the top.
+    const all = (parsed.counters ?? parsed) as Record<string, { value?: number }>;
+    return Object.fromEntries(names.map((name) => [name, Number(all[name]?.value ?? 0)]));
+  };
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -47,7 +68,7 @@ export async function startVarnish(backendPort: number, listenPort: number): Pro
         signal: AbortSignal.timeout(1_000),
       });
       await answer.arrayBuffer();
-      if (answer.ok) return { url, stop };
+      if (answer.ok) return { url, counters, stop };
     } catch {
       // Not listening yet.
     }
