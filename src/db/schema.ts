@@ -213,6 +213,8 @@ export interface PostRendersTable {
   format: string;
   /** UTF-8 JSON: a Buffer from SQLite (written as bytes, see DialectHelpers.textBytes), a string from PostgreSQL. */
   json: Buffer | string;
+  /** The body as HTML (@quire/blocks), made by the first read that asked for it (migration 0023); null before. */
+  html: string | null;
 }
 
 export interface PostTagsTable {

@@ -141,6 +141,47 @@ describeEachDialect('content API and content keys', (dialect) => {
     });
   });
 
+  describe('bodyHtml', () => {
+    it('is added on request only, and a warm read serves the HTML kept with the stored render', async () => {
+      const plain = await read(`/posts/${publishedId}`);
+      expect(plain.json()).not.toHaveProperty('bodyHtml');
+      const asked = await read(`/posts/${publishedId}?formats=html`);
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().bodyHtml).toBe('<p>Hello <strong>world</strong></p>');
+      // The bytes before it are the plain answer's: the field is added at the end.
+      expect(asked.body.startsWith(plain.body.slice(0, -1))).toBe(true);
+      expect((await read(`/posts/${publishedId}?fields=title,bodyHtml`)).json()).toEqual({
+        id: publishedId,
+        title: 'Live post',
+        bodyHtml: '<p>Hello <strong>world</strong></p>',
+      });
+      // What the next uncached read answers is what was kept: no rendering on a warm read.
+      await ctx.runtime.database.db
+        .updateTable('post_renders')
+        .set({ html: '<p>kept</p>' })
+        .where('post_id', '=', publishedId)
+        .execute();
+      const admin = await ctx.app.inject({
+        method: 'GET',
+        url: `${EXTERNAL}/posts/${publishedId}?formats=html`,
+        headers: { 'x-api-key': adminKey },
+      });
+      expect(admin.json().bodyHtml).toBe('<p>kept</p>');
+      const list = await read('/posts?formats=html');
+      expect(list.json<{ data: Json[] }>().data.find((post) => post.id === publishedId)?.bodyHtml).toBe('<p>kept</p>');
+      expect((await read('/posts?formats=markdown')).statusCode).toBe(400);
+    });
+
+    it('is rendered anew once the post changes', async () => {
+      const updated = await api.patch(adminKey, publishedId, {
+        bodyJson: [{ type: 'paragraph', text: 'Hello *again*' }],
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).not.toHaveProperty('bodyHtml');
+      expect((await read(`/posts/${publishedId}?formats=html`)).json().bodyHtml).toBe('<p>Hello <em>again</em></p>');
+    });
+  });
+
   describe('CORS', () => {
     it('answers any origin for a key without allowed origins, preflight included', async () => {
       const answer = await read('/posts', contentKey, { origin: 'https://anywhere.example' });

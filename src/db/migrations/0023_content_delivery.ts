@@ -44,6 +44,8 @@ export function contentDelivery({ types: t }: DialectHelpers): Migration {
         .execute();
 
       await db.schema.alterTable('workspaces').addColumn('preview_url_pattern', 'text').execute();
+      // A post's body as HTML, kept with its stored render (same labels), so a warm read renders nothing.
+      await db.schema.alterTable('post_renders').addColumn('html', 'text').execute();
     },
   };
 }

@@ -5,7 +5,15 @@ import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
 import { IdOrSlugParams, IdParams } from '../../shared/schemas.js';
-import type { Services } from '../../services.js';
+import type { AuthorsService } from '../authors/authors.service.js';
+import type { CategoriesService } from '../categories/categories.service.js';
+import type { MediaService } from '../media/media.service.js';
+import type { PagesService } from '../pages/pages.service.js';
+import type { PageReads } from '../pages/read/page-reads.js';
+import type { PostReads } from '../posts/read/post-reads.js';
+import type { RedirectsService } from '../redirects/redirects.service.js';
+import type { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import type { TagsService } from '../tags/tags.service.js';
 import { AUTHOR_SORT_KEYS, Author, AuthorList, AuthorListQuery } from '../authors/authors.schemas.js';
 import { CATEGORY_SORT_KEYS, Category, CategoryList, CategoryListQuery } from '../categories/categories.schemas.js';
 import { PAGE_SORT_KEYS, Page, PageList } from '../pages/pages.schemas.js';
@@ -21,6 +29,7 @@ import {
   KeyOnlyQuery,
   SitemapParams,
   ContentPostListQuery,
+  ContentReadQuery,
   PreviewQuery,
   PublicMedia,
   withKey,
@@ -30,15 +39,24 @@ import type { FeedsService } from '../feeds/feeds.service.js';
 import { FEED_TYPES } from '../feeds/feeds.js';
 import { SITEMAP_TYPE } from '../feeds/sitemaps.js';
 import { notFound } from '../../errors.js';
+import { wantsHtml } from '../../http/formats.js';
+import { withBodyHtml } from '../pages/read/page-reads.js';
 
 const tags = ['content'];
 const item = { schema: { params: IdOrSlugParams, querystring: ContentItemQuery } } as const;
 
 export interface ContentApiRoutesOptions {
-  services: Pick<
-    Services,
-    'postReads' | 'pages' | 'pageReads' | 'authors' | 'tags' | 'categories' | 'media' | 'redirects' | 'siteSettings'
-  >;
+  services: {
+    postReads: PostReads;
+    pages: PagesService;
+    pageReads: PageReads;
+    authors: AuthorsService;
+    tags: TagsService;
+    categories: CategoriesService;
+    media: MediaService;
+    redirects: RedirectsService;
+    siteSettings: SiteSettingsService;
+  };
   previews: PreviewsService;
   feeds: FeedsService;
   /** This server's public origin: feeds' self links and the sitemap index's locations point back here. */
@@ -115,7 +133,8 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
     async (request, reply) => {
       const query = { ...request.query, status: 'published' as const };
       const page = pageRequest({ ...query, orderBy: query.orderBy ?? 'publishedAt' }, POST_SORT_KEYS);
-      return sendList(request, reply, await services.postReads.list(request.actor, query, page));
+      const html = wantsHtml(query);
+      return sendList(request, reply, await services.postReads.list(request.actor, query, page, { html }));
     },
   );
 
@@ -123,10 +142,17 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
     '/posts/:idOrSlug',
     {
       config: { permission: 'posts:read', surrogate: { item: 'post' } },
-      schema: { tags, ...item.schema, response: { 200: Post, ...ErrorResponses } },
+      schema: {
+        tags,
+        params: IdOrSlugParams,
+        querystring: ContentReadQuery,
+        response: { 200: Post, ...ErrorResponses },
+      },
     },
-    async (request, reply) =>
-      sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug, { published: true })),
+    async (request, reply) => {
+      const options = { published: true, html: wantsHtml(request.query) };
+      return sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug, options));
+    },
   );
 
   app.get(
@@ -137,11 +163,10 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
     },
     async (request, reply) => {
       const query = { ...request.query, status: 'published' as const };
-      return sendList(
-        request,
-        reply,
-        await services.pageReads.list(request.actor, query, pageRequest(query, PAGE_SORT_KEYS)),
-      );
+      const answer = await services.pageReads.list(request.actor, query, pageRequest(query, PAGE_SORT_KEYS), {
+        html: wantsHtml(query),
+      });
+      return sendList(request, reply, answer);
     },
   );
 
@@ -149,12 +174,17 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
     '/pages/:idOrSlug',
     {
       config: { permission: 'pages:read', surrogate: { item: 'page' } },
-      schema: { tags, ...item.schema, response: { 200: Page, ...ErrorResponses } },
+      schema: {
+        tags,
+        params: IdOrSlugParams,
+        querystring: ContentReadQuery,
+        response: { 200: Page, ...ErrorResponses },
+      },
     },
     async (request) => {
       const page = await services.pages.get(request.actor, request.params.idOrSlug);
       if (page.status !== 'published') throw notFound('Page');
-      return page;
+      return wantsHtml(request.query) ? withBodyHtml(page) : page;
     },
   );
 
@@ -252,7 +282,12 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
       schema: { tags, params: IdParams, querystring: PreviewQuery, response: { 200: Post, ...ErrorResponses } },
     },
     async (request, reply) =>
-      sendSerialized(reply, await previews.readPost(request.actor, request.params.id, request.query.token)),
+      sendSerialized(
+        reply,
+        await previews.readPost(request.actor, request.params.id, request.query.token, {
+          html: wantsHtml(request.query),
+        }),
+      ),
   );
 
   app.get(
@@ -261,6 +296,9 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
       config: { permission: 'pages:read', noStore: true },
       schema: { tags, params: IdParams, querystring: PreviewQuery, response: { 200: Page, ...ErrorResponses } },
     },
-    (request) => previews.readPage(request.actor, request.params.id, request.query.token),
+    async (request) => {
+      const page = await previews.readPage(request.actor, request.params.id, request.query.token);
+      return wantsHtml(request.query) ? withBodyHtml(page) : page;
+    },
   );
 };

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TProperties } from 'typebox';
 import { FieldsQuery } from '../../http/fields.js';
+import { ReadQuery } from '../../http/formats.js';
 import { Media } from '../media/media.schemas.js';
 import { PostListQuery } from '../posts/posts.schemas.js';
 import { PageListQuery } from '../pages/pages.schemas.js';
@@ -20,6 +21,8 @@ const { status: _pageStatus, ...pageFilters } = PageListQuery.properties;
 export const ContentPostListQuery = withKey(Type.Object(postFilters));
 export const ContentPageListQuery = withKey(Type.Object(pageFilters));
 export const ContentItemQuery = withKey(FieldsQuery);
+/** A single post or page: `fields`, `formats` and the key. */
+export const ContentReadQuery = withKey(ReadQuery);
 
 /** A media file as anyone may see it: where it is and what it shows, not who uploaded it or where it is stored. */
 export const PublicMedia = Type.Omit(Media, ['storagePath', 'uploadedByUserId', 'uploadedByApiKeyId']);
@@ -58,6 +61,7 @@ export const PreviewQuery = Type.Object(
     key: Key,
     token: Type.String({ maxLength: 600, description: 'A preview token (quire_preview_…) for this resource.' }),
     fields: FieldsQuery.properties.fields,
+    formats: ReadQuery.properties.formats,
   },
   { additionalProperties: false },
 );

@@ -51,7 +51,7 @@ export function createPreviewsService(
         kind === 'post'
           ? await postsRepository.findByIdOrSlug(database.db, actor.workspaceId, idOrSlug)
           : await content.pages.get(actor, idOrSlug);
-      if (!resource) throw notFound('Post');
+      if (!resource) throw notFound(kind === 'post' ? 'Post' : 'Page');
       const expiresAt = nowSeconds() + expiresInSeconds;
       const token = issuePreviewToken(masterKey, { workspaceId: actor.workspaceId, kind, id: resource.id, expiresAt });
       const settings = await loadSiteSettings(database.db, actor.workspaceId);
@@ -62,10 +62,10 @@ export function createPreviewsService(
       };
     },
 
-    async readPost(actor: Actor, id: string, token: string): Promise<PostJson> {
+    async readPost(actor: Actor, id: string, token: string, { html = false } = {}): Promise<PostJson> {
       claimsFor(actor, 'post', id, token);
       try {
-        return await content.postReads.get(actor, id);
+        return await content.postReads.get(actor, id, { html });
       } catch {
         throw noPreview();
       }

@@ -50,4 +50,12 @@ export const pageFields = fieldList({
   deletedAt: { answer: Nullable(Timestamp), columns: ['deleted_at'] },
   createdAt: { answer: Timestamp, columns: ['created_at'] },
   updatedAt: { answer: Timestamp, columns: ['updated_at'] },
+  bodyHtml: {
+    answer: Type.Optional(
+      Type.String({
+        description:
+          'The body as HTML (@quire/blocks, docs/blocks.md): only when asked for, by `formats=html` or by naming it in `fields`.',
+      }),
+    ),
+  },
 });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
-import { FieldsQuery } from '../../http/fields.js';
+import { ReadQuery, wantsHtml } from '../../http/formats.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IfMatchHeaders, parseIfMatch } from '../../http/if-match.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PagesService } from './pages.service.js';
-import type { PageReads } from './read/page-reads.js';
+import { withBodyHtml, type PageReads } from './read/page-reads.js';
 import { Page, PAGE_SORT_KEYS, PageCreateBody, PageList, PageListQuery, PageUpdateBody } from './pages.schemas.js';
 
 const tags = ['pages'];
@@ -24,7 +24,9 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads
       sendList(
         request,
         reply,
-        await reads.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS)),
+        await reads.list(request.actor, request.query, pageRequest(request.query, PAGE_SORT_KEYS), {
+          html: wantsHtml(request.query),
+        }),
       ),
   );
 
@@ -38,9 +40,12 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads
     '/pages/:idOrSlug',
     {
       config: read,
-      schema: { tags, params: IdOrSlugParams, querystring: FieldsQuery, response: { 200: Page, ...ErrorResponses } },
+      schema: { tags, params: IdOrSlugParams, querystring: ReadQuery, response: { 200: Page, ...ErrorResponses } },
     },
-    (request) => pages.get(request.actor, request.params.idOrSlug),
+    async (request) => {
+      const page = await pages.get(request.actor, request.params.idOrSlug);
+      return wantsHtml(request.query) ? withBodyHtml(page) : page;
+    },
   );
 
   app.patch(

@@ -1,3 +1,4 @@
+import { Formats } from '../../http/formats.js';
 import { Type, type Static } from 'typebox';
 import { answerSchemas, writeSchemas } from '../../db/columns.js';
 import { listQuery, paginated } from '../../http/pagination.js';
@@ -25,6 +26,7 @@ export type PageSortKey = (typeof PAGE_SORT_KEYS)[number];
 export const PageListQuery = listQuery(PAGE_SORT_KEYS, {
   q: Type.Optional(WordsQuery('the title or the body text')),
   status: Type.Optional(PageStatus),
+  formats: Formats,
 });
 export type PageListQuery = Static<typeof PageListQuery>;
 export const PageList = paginated(Page);

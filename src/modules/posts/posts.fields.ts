@@ -101,6 +101,15 @@ export const postFields = fieldList({
   updatedAt: { answer: Timestamp, columns: ['updated_at'] },
   tags: { answer: Type.Array(Tag) },
   relatedPosts: { answer: Type.Array(RelatedPostSummary) },
+  // Last in the answer: a stored render gains it at its end (read/post-reads.ts).
+  bodyHtml: {
+    answer: Type.Optional(
+      Type.String({
+        description:
+          'The body as HTML (@quire/blocks, docs/blocks.md): only when asked for, by `formats=html` or by naming it in `fields`.',
+      }),
+    ),
+  },
   // Rows of related_posts, in the order given.
   relatedPostIds: {
     write: Type.Array(Uuid, { maxItems: POST_LIMITS.relatedPosts, uniqueItems: true }),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
-import { FieldsQuery } from '../../http/fields.js';
+import { ReadQuery, wantsHtml } from '../../http/formats.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IfMatchHeaders, parseIfMatch } from '../../http/if-match.js';
 import { sendSerialized } from '../../http/serialization.js';
@@ -34,7 +34,9 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
       sendList(
         request,
         reply,
-        await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS)),
+        await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS), {
+          html: wantsHtml(request.query),
+        }),
       ),
   );
 
@@ -48,9 +50,13 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
     '/posts/:idOrSlug',
     {
       config: read,
-      schema: { tags, params: IdOrSlugParams, querystring: FieldsQuery, response: { 200: Post, ...ErrorResponses } },
+      schema: { tags, params: IdOrSlugParams, querystring: ReadQuery, response: { 200: Post, ...ErrorResponses } },
     },
-    async (request, reply) => sendSerialized(reply, await reads.get(request.actor, request.params.idOrSlug)),
+    async (request, reply) =>
+      sendSerialized(
+        reply,
+        await reads.get(request.actor, request.params.idOrSlug, { html: wantsHtml(request.query) }),
+      ),
   );
 
   app.patch(

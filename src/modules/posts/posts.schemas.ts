@@ -1,3 +1,4 @@
+import { Formats } from '../../http/formats.js';
 import { Type, type Static } from 'typebox';
 import { answerSchemas, writeSchemas } from '../../db/columns.js';
 import { listQuery, paginated } from '../../http/pagination.js';
@@ -40,6 +41,7 @@ export const PostListQuery = listQuery(POST_SORT_KEYS, {
   tagId: Type.Optional(Uuid),
   dateFrom: Type.Optional(Timestamp),
   dateTo: Type.Optional(Timestamp),
+  formats: Formats,
 });
 export type PostListQuery = Static<typeof PostListQuery>;
 export const PostList = paginated(Post);

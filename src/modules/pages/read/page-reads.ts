@@ -6,7 +6,16 @@ import { wordQuery } from '../../../shared/search-words.js';
 import type { Actor } from '../../../security/actor.js';
 import { presentPages } from '../pages.embeds.js';
 import { pagesRepository, type PageRow } from '../pages.repository.js';
+import { renderBlocks } from '@quire/blocks';
 import { Page, type PageListQuery, type PageSortKey } from '../pages.schemas.js';
+
+/**
+ * A page with its body as HTML. Pages keep no stored render (they are few and read through the response cache),
+ * so the HTML is rendered on each uncached read that asks for it.
+ */
+export function withBodyHtml(page: Page): Page {
+  return { ...page, bodyHtml: renderBlocks(page.bodyJson) };
+}
 
 /** The bytes of pages one batch of a list holds in memory at a time (as post-reads.ts BATCH_BYTES). */
 export const BATCH_BYTES = 8 * 1024 * 1024;
@@ -30,7 +39,7 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
   const serializePage = compileSerializer<Page>(Page);
 
-  async function* rendered(workspaceId: string, rows: readonly ListedPage[]): AsyncGenerator<Buffer> {
+  async function* rendered(workspaceId: string, rows: readonly ListedPage[], html: boolean): AsyncGenerator<Buffer> {
     for (let start = 0; start < rows.length;) {
       const batch: ListedPage[] = [];
       let bytes = 0;
@@ -40,13 +49,13 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
         bytes += weight(row);
       }
       start += batch.length;
-      const build = () => render(workspaceId, batch);
+      const build = () => render(workspaceId, batch, html);
       yield* bytes > LARGE_READ_BYTES ? await LARGE_READS(build) : await build();
     }
   }
 
   /** One batch: the bodies it lacks, then each page presented and serialized. */
-  async function render(workspaceId: string, batch: readonly ListedPage[]): Promise<Buffer[]> {
+  async function render(workspaceId: string, batch: readonly ListedPage[], html: boolean): Promise<Buffer[]> {
     const bodies = await pagesRepository.findBodies(
       db,
       workspaceId,
@@ -58,11 +67,18 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
       if (body === undefined) return [];
       return [{ ...row, body_json: body.body_json!, body_text: body.body_text!, search_head: '', search_text: '' }];
     });
-    return (await presentPages(db, workspaceId, complete, publicUrl)).map((page) => Buffer.from(serializePage(page)));
+    return (await presentPages(db, workspaceId, complete, publicUrl)).map((page) =>
+      Buffer.from(serializePage(html ? withBodyHtml(page) : page)),
+    );
   }
 
   return {
-    async list(actor: Actor, query: PageListQuery, page: PageRequest<PageSortKey>): Promise<ListAnswer> {
+    async list(
+      actor: Actor,
+      query: PageListQuery,
+      page: PageRequest<PageSortKey>,
+      { html = false } = {},
+    ): Promise<ListAnswer> {
       const filter = {
         ...(query.q ? { q: wordQuery(query.q) } : {}),
         ...(query.status ? { status: query.status } : {}),
@@ -71,7 +87,7 @@ export function createPageReads(database: DatabaseHandle, publicUrl: string) {
       const { rows, total } = await (filter.q ? dialect.searching(db, list) : list(db));
       return {
         page: pageOf(page, [], total),
-        items: rendered(actor.workspaceId, rows),
+        items: rendered(actor.workspaceId, rows, html),
         bytes: rows.reduce((sum, row) => sum + weight(row), 0),
       };
     },

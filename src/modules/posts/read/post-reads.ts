@@ -8,12 +8,25 @@ import { toIso } from '../../../shared/time.js';
 import type { Actor } from '../../../security/actor.js';
 import { parsePost, presentPosts } from '../posts.embeds.js';
 import { postsRepository } from '../posts.repository.js';
+import { renderBlocks } from '@quire/blocks';
 import { Post, type PostListQuery, type PostSortKey } from '../posts.schemas.js';
 import { postHandlesRepository as handles } from './post-handles.js';
 import { postRendersRepository, renderFormat, type PostHandle } from './post-renders.js';
 
 /** A post's answer, serialized from the Post schema, as UTF-8 bytes. */
 export type PostJson = Buffer;
+
+const BODY_HTML = Buffer.from(',"bodyHtml":');
+
+/** A serialized post (an object, so its last byte is `}`) with `bodyHtml` added as its last field. */
+function withBodyHtml(json: Buffer, html: string): Buffer {
+  return Buffer.concat([
+    json.subarray(0, json.length - 1),
+    BODY_HTML,
+    Buffer.from(JSON.stringify(html)),
+    Buffer.from('}'),
+  ]);
+}
 
 /**
  * The bytes of renders, stored or built, one batch of a list holds in memory at a time. A page of ordinary
@@ -66,13 +79,16 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
    * The answer for each handle, in order. Renders small enough come with the handles; the others, stored or
    * to be built, are loaded in batches of about BATCH_BYTES, each batch a fixed number of queries.
    */
-  async function* rendered(workspaceId: string, found: readonly PostHandle[]): AsyncGenerator<PostJson> {
+  async function* rendered(
+    workspaceId: string,
+    found: readonly PostHandle[],
+  ): AsyncGenerator<{ handle: PostHandle; json: PostJson }> {
     let loaded = new Map<string, Buffer>();
     for (let index = 0; index < found.length; index += 1) {
       const handle = found[index]!;
       if (handle.json !== null) {
         // PostgreSQL answers text as a string; SQLite answers bytes.
-        yield typeof handle.json === 'string' ? Buffer.from(handle.json) : handle.json;
+        yield { handle, json: typeof handle.json === 'string' ? Buffer.from(handle.json) : handle.json };
         continue;
       }
       if (!loaded.has(handle.id)) {
@@ -90,7 +106,7 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
       }
       const json = loaded.get(handle.id);
       // A post deleted between the handles and its build has no row left: the page skips it.
-      if (json !== undefined) yield json;
+      if (json !== undefined) yield { handle, json };
     }
   }
 
@@ -108,8 +124,39 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
     return loaded;
   }
 
+  /**
+   * Each answer as `rendered` gives it, or with `bodyHtml` added when `html`: the body's HTML kept with the stored
+   * render (its labels) when there is one, else rendered from the answer's own blocks and kept for the next read,
+   * all of a page's in one statement once it has been sent. The field goes last, so the bytes before it are the
+   * answer without it.
+   */
+  async function* answers(workspaceId: string, found: readonly PostHandle[], html: boolean): AsyncGenerator<PostJson> {
+    if (!html) {
+      for await (const { json } of rendered(workspaceId, found)) yield json;
+      return;
+    }
+    const kept = await postRendersRepository.findHtml(db, workspaceId, format, found);
+    const made: Array<{ handle: PostHandle; json: Buffer; html: string }> = [];
+    for await (const { handle, json } of rendered(workspaceId, found)) {
+      let body = kept.get(handle.id);
+      if (body === undefined) {
+        const post = JSON.parse(json.toString('utf8')) as Pick<Post, 'bodyJson'>;
+        const fresh = renderBlocks(post.bodyJson);
+        made.push({ handle, json, html: fresh });
+        body = fresh;
+      }
+      yield withBodyHtml(json, body);
+    }
+    await postRendersRepository.store(db, dialect, workspaceId, format, made);
+  }
+
   return {
-    async list(actor: Actor, query: PostListQuery, page: PageRequest<PostSortKey>): Promise<ListAnswer> {
+    async list(
+      actor: Actor,
+      query: PostListQuery,
+      page: PageRequest<PostSortKey>,
+      { html = false } = {},
+    ): Promise<ListAnswer> {
       const filter = {
         q: query.q ? wordQuery(query.q) : undefined,
         status: query.status,
@@ -122,16 +169,19 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
       const { handles: found, total } = await handles.list(db, dialect, actor.workspaceId, format, filter, page);
       return {
         page: pageOf(page, [], total),
-        items: rendered(actor.workspaceId, found),
+        items: answers(actor.workspaceId, found, html),
         bytes: found.reduce((sum, handle) => sum + (handle.json === null ? weight(handle) : handle.json.length), 0),
       };
     },
 
-    /** `published`: only a published post is found (the content API's reads); any other is a 404. */
-    async get(actor: Actor, idOrSlug: string, { published = false } = {}): Promise<PostJson> {
+    /**
+     * `published`: only a published post is found (the content API's reads); any other is a 404. `html`: the
+     * answer carries `bodyHtml`.
+     */
+    async get(actor: Actor, idOrSlug: string, { published = false, html = false } = {}): Promise<PostJson> {
       const handle = await handles.findHandle(db, actor.workspaceId, format, idOrSlug);
       if (handle && (!published || handle.status === 'published'))
-        for await (const json of rendered(actor.workspaceId, [handle])) return json;
+        for await (const json of answers(actor.workspaceId, [handle], html)) return json;
       throw notFound('Post');
     },
   };

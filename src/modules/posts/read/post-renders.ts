@@ -44,6 +44,13 @@ export interface PostHandle {
   live_post_count: number;
 }
 
+type Labels = Pick<PostHandle, 'render_stamp' | 'related_stamp' | 'embeds_version'>;
+
+const sameLabels = (row: Labels, handle: Labels) =>
+  Number(row.render_stamp) === Number(handle.render_stamp) &&
+  Number(row.related_stamp) === Number(handle.related_stamp) &&
+  Number(row.embeds_version) === Number(handle.embeds_version);
+
 export const postRendersRepository = {
   /** The stored renders of these handles that are still current for their labels, by post id. */
   async findJson(
@@ -67,12 +74,37 @@ export const postRendersRepository = {
     const found = new Map<string, Buffer>();
     for (const row of rows) {
       const handle = labels.get(row.post_id);
-      const current =
-        handle !== undefined &&
-        Number(row.render_stamp) === Number(handle.render_stamp) &&
-        Number(row.related_stamp) === Number(handle.related_stamp) &&
-        Number(row.embeds_version) === Number(handle.embeds_version);
-      if (current) found.set(row.post_id, typeof row.json === 'string' ? Buffer.from(row.json) : row.json);
+      if (handle !== undefined && sameLabels(row, handle))
+        found.set(row.post_id, typeof row.json === 'string' ? Buffer.from(row.json) : row.json);
+    }
+    return found;
+  },
+
+  /** The HTML kept with these handles' renders, where it is kept and the render is still current. */
+  async findHtml(
+    db: Executor,
+    workspaceId: string,
+    format: string,
+    handles: readonly PostHandle[],
+  ): Promise<Map<string, string>> {
+    if (handles.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('post_renders')
+      .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', 'html'])
+      .where('workspace_id', '=', workspaceId)
+      .where('format', '=', format)
+      .where('html', 'is not', null)
+      .where(
+        'post_id',
+        'in',
+        handles.map((handle) => handle.id),
+      )
+      .execute();
+    const labels = new Map(handles.map((handle) => [handle.id, handle]));
+    const found = new Map<string, string>();
+    for (const row of rows) {
+      const handle = labels.get(row.post_id);
+      if (handle !== undefined && row.html !== null && sameLabels(row, handle)) found.set(row.post_id, row.html);
     }
     return found;
   },
@@ -86,7 +118,7 @@ export const postRendersRepository = {
     dialect: DialectHelpers,
     workspaceId: string,
     format: string,
-    renders: ReadonlyArray<{ handle: PostHandle; json: Buffer }>,
+    renders: ReadonlyArray<{ handle: PostHandle; json: Buffer; html?: string | undefined }>,
   ): Promise<void> {
     if (renders.length === 0) return;
     // In one order for every statement: two lists storing the same posts concurrently on PostgreSQL then
@@ -95,7 +127,7 @@ export const postRendersRepository = {
     await db
       .insertInto('post_renders')
       .values(
-        ordered.map(({ handle, json }) => ({
+        ordered.map(({ handle, json, html }) => ({
           post_id: handle.id,
           workspace_id: workspaceId,
           render_stamp: handle.render_stamp,
@@ -103,6 +135,7 @@ export const postRendersRepository = {
           embeds_version: handle.embeds_version,
           format,
           json: dialect.textBytes(json),
+          html: html ?? null,
         })),
       )
       .onConflict((oc) =>
@@ -112,6 +145,7 @@ export const postRendersRepository = {
           embeds_version: eb.ref('excluded.embeds_version'),
           format: eb.ref('excluded.format'),
           json: eb.ref('excluded.json'),
+          html: eb.ref('excluded.html'),
         })),
       )
       .execute();
