@@ -30,6 +30,7 @@ const media = (n: number): MediaRow => ({
   search_text: '',
   placeholder: null,
   dominant_color: null,
+  focal_point: null,
   created_at: at,
   updated_at: at,
 });
