@@ -1396,6 +1396,12 @@ export interface components {
                 /** @description The dominant colour, #rrggbb. */
                 color: string;
             } | null;
+            focalPoint?: {
+                /** @description 0 is the left edge, 1 the right; kept to 3 decimals. */
+                x: number;
+                /** @description 0 is the top edge, 1 the bottom; kept to 3 decimals. */
+                y: number;
+            } | null;
         };
         MediaList: {
             data: components["schemas"]["Media"][];
@@ -1410,6 +1416,12 @@ export interface components {
         MediaUpdateBody: {
             alt?: string | null;
             caption?: string | null;
+            focalPoint?: {
+                /** @description 0 is the left edge, 1 the right; kept to 3 decimals. */
+                x: number;
+                /** @description 0 is the top edge, 1 the bottom; kept to 3 decimals. */
+                y: number;
+            } | null;
         };
         MediaUsage: {
             /** @description Live posts featuring it or showing it in an image block. */
