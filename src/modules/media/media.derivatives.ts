@@ -9,9 +9,8 @@ import {
   ImageDecodeError,
   renderDerivative,
   TRANSFORMS,
-  UpscaleError,
 } from './media.images.js';
-import { parseSize, type ImageSize } from './media.sizes.js';
+import { parseSize, UpscaleError, type ImageSize } from './media.sizes.js';
 import type { MediaStorage } from './storage/storage.js';
 
 /** Sizes of one image made beyond the ladder (each size in each format counts once); past it, a 400. */

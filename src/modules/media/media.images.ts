@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { createGate } from '../../shared/gate.js';
 import { originalFormat, type DerivativeFormat } from '../../blocks/images.js';
 import { MAX_IMAGE_PIXELS } from './media.inspector.js';
-import { FOCAL_SCALE } from './media.sizes.js';
+import { coverCrop, UpscaleError } from './media.sizes.js';
 
 /**
  * Everything Quire does to pixels, with libvips through sharp, at the widths and in the formats of the ladder
@@ -87,33 +87,6 @@ export interface RenderSize {
   height?: number;
   focal?: { x: number; y: number };
   quality?: number;
-}
-
-/** Thrown when a crop would need more pixels than the image has (a row whose stored size is not its shown one). */
-export class UpscaleError extends Error {}
-
-/**
- * The box of a `cover` crop: the scale that fills width × height, and the window of that size whose centre is as
- * near the focal point as the image's edges allow.
- */
-export function coverCrop(
-  image: { width: number; height: number },
-  box: { width: number; height: number },
-  focal: { x: number; y: number } = { x: FOCAL_SCALE / 2, y: FOCAL_SCALE / 2 },
-) {
-  const scale = Math.max(box.width / image.width, box.height / image.height);
-  if (scale > 1) throw new UpscaleError(`${box.width}×${box.height} is larger than the image`);
-  const scaled = {
-    width: Math.max(box.width, Math.round(image.width * scale)),
-    height: Math.max(box.height, Math.round(image.height * scale)),
-  };
-  const start = (length: number, window: number, at: number) =>
-    Math.min(length - window, Math.max(0, Math.round((at / FOCAL_SCALE) * length - window / 2)));
-  return {
-    scaled,
-    left: start(scaled.width, box.width, focal.x),
-    top: start(scaled.height, box.height, focal.y),
-  };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The size segment of a derivative's URL (`/media/<workspace>/<media>/<size>/<stem>.<format>`): one strict
- * grammar, read by the public file route and written by whoever builds a URL (the dashboard's crop previews).
- * Every size has one spelling, so two URLs never name the same file and a CDN caches each once.
+ * grammar, read by the public file route; docs/media.md shows a site how to write one.
+ * Every size has one spelling (its parameters in a fixed order, numbers without leading zeros), so a CDN does not
+ * keep one size under several URLs.
  *
  *   size    = width [ "-" height "-" fit [ "-" x "-" y ] ] [ "-" quality ]
  *   width   = "w" pixels        a multiple of 16 from 16 to 2560 (the ladder's widths are among them)
@@ -9,9 +10,9 @@
  *   fit     = "cover"           scaled to fill width × height, the rest cropped around the focal point
  *   x, y    = "x" n, "y" n      the focal point in thousandths of the width and height (0 to 1000), centre when
  *                               left out; a URL carries it so that a moved focal point gives new URLs
- *   quality = "q" n             30 to 90; left out, each format's own (blocks/images.ts's ladder uses those)
+ *   quality = "q" n             30 to 90; left out, each format's own (media.images.ts DEFAULT_QUALITY, the ladder's)
  *
- * Numbers are digits without leading zeros. No imports: the dashboard builds its preview URLs with this file.
+ * No imports: the dashboard draws its crop previews with coverCrop.
  */
 
 export const SIZE_STEP = 16;
@@ -143,17 +144,29 @@ export function parseSize(segment: string): { size: ImageSize; issues?: undefine
   };
 }
 
-/** The URL segment of a size: parseSize's inverse. */
-export function sizeSegment(size: ImageSize): string {
-  return [
-    `w${size.width}`,
-    ...(size.height !== undefined ? [`h${size.height}`, size.fit ?? 'cover'] : []),
-    ...(size.focal ? [`x${size.focal.x}`, `y${size.focal.y}`] : []),
-    ...(size.quality !== undefined ? [`q${size.quality}`] : []),
-  ].join('-');
-}
+/** Thrown when a crop would need more pixels than the image has (a row whose stored size is not its shown one). */
+export class UpscaleError extends Error {}
 
-/** A focal point of the API (fractions 0 to 1) as a URL carries it (thousandths). */
-export function focalInUrl(point: { x: number; y: number }): { x: number; y: number } {
-  return { x: Math.round(point.x * FOCAL_SCALE), y: Math.round(point.y * FOCAL_SCALE) };
+/**
+ * The box of a `cover` crop: the scale that fills width × height, and the window of that size whose centre is as
+ * near the focal point (in thousandths) as the image's edges allow. The dashboard's previews draw the same window.
+ */
+export function coverCrop(
+  image: { width: number; height: number },
+  box: { width: number; height: number },
+  focal: { x: number; y: number } = { x: FOCAL_SCALE / 2, y: FOCAL_SCALE / 2 },
+) {
+  const scale = Math.max(box.width / image.width, box.height / image.height);
+  if (scale > 1) throw new UpscaleError(`${box.width}×${box.height} is larger than the image`);
+  const scaled = {
+    width: Math.max(box.width, Math.round(image.width * scale)),
+    height: Math.max(box.height, Math.round(image.height * scale)),
+  };
+  const start = (length: number, window: number, at: number) =>
+    Math.min(length - window, Math.max(0, Math.round((at / FOCAL_SCALE) * length - window / 2)));
+  return {
+    scaled,
+    left: start(scaled.width, box.width, focal.x),
+    top: start(scaled.height, box.height, focal.y),
+  };
 }
