@@ -625,7 +625,7 @@ export interface paths {
     delete: operations['dashboardDeleteMedia'];
     options?: never;
     head?: never;
-    /** Update the alt text or caption of a media item */
+    /** Update the alt text, caption or focal point of a media item */
     patch: operations['dashboardUpdateMedia'];
     trace?: never;
   };

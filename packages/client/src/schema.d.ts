@@ -743,7 +743,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update the alt text or caption of a media item
+         * Update the alt text, caption or focal point of a media item
          * @description Needs the `media:write` permission.
          */
         patch: operations["updateMedia"];
