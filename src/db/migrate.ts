@@ -22,6 +22,7 @@ import { searchWordColumns } from './migrations/0018_search_words.js';
 import { postStatusCounts } from './migrations/0019_post_status_counts.js';
 import { postTagCounts } from './migrations/0020_post_tag_counts.js';
 import { webhookEndpointUser } from './migrations/0021_webhook_endpoint_user.js';
+import { mediaSizes } from './migrations/0022_media_sizes.js';
 import { contentDelivery } from './migrations/0023_content_delivery.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
@@ -48,6 +49,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0019_post_status_counts': postStatusCounts(helpers),
     '0020_post_tag_counts': postTagCounts(helpers),
     '0021_webhook_endpoint_user': webhookEndpointUser(helpers),
+    '0022_media_sizes': mediaSizes(helpers),
     '0023_content_delivery': contentDelivery(helpers),
   };
 }

@@ -110,8 +110,20 @@ export interface MediaTable {
   placeholder: string | null;
   /** `#rrggbb`, the image's dominant colour, made with the placeholder. */
   dominant_color: string | null;
+  /** JSON `{x, y}`, fractions of the width and height a crop is centred on (migration 0022); null: the centre. */
+  focal_point: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A size of an image made beyond the ladder (media.derivatives.ts), counted against the bound per image. */
+export interface MediaVariantsTable {
+  workspace_id: string;
+  media_id: string;
+  /** The URL's size segment, `w480-h320-cover-x750-y500-q70`. */
+  size: string;
+  format: string;
+  created_at: Timestamp;
 }
 
 export interface AuthorsTable {
@@ -427,6 +439,7 @@ export interface Database {
   content_keys: ContentKeysTable;
   cdn_purge_cursors: CdnPurgeCursorsTable;
   media: MediaTable;
+  media_variants: MediaVariantsTable;
   authors: AuthorsTable;
   categories: CategoriesTable;
   tags: TagsTable;

@@ -133,7 +133,10 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     description:
       'Posts and pages showing it, authors whose avatar it is, and whether it is the logo: what deleting it changes.',
   },
-  'PATCH /media/:id': { operationId: 'updateMedia', summary: 'Update the alt text or caption of a media item' },
+  'PATCH /media/:id': {
+    operationId: 'updateMedia',
+    summary: 'Update the alt text, caption or focal point of a media item',
+  },
   'DELETE /media/:id': {
     operationId: 'deleteMedia',
     summary: 'Delete a media item',

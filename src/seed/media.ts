@@ -102,6 +102,7 @@ export function planMedia(count: number, workspaceId: string, ownerUserId: strin
       // The seed writes rows directly and skips the upload's decoding: its artwork has no placeholder.
       placeholder: null,
       dominant_color: null,
+      focal_point: null,
       created_at: createdAt,
       updated_at: createdAt,
     };

@@ -7,6 +7,7 @@ import {
   desktop,
   fitsWidth,
   launchBrowser,
+  pageFetch,
   screenshot,
   settled,
   setUpOwner,
@@ -132,5 +133,91 @@ suite(`the media library in Chromium${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, 
     await expect.poll(() => page.locator('.media-grid').getByRole('button').count()).toBe(2);
     await open(`/w/${workspace.id}/settings`, 'Site settings');
     await page.getByText('No logo chosen.').waitFor();
+  });
+
+  it('sets the focal point by a click and by the arrow keys, with square and wide crops that follow it', async () => {
+    await open(`/w/${workspace.id}/media`, 'Media');
+    // Red on the left half, blue on the right: which half a crop keeps shows in its colour.
+    const halves = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0000ff' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles([{ name: 'halves.png', mimeType: 'image/png', buffer: halves }]);
+    await page.locator('.media-grid').getByRole('button', { name: 'halves.png' }).click();
+    const details = page.locator('.media-details');
+    await details.getByRole('heading', { name: 'halves.png' }).waitFor();
+    const picker = details.getByRole('button', { name: /^Focal point:/ });
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('Focal point: 50 % across, 50 % down');
+    await settled(page);
+
+    /** The colour at the middle of a crop preview, as the writer sees it. */
+    const previewCentre = async (name: 'Square crop' | 'Wide crop') => {
+      const shot = await details.locator('figure', { hasText: name }).locator('.crop-window').screenshot();
+      const meta = await sharp(shot).metadata();
+      const { data } = await sharp(shot)
+        .extract({ left: Math.floor(meta.width / 2), top: Math.floor(meta.height / 2), width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return data[0]! > data[2]! ? 'red' : 'blue';
+    };
+
+    // A click three quarters across: the point moves there, the numbers say so, the square crop turns blue.
+    const box = (await picker.boundingBox())!;
+    await picker.click({ position: { x: box.width * 0.75, y: box.height * 0.5 } });
+    await expect.poll(() => details.getByLabel('Across (%)').inputValue()).toBe('75');
+    expect(await details.getByLabel('Down (%)').inputValue()).toBe('50');
+    await expect.poll(() => previewCentre('Square crop')).toBe('blue');
+    const marker = await details.locator('.focal-marker').boundingBox();
+    expect(Math.abs(marker!.x + marker!.width / 2 - (box.x + box.width * 0.75))).toBeLessThan(2);
+
+    // The keyboard: Shift+Left five times is 50 % to the left, Down once 1 % down; the square crop turns red.
+    await picker.focus();
+    for (let step = 0; step < 5; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('Focal point: 25 % across, 51 % down');
+    await expect.poll(() => previewCentre('Square crop')).toBe('red');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'media-focal-point-1440');
+
+    // Typed numbers move it as well; Save sends it, and it is there when the page is opened again.
+    await details.getByLabel('Across (%)').fill('90');
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('Focal point: 90 % across, 51 % down');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText('Saved.').waitFor();
+    const id = new URL(await details.getByLabel('Address').inputValue()).pathname.split('/')[3]!;
+    const stored = await pageFetch<{ focalPoint: unknown }>(
+      page,
+      'GET',
+      `/api/v1/dashboard/workspaces/${workspace.id}/media/${id}`,
+    );
+    expect(stored.body.focalPoint).toEqual({ x: 0.9, y: 0.51 });
+    await open(`/w/${workspace.id}/media`, 'Media');
+    await page.locator('.media-grid').getByRole('button', { name: 'halves.png' }).click();
+    await expect
+      .poll(() => details.getByRole('button', { name: /^Focal point:/ }).getAttribute('aria-label'))
+      .toBe('Focal point: 90 % across, 51 % down');
+    expect(await previewCentre('Wide crop')).toBe('blue');
+
+    // Centre forgets it: null again, the centre of the image.
+    await details.getByRole('button', { name: 'Centre' }).click();
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText('Saved.').waitFor();
+    const cleared = await pageFetch<{ focalPoint: unknown }>(
+      page,
+      'GET',
+      `/api/v1/dashboard/workspaces/${workspace.id}/media/${id}`,
+    );
+    expect(cleared.body.focalPoint).toBeNull();
   });
 });

@@ -152,7 +152,11 @@ describeEachDialect('every writable field of every resource: a PATCH of it is re
       schema: MediaUpdateBody,
       path: '/media',
       create: async () => ({ id: await insertMedia(db(), workspaceId) }),
-      samples: async () => ({ alt: { write: 'A square' }, caption: { write: 'Taken at noon' } }),
+      samples: async () => ({
+        alt: { write: 'A square' },
+        caption: { write: 'Taken at noon' },
+        focalPoint: { write: { x: 0.25, y: 0.8 } },
+      }),
     },
     {
       name: 'redirects',

@@ -232,6 +232,27 @@ describeEachDialect('media: list, read, edit, delete', (dialect) => {
       expect(expectError(notJson, 400, 'BAD_REQUEST').details).toMatchObject({ reason: 'unsupported_media_type' });
     });
 
+    it('sets the focal point as fractions kept to 3 decimals; other writes keep it; null clears it', async () => {
+      const { key, small } = await library();
+      const patch = (body: Json) => call(key, 'PATCH', `/media/${small.id}`, body);
+      expect(small.focalPoint).toBeNull();
+      const set = await patch({ focalPoint: { x: 0.12345, y: 1 } });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toEqual({ ...small, focalPoint: { x: 0.123, y: 1 } });
+      expect(((await call(key, 'GET', `/media/${small.id}`)).json() as Media).focalPoint).toEqual({ x: 0.123, y: 1 });
+      expect(((await patch({ alt: 'Pudding' })).json() as Media).focalPoint).toEqual({ x: 0.123, y: 1 });
+      expect((await list(key)).data.find((m) => m.id === small.id)?.focalPoint).toEqual({ x: 0.123, y: 1 });
+      expect(((await patch({ focalPoint: { x: 0, y: 0 } })).json() as Media).focalPoint).toEqual({ x: 0, y: 0 });
+      expect(((await patch({ focalPoint: null })).json() as Media).focalPoint).toBeNull();
+
+      expectIssue(await patch({ focalPoint: { x: 1.5, y: 0 } }), '/focalPoint/x', /<= 1/);
+      expectIssue(await patch({ focalPoint: { x: -0.1, y: 0 } }), '/focalPoint/x', />= 0/);
+      expectIssue(await patch({ focalPoint: { x: 0.5 } }), '/focalPoint/y', /required/);
+      expectIssue(await patch({ focalPoint: { x: 0.5, y: 0.5, z: 0 } }), '/focalPoint/z', /not a known field/);
+      expectIssue(await patch({ focalPoint: { x: '0.5', y: 0.5 } }), '/focalPoint/x');
+      expectIssue(await patch({ focalPoint: [0.5, 0.5] }), '/focalPoint');
+    });
+
     it('404 for an absent id and for another workspace', async () => {
       const { key, small } = await library();
       const other = await ctx.ownerKey();

@@ -118,15 +118,23 @@ export function mediaDerivativesSuite(dialect: DialectName, storage: 'local' | '
     }
   });
 
-  it('only ladder widths the image can fill, its formats and its own name: anything else is a 404 envelope', async () => {
+  it('a size off the steps or wider than the image is a 400; another format or name a 404 envelope', async () => {
     const { key } = await ctx.ownerKey();
     const media = await upload(key, photo, 'cliff.jpg');
     const base = `/media/${media.workspaceId}/${media.id}`;
+    for (const [path, pointer] of [
+      [`${base}/w300/cliff.webp`, '/variant/width'], // not a step of 16 (media-sizes.suite.ts has every refusal)
+      [`${base}/w960/cliff.webp`, '/variant/width'], // wider than the image: never upscaled
+      [`${base}/w0160/cliff.webp`, '/variant/width'],
+      [`${base}/x320/cliff.webp`, '/variant/width'], // no width
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url: path });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().details.issues, path).toContainEqual(
+        expect.objectContaining({ in: 'params', path: pointer }),
+      );
+    }
     for (const path of [
-      `${base}/w300/cliff.webp`, // off the ladder
-      `${base}/w960/cliff.webp`, // wider than the image: never upscaled
-      `${base}/w0160/cliff.webp`,
-      `${base}/x320/cliff.webp`,
       `${base}/w320/cliff.gif`, // not a derivative format
       `${base}/w320/cliff.png`, // not this image's own format
       `${base}/w320/other.webp`, // not its name

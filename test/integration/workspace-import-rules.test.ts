@@ -244,6 +244,11 @@ describeEachDialect('quire import holds every row to the API’s rules', (dialec
         )(entries).map((entry) => (entry.name.startsWith(`files/${id}/`) ? { ...entry, body: pdf } : entry)),
       refusal('media', id, 'mime_type says image/png; the bytes of its file are application/pdf'),
     );
+    await refused(
+      'focal-point',
+      editRow('media', id, (row) => void (row.focal_point = { x: 1.5, y: 0.5 })),
+      refusal('media', id, 'focal_point/x must be <= 1'),
+    );
   });
 
   it('imports the archive as exported, every row passing the same checks', async () => {

@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../components/Dialog';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert, Loading } from '../components/Status';
 import type { Media } from '../types';
+import type { FocalPoint } from '../../../src/modules/media/media.schemas.js';
+import { FocalPointField } from './FocalPoint';
 import { isImage, thumbnailUrl } from './thumbnail';
 
 /** What GET …/media/{id}/usage answers. */
@@ -45,6 +47,7 @@ interface Props {
 export function MediaDetails({ workspaceId, media, onChanged, onDeleted }: Props) {
   const [alt, setAlt] = useState(media.alt ?? '');
   const [caption, setCaption] = useState(media.caption ?? '');
+  const [focalPoint, setFocalPoint] = useState<FocalPoint | null>(media.focalPoint ?? null);
   const [saved, setSaved] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const urlId = useId();
@@ -54,7 +57,10 @@ export function MediaDetails({ workspaceId, media, onChanged, onDeleted }: Props
     call(client.GET('/workspaces/{workspaceId}/media/{id}/usage', { params: { path: { workspaceId, id: media.id } } })),
   );
   const save = useWrite(
-    (body: { alt: string | null; caption: string | null }) => api.patch<Media>(path, body),
+    (body: { alt: string | null; caption: string | null; focalPoint?: FocalPoint | null }) =>
+      call(
+        client.PATCH('/workspaces/{workspaceId}/media/{id}', { params: { path: { workspaceId, id: media.id } }, body }),
+      ),
     [keys.resource(workspaceId, 'media')],
   );
   const remove = useWrite(() => api.delete<Media>(path), [keys.resource(workspaceId, 'media')]);
@@ -62,13 +68,20 @@ export function MediaDetails({ workspaceId, media, onChanged, onDeleted }: Props
   useEffect(() => {
     setAlt(media.alt ?? '');
     setCaption(media.caption ?? '');
+    setFocalPoint(media.focalPoint ?? null);
     setSaved(false);
   }, [media.id]);
 
+  const croppable = Boolean(media.srcset && media.width && media.height);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaved(false);
-    const updated = await save.execute({ alt: alt.trim() || null, caption: caption.trim() || null });
+    const updated = await save.execute({
+      alt: alt.trim() || null,
+      caption: caption.trim() || null,
+      // Only images the server crops have one to set (raster images with resized copies).
+      ...(croppable ? { focalPoint } : {}),
+    });
     if (updated) {
       setSaved(true);
       onChanged(updated);
@@ -79,12 +92,21 @@ export function MediaDetails({ workspaceId, media, onChanged, onDeleted }: Props
   return (
     <section className="media-details" aria-labelledby={`${urlId}-title`}>
       <h2 id={`${urlId}-title`}>{media.filename}</h2>
-      {isImage(media) && <img src={thumbnailUrl(media, 640)} alt="" className="media-preview" />}
+      {isImage(media) && !croppable && <img src={thumbnailUrl(media, 640)} alt="" className="media-preview" />}
       <p className="hint">
         {media.mimeType}
         {media.width && media.height ? ` · ${media.width} × ${media.height} pixels` : ''}
       </p>
       <form onSubmit={submit} noValidate>
+        {croppable && (
+          <FocalPointField
+            src={thumbnailUrl(media, 640)}
+            width={media.width!}
+            height={media.height!}
+            value={focalPoint}
+            onChange={setFocalPoint}
+          />
+        )}
         <Field
           label="Alt text"
           hint="What the image shows, for people who cannot see it."

@@ -861,7 +861,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update the alt text or caption of a media item
+         * Update the alt text, caption or focal point of a media item
          * @description Needs the `media:write` permission.
          */
         patch: operations["updateMedia"];
@@ -1514,6 +1514,12 @@ export interface components {
                 /** @description The dominant colour, #rrggbb. */
                 color: string;
             } | null;
+            focalPoint?: {
+                /** @description 0 is the left edge, 1 the right; kept to 3 decimals. */
+                x: number;
+                /** @description 0 is the top edge, 1 the bottom; kept to 3 decimals. */
+                y: number;
+            } | null;
         };
         MediaList: {
             data: components["schemas"]["Media"][];
@@ -1528,6 +1534,12 @@ export interface components {
         MediaUpdateBody: {
             alt?: string | null;
             caption?: string | null;
+            focalPoint?: {
+                /** @description 0 is the left edge, 1 the right; kept to 3 decimals. */
+                x: number;
+                /** @description 0 is the top edge, 1 the bottom; kept to 3 decimals. */
+                y: number;
+            } | null;
         };
         MediaUsage: {
             /** @description Live posts featuring it or showing it in an image block. */

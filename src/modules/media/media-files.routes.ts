@@ -16,8 +16,9 @@ const FileParams = Type.Object(
   { additionalProperties: false },
 );
 
+// The size segment is read by one strict function (media.sizes.ts); the longest it accepts has 33 characters.
 const DerivativeParams = Type.Object(
-  { ...FileParams.properties, variant: Type.String({ maxLength: 10 }) },
+  { ...FileParams.properties, variant: Type.String({ maxLength: 64 }) },
   { additionalProperties: false },
 );
 
@@ -97,6 +98,7 @@ export const mediaFileRoutes: FastifyPluginAsyncTypebox<{ media: MediaService }>
   });
 
   // A resized copy (media.derivatives.ts): one more path segment than an original, so no filename can collide.
+  // A size out of bounds is a 400 naming the parameter (details.issues, `/variant/width` …).
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/:workspaceId/:mediaId/:variant/:filename',

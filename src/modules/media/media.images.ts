@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { createGate } from '../../shared/gate.js';
 import { originalFormat, type DerivativeFormat } from '../../blocks/images.js';
 import { MAX_IMAGE_PIXELS } from './media.inspector.js';
+import { coverCrop, UpscaleError } from './media.sizes.js';
 
 /**
  * Everything Quire does to pixels, with libvips through sharp, at the widths and in the formats of the ladder
@@ -73,28 +74,55 @@ export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
   }
 }
 
+/** Each format's quality when a URL names none: the ladder's derivatives are made at these. */
+export const DEFAULT_QUALITY: Readonly<Record<Exclude<DerivativeFormat, 'png'>, number>> = {
+  avif: 55,
+  webp: 78,
+  jpg: 80,
+};
+
+/** A derivative's size as media.sizes.ts reads it from the URL, the focal point in thousandths. */
+export interface RenderSize {
+  width: number;
+  height?: number;
+  focal?: { x: number; y: number };
+  quality?: number;
+}
+
 /**
- * One derivative: oriented, metadata stripped (sharp keeps none unless asked), never wider than the image.
+ * One derivative: oriented, metadata stripped (sharp keeps none unless asked), never larger than the image.
+ * A width alone keeps the image's proportions; a height crops to width × height around the focal point.
  * An image that decodes only partly (stored before uploads were decoded, or damaged since) throws
  * ImageDecodeError rather than showing grey rows.
  */
-export async function renderDerivative(bytes: Buffer, width: number, format: DerivativeFormat): Promise<Buffer> {
-  const pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
-    .rotate()
-    .resize({ width, withoutEnlargement: true });
+export async function renderDerivative(bytes: Buffer, size: RenderSize, format: DerivativeFormat): Promise<Buffer> {
+  const input = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
   try {
+    let pipeline = input().rotate();
+    if (size.height === undefined) {
+      pipeline = pipeline.resize({ width: size.width, withoutEnlargement: true });
+    } else {
+      const meta = await input().metadata();
+      const turned = (meta.orientation ?? 1) >= 5;
+      const shown = { width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+      const crop = coverCrop(shown, { width: size.width, height: size.height }, size.focal);
+      pipeline = pipeline
+        .resize(crop.scaled.width, crop.scaled.height, { fit: 'fill' })
+        .extract({ left: crop.left, top: crop.top, width: size.width, height: size.height });
+    }
     switch (format) {
       case 'avif':
         // Effort 2 of 9: made on a visitor's request, so encoding time counts more than the last few bytes.
-        return await pipeline.avif({ quality: 55, effort: 2 }).toBuffer();
+        return await pipeline.avif({ quality: size.quality ?? DEFAULT_QUALITY.avif, effort: 2 }).toBuffer();
       case 'webp':
-        return await pipeline.webp({ quality: 78 }).toBuffer();
+        return await pipeline.webp({ quality: size.quality ?? DEFAULT_QUALITY.webp }).toBuffer();
       case 'jpg':
-        return await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+        return await pipeline.jpeg({ quality: size.quality ?? DEFAULT_QUALITY.jpg, mozjpeg: true }).toBuffer();
       case 'png':
         return await pipeline.png({ compressionLevel: 8 }).toBuffer();
     }
   } catch (error) {
+    if (error instanceof UpscaleError) throw error;
     throw new ImageDecodeError((error as Error).message);
   }
 }

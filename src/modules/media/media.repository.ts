@@ -15,7 +15,7 @@ export interface MediaFilter {
   mimeTypePrefix?: string | undefined;
 }
 
-export type MediaPatch = Partial<Pick<MediaRow, 'alt' | 'caption' | 'search_text' | 'updated_at'>>;
+export type MediaPatch = Partial<Pick<MediaRow, 'alt' | 'caption' | 'focal_point' | 'search_text' | 'updated_at'>>;
 
 const SORT_COLUMNS: Record<MediaSortKey, 'created_at' | 'size_bytes' | 'mime_type'> = {
   createdAt: 'created_at',
@@ -170,5 +170,76 @@ export const mediaRepository = {
    */
   async delete(db: ContentTransaction, workspaceId: string, id: string): Promise<void> {
     await db.deleteFrom('media').where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  },
+
+  /**
+   * Records a size made of a media item beyond the ladder, unless it is recorded already, while fewer than `limit`
+   * are: answers whether it is recorded now, or null when the media row is gone. Run in a write transaction: the
+   * media row is locked first (PostgreSQL; SQLite's writes run one at a time), so two requests for new sizes
+   * at once are counted one after the other.
+   */
+  async reserveVariant(
+    db: Executor,
+    dialect: DialectHelpers,
+    workspaceId: string,
+    mediaId: string,
+    variant: { size: string; format: string; created_at: string },
+    limit: number,
+  ): Promise<boolean | null> {
+    const media = await withRowLock(
+      db.selectFrom('media').select('id').where('workspace_id', '=', workspaceId).where('id', '=', mediaId),
+      { dialect, strength: 'noKeyUpdate' },
+    ).executeTakeFirst();
+    if (!media) return null;
+    const { made, known } = await db
+      .selectFrom('media_variants')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('made'),
+        eb.fn
+          .count<number>('size')
+          .filterWhere('size', '=', variant.size)
+          .filterWhere('format', '=', variant.format)
+          .as('known'),
+      ])
+      .where('workspace_id', '=', workspaceId)
+      .where('media_id', '=', mediaId)
+      .executeTakeFirstOrThrow();
+    if (Number(known) > 0) return true;
+    if (Number(made) >= limit) return false;
+    await db
+      .insertInto('media_variants')
+      .values({ workspace_id: workspaceId, media_id: mediaId, ...variant })
+      .execute();
+    return true;
+  },
+
+  async releaseVariant(db: Executor, workspaceId: string, mediaId: string, size: string, format: string) {
+    await db
+      .deleteFrom('media_variants')
+      .where('workspace_id', '=', workspaceId)
+      .where('media_id', '=', mediaId)
+      .where('size', '=', size)
+      .where('format', '=', format)
+      .execute();
+  },
+
+  /** The sizes made of a media item beyond the ladder, for its deletion to remove their files. */
+  variantsOf(db: Executor, workspaceId: string, mediaId: string) {
+    return db
+      .selectFrom('media_variants')
+      .select(['size', 'format'])
+      .where('workspace_id', '=', workspaceId)
+      .where('media_id', '=', mediaId)
+      .execute();
+  },
+
+  async exists(db: Executor, workspaceId: string, id: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('media')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
   },
 };

@@ -3,6 +3,21 @@ import { listQuery, paginated } from '../../http/pagination.js';
 import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
 import { ResponsiveFields } from '../../blocks/images.js';
 
+/** Where a crop is centred (media.sizes.ts); fractions of the image's width and height as it is shown. */
+export const FocalPoint = Type.Object(
+  {
+    x: Type.Number({ minimum: 0, maximum: 1, description: '0 is the left edge, 1 the right; kept to 3 decimals.' }),
+    y: Type.Number({ minimum: 0, maximum: 1, description: '0 is the top edge, 1 the bottom; kept to 3 decimals.' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The point a crop (a size with a height and cover) keeps in view; null is the centre. A crop URL carries ' +
+      'it as x and y in thousandths, so a moved focal point gives new URLs.',
+  },
+);
+export type FocalPoint = Static<typeof FocalPoint>;
+
 export const Media = Type.Object({
   id: Uuid,
   workspaceId: Uuid,
@@ -19,6 +34,7 @@ export const Media = Type.Object({
   uploadedByApiKeyId: Nullable(Uuid),
   createdAt: Timestamp,
   ...ResponsiveFields,
+  focalPoint: Type.Optional(Nullable(FocalPoint)),
 });
 export type Media = Static<typeof Media>;
 
@@ -28,9 +44,10 @@ export const MEDIA_LIMITS = { alt: 1000, caption: 2000 } as const;
 const texts = {
   alt: Nullable(Type.String({ maxLength: MEDIA_LIMITS.alt })),
   caption: Nullable(Type.String({ maxLength: MEDIA_LIMITS.caption })),
+  focalPoint: Nullable(FocalPoint),
 };
 
-/** Only the describing texts change after an upload; null clears one. The bytes never change. */
+/** Only the describing texts and the focal point change after an upload; null clears one. The bytes never change. */
 export const MediaUpdateBody = Type.Object(Type.Partial(Type.Object(texts)).properties, {
   additionalProperties: false,
 });

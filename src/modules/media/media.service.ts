@@ -13,7 +13,16 @@ import type { ContentTransaction } from '../../writes/content-transaction.js';
 import type { Actor } from '../../security/actor.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { safeFilename } from './media.filename.js';
-import { createMediaDerivatives, derivativeKeys, parseDerivative, type DerivativeFile } from './media.derivatives.js';
+import { writeTransaction } from '../../db/transaction.js';
+import {
+  createMediaDerivatives,
+  derivativeKeys,
+  MAX_VARIANTS,
+  parseDerivative,
+  variantKey,
+  type DerivativeFile,
+  type VariantLedger,
+} from './media.derivatives.js';
 import { withoutGps } from './media.gps.js';
 import { ImageDecodeError, inspectImage, TRANSFORMS } from './media.images.js';
 import { UploadInspector } from './media.inspector.js';
@@ -94,7 +103,33 @@ export function createMediaService(
   { keepGps = false, users }: { keepGps?: boolean; users: MediaUsers },
 ) {
   const { db, dialect } = database;
-  const derivatives = createMediaDerivatives(storage);
+  const ledger: VariantLedger = {
+    async reserve(row, size, format) {
+      const recorded = await writeTransaction(database, (trx) =>
+        repo.reserveVariant(
+          trx,
+          dialect,
+          row.workspace_id,
+          row.id,
+          { size, format, created_at: nowIso() },
+          MAX_VARIANTS,
+        ),
+      );
+      if (recorded === null) throw notFound('File');
+      if (!recorded)
+        throw badRequest(
+          `This image has ${MAX_VARIANTS} sizes made beyond the ladder, the most it may have: use one of those`,
+          {
+            reason: 'too_many_variants',
+            maxVariants: MAX_VARIANTS,
+            issues: [{ in: 'params', path: '/variant', message: `at most ${MAX_VARIANTS} sizes per image` }],
+          },
+        );
+    },
+    release: (row, size, format) => repo.releaseVariant(db, row.workspace_id, row.id, size, format),
+    exists: (row) => repo.exists(db, row.workspace_id, row.id),
+  };
+  const derivatives = createMediaDerivatives(storage, ledger);
   async function requireMedia(
     executor: typeof db,
     workspaceId: string,
@@ -281,6 +316,7 @@ export function createMediaService(
      */
     async remove(actor: Actor, id: string, log: MediaLog): Promise<Media> {
       const workspaceId = actor.workspaceId;
+      let variants: Array<{ size: string; format: string }> = [];
       const answer = await contentWrite(database, actor, async ({ trx, changed }) => {
         // Locked first, so a write naming the media at the same moment has committed (and is counted below)
         // or finds it gone.
@@ -288,6 +324,8 @@ export function createMediaService(
         // The foreign keys clear posts' featured images (which their SEO score reads) and avatars; an image
         // block keeps its mediaId and reads a null url. Each post and page whose answer changes moves its version.
         const { posts, pages, authors } = await repo.usersOf(trx, dialect, workspaceId, id);
+        // Read before the row goes (its variants go with it, by the foreign key): their files go after the commit.
+        variants = await repo.variantsOf(trx, workspaceId, id);
         const logo = await workspacesRepository.releaseLogo(trx, workspaceId, id);
         await repo.delete(trx, workspaceId, id);
         await users.rescorePosts(
@@ -307,7 +345,8 @@ export function createMediaService(
       // The public URL already answers 404 (it needs the row); a file left behind only costs space. The
       // derivatives go first: a local directory is removed with its last file.
       const row = { workspace_id: workspaceId, id, filename: answer.filename, mime_type: answer.mimeType };
-      for (const key of derivativeKeys({ ...row, width: answer.width })) {
+      const made = variants.map((variant) => variantKey(row, variant.size, variant.format));
+      for (const key of [...derivativeKeys({ ...row, width: answer.width }), ...made]) {
         await storage
           .delete(key)
           .catch((cause: unknown) => log.warn({ err: cause, key }, 'could not remove a derivative'));
@@ -341,15 +380,19 @@ export function createMediaService(
       return repo.usage(db, dialect, actor.workspaceId, id, 50);
     },
 
-    /** A resized copy behind a public URL (`…/w640/photo.webp`), made on its first request. */
+    /**
+     * A resized copy behind a public URL (`…/w640/photo.webp`, `…/w480-h320-cover-x750-y500/photo.webp`), made
+     * on its first request. A malformed id is a 404 like any wrong address; a size out of bounds a 400 saying why.
+     */
     async findDerivative(
       workspaceId: string,
       mediaId: string,
       variant: string,
       filename: string,
     ): Promise<DerivativeFile> {
+      if (!isUuid(workspaceId) || !isUuid(mediaId)) throw notFound('File');
       const request = parseDerivative(variant, filename);
-      if (!request || !isUuid(workspaceId) || !isUuid(mediaId)) throw notFound('File');
+      if (!request) throw notFound('File');
       const row = await repo.findById(db, workspaceId, mediaId);
       if (!row) throw notFound('File');
       return derivatives.find(row, request);

@@ -18,8 +18,8 @@ export type ArchiveKind = 'quire-workspace' | 'quire-backup';
  * misread, so it is refused; a newer minor version only added tables or columns, which an older reader skips.
  */
 export const FORMAT_VERSION: Record<ArchiveKind, { major: number; minor: number }> = {
-  // 1.1: post_revisions and page_revisions. 1.2: media placeholder and dominant_color. Later: the newest
-  // version a post's or page's field was first archived in (workspace/tables.ts).
+  // 1.1: post_revisions and page_revisions. 1.2: media placeholder and dominant_color. 1.3: media focal_point.
+  // Later: the newest version a post's or page's field was first archived in (workspace/tables.ts).
   'quire-workspace': { major: 1, minor: WORKSPACE_ARCHIVE_MINOR },
   'quire-backup': { major: 1, minor: 0 },
 };

@@ -14,6 +14,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'memberships', key: ['workspace_id', 'user_id'] },
   { name: 'api_keys', key: ['id'] },
   { name: 'media', key: ['id'] },
+  { name: 'media_variants', key: ['workspace_id', 'media_id', 'size', 'format'] },
   { name: 'authors', key: ['id'] },
   { name: 'categories', key: ['id'], parentsFirst: 'parent_id' },
   { name: 'tags', key: ['id'] },

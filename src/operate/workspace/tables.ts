@@ -97,11 +97,11 @@ function archivedType(values: Array<Record<string, unknown>>): ColumnType {
 }
 
 /**
- * The minor version of the workspace archive this Quire writes: format 1.2's, or the newest a field's column
- * was first archived in (FieldSpec's `archivedSince`).
+ * The minor version of the workspace archive this Quire writes: format 1.3's (media focal_point), or the newest
+ * a field's column was first archived in (FieldSpec's `archivedSince`).
  */
 export const WORKSPACE_ARCHIVE_MINOR = Math.max(
-  2,
+  3,
   ...[postFields, pageFields].flatMap((fields) =>
     Object.values(fields as Readonly<Record<string, FieldSpec>>).map((field) => field.archivedSince ?? 0),
   ),
@@ -148,6 +148,8 @@ export const ARCHIVED_TABLES: readonly ArchivedTable[] = [
       // 1.2: what an upload's decoding found (migration 0015).
       placeholder: { ...textOrNull, absentAsNull: true },
       dominant_color: { ...textOrNull, absentAsNull: true },
+      // 1.3: where a crop is centred (migration 0022).
+      focal_point: { ...jsonOrNull, absentAsNull: true },
       uploaded_by_user_id: uuidOrNull,
       uploaded_by_api_key_id: uuidOrNull,
       created_at: time,
@@ -308,6 +310,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   sessions: 'dashboard sign-ins',
   sign_in_attempts: 'the sign-in throttle',
   post_renders: 'a cache that reads rebuild',
+  media_variants: 'the resized copies made of each image, which an archive does not carry: remade on request',
   post_status_counts: 'kept by triggers as the posts are imported',
   post_tag_counts: 'kept by triggers as the tags are attached',
   posts_words: 'the word index, kept by triggers as the posts are imported',

@@ -30,6 +30,7 @@ const media = (n: number): MediaRow => ({
   search_text: '',
   placeholder: null,
   dominant_color: null,
+  focal_point: null,
   created_at: at,
   updated_at: at,
 });
@@ -170,8 +171,8 @@ describe('POST_RENDER_VERSION', () => {
     // When this fails, the form of a stored render changed: bump POST_RENDER_VERSION (renders stored
     // by earlier builds would otherwise be served) and record the new pair here.
     expect({ version: POST_RENDER_VERSION, fingerprint }).toEqual({
-      version: 3,
-      fingerprint: 'c639643c19960474c66713053a9c55969d0664ea',
+      version: 4,
+      fingerprint: 'b770322fdc562a9c12bcbb172589749cd22a4d69',
     });
   });
 });
