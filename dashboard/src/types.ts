@@ -1,5 +1,6 @@
 // The dashboard shares the server's schemas as types only (STYLE.md): nothing here is bundled from src/.
 export type { ApiKey, ApiKeyWithSecret, ApiKeyStatus } from '../../src/modules/api-keys/api-keys.schemas.js';
+export type { ContentKey } from '../../src/modules/content-keys/content-keys.schemas.js';
 export type { Post } from '../../src/modules/posts/posts.schemas.js';
 export type { Page } from '../../src/modules/pages/pages.schemas.js';
 export type { Media } from '../../src/modules/media/media.schemas.js';

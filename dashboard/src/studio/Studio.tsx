@@ -12,6 +12,7 @@ import type { Block, Post, WorkspaceSummary } from '../types';
 import { BlockEditor } from './BlockEditor';
 import { HistoryPanel } from './HistoryPanel';
 import { PostDetails } from './PostDetails';
+import { PreviewOnSite } from './PreviewOnSite';
 import { SeoPanel } from './SeoPanel';
 import { MarkdownField, PlainField } from './TextFields';
 import { LIMITS } from './model';
@@ -257,6 +258,13 @@ export default function Studio({
                 </a>
               </p>
             )}
+            <PreviewOnSite
+              workspaceId={workspace.id}
+              kind={kind}
+              id={base?.id ?? null}
+              save={save}
+              run={() => studio.run()}
+            />
             {base && (
               <p>
                 <button type="button" className="button-danger" onClick={() => setDeleting(true)}>

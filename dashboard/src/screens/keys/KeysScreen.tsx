@@ -8,6 +8,7 @@ import { formatTime } from '../../hooks';
 import { useSearchState } from '../../router';
 import { can, useSession } from '../../session';
 import type { ApiKey, ApiKeyStatus, WorkspaceSummary } from '../../types';
+import { ContentKeys } from './ContentKeys';
 import { CreateKeyDialog, EditKeyDialog, RevealKeyDialog, RevokeKeyDialog } from './KeyDialogs';
 
 type Filter = 'all' | 'active' | 'inactive';
@@ -179,6 +180,8 @@ export function KeysScreen({ workspace }: { workspace: WorkspaceSummary }) {
       {action?.kind === 'revoke' && (
         <RevokeKeyDialog workspace={workspace} apiKey={action.key} onClose={() => setAction(null)} onRevoked={done} />
       )}
+
+      <ContentKeys workspace={workspace} />
     </>
   );
 }
