@@ -67,6 +67,8 @@ const SURROGATE_HEADERS: JsonObject = { 'Surrogate-Key': header('SurrogateKey'),
 
 /** The content API's words for the statuses whose meaning differs from the admin API's. */
 const ERROR_DESCRIPTIONS: Record<string, string> = {
+  BadRequest:
+    'BAD_REQUEST: a query parameter is invalid or unknown (`details.issues` holds JSON Pointers, e.g. `/pageSize`), or the query string is malformed.',
   Unauthorized:
     'UNAUTHORIZED: the `key` query parameter is missing, malformed, unknown or revoked (the cases cannot be told apart).',
   NotFound:

@@ -802,7 +802,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description BAD_REQUEST: validation failure (`details.issues` holds JSON Pointers), malformed or oversized body, wrong content type (`details.reason`), invalid state transition, or a reference to a row outside the workspace. */
+        /** @description BAD_REQUEST: a query parameter is invalid or unknown (`details.issues` holds JSON Pointers, e.g. `/pageSize`), or the query string is malformed. */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
