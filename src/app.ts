@@ -41,7 +41,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { tagsRoutes } from './modules/tags/tags.routes.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { registerOpenApi } from './openapi/document.js';
-import { docsRoutes, openApiDocumentRoute } from './openapi/routes.js';
+import { contentDocumentRoute, docsRoutes, openApiDocumentRoute } from './openapi/routes.js';
 import type { Metrics } from './metrics/metrics.js';
 import type { MasterKey } from './security/master-key.js';
 import { createServices } from './services.js';
@@ -60,7 +60,7 @@ export interface AppDependencies {
   loggerInstance?: FastifyServerOptions['loggerInstance'];
   /** The built dashboard app; defaults to <repo>/dashboard/dist (tests point it at a directory of their own). */
   dashboardDir?: string;
-  /** Sees every answer of the external API (the tests check each against the OpenAPI document). */
+  /** Sees every answer of the external and content APIs (the tests check each against its OpenAPI document). */
   responseObserver?: ResponseObserver;
 }
 
@@ -238,6 +238,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     responseCache,
     rateLimit: { store, ...config.rateLimit },
     sharedMaxAge: config.cdn.sharedMaxAge,
+    observeResponse: deps.responseObserver,
     routes: async (scope) => {
       await scope.register(contentApiRoutes, {
         services,
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       });
     },
   });
+  await app.register(contentDocumentRoute);
   await app.register(docsRoutes);
   if (metrics && config.metrics.token !== null) {
     const { metricsRoute } = await import('./metrics/metrics.js');

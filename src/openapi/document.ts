@@ -8,6 +8,7 @@ import { OPERATIONS } from './operations.js';
 import { CACHE_HEADERS, COMMON_HEADERS, errorResponseRef, errorResponses, HEADERS } from './responses.js';
 import { API_DESCRIPTION, TAGS } from './text.js';
 import { registerDashboardOpenApi } from './dashboard-document.js';
+import { registerContentOpenApi } from './content-document.js';
 
 /** Per operation, carried from `transform` to `transformObject` and removed there. */
 const ERRORS_KEY = 'x-quire-errors';
@@ -156,6 +157,7 @@ function finishDocument(document: JsonObject): JsonObject {
 /** Registers the generator; it must come before the routes, whose registration it records. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await registerDashboardOpenApi(app);
+  await registerContentOpenApi(app);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openRuntime } from '../runtime.js';
+import { CONTENT_DOCUMENT } from './content-document.js';
 import { DASHBOARD_DOCUMENT } from './dashboard-document.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -18,6 +19,11 @@ export function generateOpenApiDocument(): Promise<Record<string, unknown>> {
 /** The dashboard's document (src/openapi/dashboard-document.ts), built the same way. */
 export function generateDashboardOpenApiDocument(): Promise<Record<string, unknown>> {
   return documentOf((app) => (app as unknown as Record<string, () => Record<string, unknown>>)[DASHBOARD_DOCUMENT]!());
+}
+
+/** The content API's document (src/openapi/content-document.ts), built the same way. */
+export function generateContentOpenApiDocument(): Promise<Record<string, unknown>> {
+  return documentOf((app) => (app as unknown as Record<string, () => Record<string, unknown>>)[CONTENT_DOCUMENT]!());
 }
 
 async function documentOf(read: (app: FastifyInstance) => Record<string, unknown>): Promise<Record<string, unknown>> {

@@ -2,6 +2,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponses } from '../http/responses.js';
+import { entityTag } from '../shared/entity-tag.js';
+import { CONTENT_DOCUMENT, CONTENT_DOCUMENT_PATH } from './content-document.js';
 
 /** Serialized once: the document cannot change while the process runs. */
 function documentText(app: FastifyInstance): () => string {
@@ -22,6 +24,26 @@ export const openApiDocumentRoute: FastifyPluginAsync = async (app) => {
     },
     (_request, reply) => reply.type('application/json; charset=utf-8').send(text()),
   );
+};
+
+/**
+ * GET /api/v1/content/openapi.json, registered outside the content scope: no key, no rate limit, any origin. A
+ * schema describes a public API and holds nothing a key protects; site generators and browser tools fetch it as is.
+ * A wrong method on it still meets the scope's not-found handler (key, then 405).
+ */
+export const contentDocumentRoute: FastifyPluginAsync = async (app) => {
+  let answer: { text: string; etag: string } | undefined;
+  const read = () => {
+    if (answer) return answer;
+    const text = JSON.stringify((app as unknown as Record<string, () => unknown>)[CONTENT_DOCUMENT]!());
+    return (answer = { text, etag: entityTag(text) });
+  };
+  app.get(CONTENT_DOCUMENT_PATH, { schema: { hide: true } }, (request, reply) => {
+    const { text, etag } = read();
+    reply.headers({ 'Cache-Control': 'no-cache', ETag: etag, 'Access-Control-Allow-Origin': '*' });
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(text);
+  });
 };
 
 /** The reference page's own files and nothing else: no CDN, no inline script, no framing. */

@@ -10,6 +10,7 @@ import { collectionKeys, contentAnswerKeys, itemAnswerKeys } from '../modules/cd
 import { authorize } from './auth.js';
 import { cacheHeaders, serveFromCache } from './caching.js';
 import type { Edge } from './edge.js';
+import type { ResponseObserver } from './external.js';
 import { limitHeaders, resetSeconds, type RateLimitStore } from './rate-limit.js';
 import type { ResponseCache } from './response-cache.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
@@ -40,6 +41,8 @@ export interface ContentApiOptions {
   /** `s-maxage` of content answers: how long a shared cache may keep one between purges. */
   sharedMaxAge: number;
   routes: (scope: FastifyInstance) => Promise<void> | void;
+  /** Sees every answer of the scope (the tests check each against the content API's OpenAPI document). */
+  observeResponse?: ResponseObserver;
 }
 
 declare module 'fastify' {
@@ -159,6 +162,13 @@ export async function contentApi(scope: FastifyInstance, options: ContentApiOpti
     }
     return payload;
   });
+  // Last, so the observer sees the final status (304), headers and body.
+  const observe = options.observeResponse;
+  if (observe)
+    scope.addHook('onSend', async (request, reply, payload) => {
+      observe(request, reply, payload);
+      return payload;
+    });
 
   scope.setNotFoundHandler(routeMissHandler(options.routeTable));
   await options.routes(scope);

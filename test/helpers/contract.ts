@@ -3,16 +3,18 @@ import { Readable } from 'node:stream';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENT_DOCUMENT } from '../../src/openapi/content-document.js';
+import { CONTENT_PREFIX } from '../../src/server/content.js';
 import { EXTERNAL_PREFIX } from '../../src/server/external.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /*
- * The contract check: every answer of the external API that an integration test provokes is checked
- * against the OpenAPI document of the same app, by operation (method + route) and status: the status
- * must be documented, the body must validate against its schema, the documented headers must be
- * there. Mismatches are collected here and fail the test that caused them (contract-setup.ts).
+ * The contract check: every answer of the external API and of the content API that an integration test
+ * provokes is checked against that API's OpenAPI document of the same app, by operation (method + route)
+ * and status: the status must be documented, the body must validate against its schema, the documented
+ * headers must be there. Mismatches are collected here and fail the test that caused them (contract-setup.ts).
  */
 
 type JsonObject = Record<string, unknown>;
@@ -85,12 +87,19 @@ class ContractDocument {
 /** A JSON Pointer segment as a URI fragment holds it (`{idOrSlug}` percent-encoded). */
 const escape = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
-// The document depends on the code only, never on configuration, so one per process is enough.
-let shared: ContractDocument | undefined;
+// A document depends on the code only, never on configuration, so one of each per process is enough.
+let external: ContractDocument | undefined;
+let content: ContractDocument | undefined;
 
-function contractOf(app: FastifyInstance): ContractDocument {
-  shared ??= new ContractDocument(app.swagger() as unknown as JsonObject);
-  return shared;
+/** The document of the API the route belongs to, and the prefix its paths are written below. */
+function contractOf(app: FastifyInstance, template: string): { contract: ContractDocument; prefix: string } {
+  if (template.startsWith(`${CONTENT_PREFIX}/`)) {
+    const read = (app as unknown as Record<string, () => JsonObject>)[CONTENT_DOCUMENT]!;
+    content ??= new ContractDocument(read());
+    return { contract: content, prefix: CONTENT_PREFIX };
+  }
+  external ??= new ContractDocument(app.swagger() as unknown as JsonObject);
+  return { contract: external, prefix: EXTERNAL_PREFIX };
 }
 
 function headerValue(reply: FastifyReply, name: string): string | undefined {
@@ -113,10 +122,10 @@ function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyRepl
   const template = request.routeOptions.url;
   // A path no route matched (401 or 404 from the scope's not-found handler) is no operation.
   if (template === undefined || request.method === 'HEAD') return null;
-  const path = template.slice(EXTERNAL_PREFIX.length).replace(/:(\w+)/g, '{$1}');
+  const { contract, prefix } = contractOf(app, template);
+  const path = template.slice(prefix.length).replace(/:(\w+)/g, '{$1}');
   const method = request.method.toLowerCase();
   const status = reply.statusCode;
-  const contract = contractOf(app);
   const found = contract.response(path, method, status);
   const where = `${request.method} ${request.url} → ${status}`;
   if (found === 'no-operation') return `${where}: ${request.method} ${path} is not in the document`;

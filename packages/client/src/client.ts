@@ -1,7 +1,7 @@
-import { Transport, type Call, type Query, type QuireOptions, type RequestOptions } from './transport.js';
+import { API_PREFIX, Transport, type Call, type Query, type QuireOptions, type RequestOptions } from './transport.js';
 import type { BodyOf, FieldsOf, ItemOf, OperationId, QueryOf, ResultOf, Selected, SelectedPage } from './types.js';
 
-const segment = (value: string) => `/${encodeURIComponent(value)}`;
+export const segment = (value: string) => `/${encodeURIComponent(value)}`;
 
 /** The largest page the API serves: an iteration walks the fewest pages with it. */
 const ITERATION_PAGE_SIZE = 100;
@@ -37,7 +37,8 @@ export interface Listing<Op extends ListOperation> {
   ): AsyncGenerator<Selected<ItemOf<Op>, Fields>, void, undefined>;
 }
 
-function listing<Op extends ListOperation>(transport: Transport, path: string): Listing<Op> {
+/** `list` and `iterate` of a list at `path`, untyped: each client types them from its own document. */
+export function pages(transport: Transport, path: string) {
   const list = (query?: { fields?: readonly string[] }, options?: RequestOptions) =>
     transport.request<{ data: unknown[]; totalPages: number }>({ method: 'GET', path, query: wire(query), options });
   async function* iterate(query?: { fields?: readonly string[] }, options?: RequestOptions) {
@@ -51,7 +52,11 @@ function listing<Op extends ListOperation>(transport: Transport, path: string): 
       if (page >= result.totalPages || result.data.length === 0) return;
     }
   }
-  return { list, iterate } as unknown as Listing<Op>;
+  return { list, iterate };
+}
+
+function listing<Op extends ListOperation>(transport: Transport, path: string): Listing<Op> {
+  return pages(transport, path) as unknown as Listing<Op>;
 }
 
 /** A single read's options: the request's, and `fields` as for a list. */
@@ -179,7 +184,8 @@ export class Quire {
   private readonly transport: Transport;
 
   constructor(options: QuireOptions) {
-    const transport = new Transport(options);
+    if (!options.apiKey) throw new TypeError('Quire: apiKey is required');
+    const transport = new Transport(options, { prefix: API_PREFIX, headers: { 'X-API-Key': options.apiKey } });
     this.transport = transport;
     const tagIds = (method: 'POST' | 'DELETE', idOrSlug: string, ids: string[], options?: RequestOptions) =>
       // Attaching or detaching the same tags twice changes nothing (the specification says so): safe to retry.

@@ -1,10 +1,9 @@
 import { EtagCache, type EtagCacheOptions } from './etag-cache.js';
 import { QuireError } from './errors.js';
 
-export interface QuireOptions {
-  /** A workspace-bound key, `quire_live_…`. Keys carry their creator's permissions: keep them server-side. */
-  apiKey: string;
-  /** The server's origin (and any path prefix a proxy adds), e.g. `https://cms.example.com`; the client appends `/api/v1/external`. */
+/** What both clients take: where the server is, and how calls are timed, retried and cached. */
+export interface ClientOptions {
+  /** The server's origin (and any path prefix a proxy adds), e.g. `https://cms.example.com`; the client appends the API's path (`/api/v1/external`, `/api/v1/content`). */
   baseUrl: string;
   /** Per attempt, in milliseconds; default 30,000. */
   timeoutMs?: number;
@@ -22,6 +21,21 @@ export interface QuireOptions {
   cache?: EtagCacheOptions | false;
 }
 
+export interface QuireOptions extends ClientOptions {
+  /** A workspace-bound key, `quire_live_…`. Keys carry their creator's permissions: keep them server-side. */
+  apiKey: string;
+}
+
+/** Which API a transport calls, and how it presents its key. */
+export interface Access {
+  /** The API's path below `baseUrl`. */
+  prefix: string;
+  /** Headers every request carries (the admin key). */
+  headers?: Record<string, string>;
+  /** Query parameters every request carries (the content key, which the content API takes only there). */
+  query?: Query;
+}
+
 /** Per call. */
 export interface RequestOptions {
   /** Aborts the call, retries included. */
@@ -35,7 +49,7 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export interface Call {
   method: HttpMethod;
-  /** Below `/api/v1/external`, its segments already encoded. */
+  /** Below the API's prefix, its segments already encoded. */
   path: string;
   query?: Query;
   json?: unknown;
@@ -55,6 +69,7 @@ export interface Answer {
 }
 
 export const API_PREFIX = '/api/v1/external';
+export const CONTENT_API_PREFIX = '/api/v1/content';
 const RETRY_STATUSES = new Set([500, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 8_000;
@@ -102,10 +117,12 @@ export class Transport {
   private readonly maxRetryDelayMs: number;
   private readonly cache: EtagCache | null;
 
-  constructor(private readonly options: QuireOptions) {
-    if (!options.apiKey) throw new TypeError('Quire: apiKey is required');
+  constructor(
+    options: ClientOptions,
+    private readonly access: Access,
+  ) {
     if (!options.baseUrl) throw new TypeError('Quire: baseUrl is required');
-    this.root = `${options.baseUrl.replace(/\/+$/, '')}${API_PREFIX}`;
+    this.root = `${options.baseUrl.replace(/\/+$/, '')}${access.prefix}`;
     // Bound to globalThis: a bare `fetch` taken off the global object throws "Illegal invocation" in browsers.
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.timeoutMs = options.timeoutMs ?? 30_000;
@@ -115,7 +132,7 @@ export class Transport {
   }
 
   async request<T>(call: Call): Promise<T> {
-    const url = `${this.root}${call.path}${queryString(call.query)}`;
+    const url = `${this.root}${call.path}${queryString({ ...call.query, ...this.access.query })}`;
     const idempotent = call.idempotent ?? (call.method === 'GET' || call.method === 'DELETE');
     const signal = call.options?.signal;
     const cached = call.method === 'GET' ? this.cache?.get(url) : undefined;
@@ -150,7 +167,7 @@ export class Transport {
 
   /** The ETag of the answer the cache holds for a GET of `path` (no query), if any. */
   heldEtag(path: string): string | undefined {
-    return this.cache?.get(`${this.root}${path}`)?.etag;
+    return this.cache?.get(`${this.root}${path}${queryString(this.access.query)}`)?.etag;
   }
 
   /** One attempt; a failure to get any answer becomes a QuireError (TIMEOUT or NETWORK_ERROR). */
@@ -164,7 +181,7 @@ export class Transport {
     const headers: Record<string, string> = {
       ...call.headers,
       Accept: 'application/json',
-      'X-API-Key': this.options.apiKey,
+      ...this.access.headers,
     };
     if (etag !== undefined) headers['If-None-Match'] = etag;
     let body: string | FormData | undefined;

@@ -30,29 +30,43 @@ function node(args: string[], env: Record<string, string> = {}): Promise<Run> {
 describe('@quire/client as built (dist/), required from CommonJS and imported from an ES module', () => {
   let server: ServerProcess;
   let key: string;
+  let contentKey: string;
   let remove: () => void;
 
   beforeAll(async () => {
     const seeded = await seededServer(3);
     ({ server, key } = seeded);
     remove = seeded.dir.remove;
+    const created = await fetch(`${server.url}/api/v1/external/content-keys`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'CommonJS site' }),
+    });
+    contentKey = ((await created.json()) as { key: string }).key;
   }, 90_000);
   afterAll(async () => {
     await server?.stop().catch(() => undefined);
     remove?.();
   });
 
-  it('require("@quire/client") loads the CommonJS build, which lists, gets and throws QuireError', async () => {
-    const run = await node([path.join(HERE, 'require-client.cjs')], { QUIRE_URL: server.url, QUIRE_API_KEY: key });
+  it('require("@quire/client") loads the CommonJS build, whose two clients list, get and throw QuireError', async () => {
+    const run = await node([path.join(HERE, 'require-client.cjs')], {
+      QUIRE_URL: server.url,
+      QUIRE_API_KEY: key,
+      QUIRE_CONTENT_KEY: contentKey,
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const seen = JSON.parse(run.stdout) as Record<string, unknown>;
     expect(seen).toMatchObject({
       resolved: path.join(PACKAGE, 'dist', 'cjs', 'index.js'),
-      exports: ['Quire', 'QuireError'],
+      exports: ['Quire', 'QuireContent', 'QuireError'],
       total: 3,
       missing: { code: 'NOT_FOUND', status: 404 },
     });
+    // The content client sees the published posts only.
+    const { total, published } = seen.content as { total: number; published: number };
+    expect(total).toBe(published);
   });
 
   it('import "@quire/client" still loads the ES module build, with the same exports', async () => {
@@ -64,7 +78,7 @@ describe('@quire/client as built (dist/), required from CommonJS and imported fr
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({
       resolved: pathToFileURL(path.join(PACKAGE, 'dist', 'index.js')).href,
-      exports: ['Quire', 'QuireError'],
+      exports: ['Quire', 'QuireContent', 'QuireError'],
     });
   });
 });

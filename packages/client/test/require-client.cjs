@@ -4,7 +4,7 @@
 const assert = require('node:assert/strict');
 const client = require('@quire/client');
 
-const { Quire, QuireError } = client;
+const { Quire, QuireContent, QuireError } = client;
 
 async function main() {
   const quire = new Quire({ apiKey: process.env.QUIRE_API_KEY, baseUrl: process.env.QUIRE_URL });
@@ -12,6 +12,9 @@ async function main() {
   const post = await quire.posts.get(page.data[0].slug);
   const missing = await quire.posts.get('no-such-post').catch((error) => error);
   assert.ok(missing instanceof QuireError);
+  const content = new QuireContent({ contentKey: process.env.QUIRE_CONTENT_KEY, baseUrl: process.env.QUIRE_URL });
+  const published = await quire.posts.list({ status: 'published', pageSize: 1 });
+  const contentPage = await content.posts.list({ pageSize: 1 });
   process.stdout.write(
     `${JSON.stringify({
       resolved: require.resolve('@quire/client'),
@@ -19,6 +22,7 @@ async function main() {
       total: page.total,
       slug: post.slug,
       missing: { code: missing.code, status: missing.status },
+      content: { total: contentPage.total, published: published.total },
     })}\n`,
   );
 }
