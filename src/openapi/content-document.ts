@@ -16,6 +16,7 @@ export const CONTENT_DOCUMENT_PATH = `${CONTENT_PREFIX}/openapi.json`;
 const CACHING_KEY = 'x-quire-caching';
 const ERRORS_KEY = 'x-quire-errors';
 const DESCRIPTION_KEY = 'x-response-description';
+const PRODUCES_KEY = 'x-quire-produces';
 
 type RouteSchema = FastifySchema & { response?: Record<string, unknown>; [key: string]: unknown };
 
@@ -94,6 +95,8 @@ const describeContentRoute: SwaggerTransform = ({ schema, url, route }) => {
   const response: Record<string, unknown> = {};
   for (const [status, body] of Object.entries(source.response ?? {}))
     if (/^2\d\d$/.test(status)) response[status] = { ...(body as object), [DESCRIPTION_KEY]: 'OK' };
+  // A document that is not JSON: a string here, given its media types in finishOperation.
+  if (operation.produces) response['200'] = { type: 'string', [DESCRIPTION_KEY]: 'OK' };
   if (!noStore)
     response['304'] = {
       type: 'null',
@@ -111,6 +114,7 @@ const describeContentRoute: SwaggerTransform = ({ schema, url, route }) => {
     response,
     [ERRORS_KEY]: errors,
     [CACHING_KEY]: noStore ? 'no-store' : 'shared',
+    ...(operation.produces ? { [PRODUCES_KEY]: operation.produces } : {}),
   };
   for (const part of ['params', 'querystring'] as const) if (source[part]) described[part] = source[part];
   return { schema: described, url };
@@ -140,6 +144,11 @@ function finishOperation(operation: JsonObject): void {
     responses[String(status)] = errorResponseRef(status) as JsonObject;
   delete operation[ERRORS_KEY];
   delete operation[CACHING_KEY];
+  const produces = operation[PRODUCES_KEY] as string[] | undefined;
+  if (produces) {
+    responses['200']!.content = Object.fromEntries(produces.map((type) => [type, { schema: { type: 'string' } }]));
+    delete operation[PRODUCES_KEY];
+  }
   if (operation.operationId === 'getPost' || operation.operationId === 'getPostPreview')
     ((responses['200']!.content as JsonObject)['application/json'] as JsonObject).examples = {
       post: { $ref: '#/components/examples/Post' },

@@ -10,6 +10,8 @@ export interface ContentOperationInfo {
   tag: string;
   summary: string;
   description?: string;
+  /** The media types of a 200 that is not JSON (feeds, sitemaps): its body is a document of one of them. */
+  produces?: readonly string[];
 }
 
 const PUBLISHED_ITEM =
@@ -66,6 +68,30 @@ export const CONTENT_OPERATIONS: Record<string, ContentOperationInfo> = {
     summary: 'List redirects',
     description: 'The redirects of the site, for it to apply.',
   },
+  'GET /feeds/:format': {
+    operationId: 'getFeed',
+    tag: 'feeds',
+    summary: 'Get a feed of the latest published posts',
+    description:
+      '`rss.xml` (RSS 2.0 with the full text in `content:encoded`), `atom.xml` (Atom 1.0) or `feed.json` (JSON Feed 1.1): the latest published posts, newest first, 20 unless `limit` says otherwise, narrowed by `categoryId`, `tagId` or `authorId` (an id the workspace does not have is a 404). Links are built from the site settings.',
+    produces: ['application/rss+xml', 'application/atom+xml', 'application/feed+json'],
+  },
+  'GET /sitemap.xml': {
+    operationId: 'getSitemapIndex',
+    tag: 'feeds',
+    summary: 'Get the sitemap index',
+    description:
+      'One sitemap per 50,000 URLs of each kind (posts, pages, authors, categories) whose URL pattern is set in the site settings; each entry points back here with the same key.',
+    produces: ['application/xml'],
+  },
+  'GET /sitemaps/:name': {
+    operationId: 'getSitemap',
+    tag: 'feeds',
+    summary: 'Get one sitemap',
+    description:
+      'A part as the index names it (`posts-1.xml` …), with each URL’s `lastmod` and, for posts, the featured image as `image:image`. A part with nothing in it is a 404.',
+    produces: ['application/xml'],
+  },
   'GET /site-settings': {
     operationId: 'getSiteSettings',
     tag: 'site-settings',
@@ -96,6 +122,7 @@ export const CONTENT_TAGS = [
   { name: 'redirects', description: 'Path redirects for the site to apply.' },
   { name: 'site-settings', description: 'The site URL, URL patterns, publisher and logo.' },
   { name: 'previews', description: 'One draft post or page, with a preview token for it.' },
+  { name: 'feeds', description: 'RSS, Atom and JSON feeds, and sitemaps, built from the site settings.' },
 ];
 
 /** The prose above the operations: what the content API is, its key, its caching and its CORS. */

@@ -146,7 +146,12 @@ function check(app: FastifyInstance, request: FastifyRequest, reply: FastifyRepl
   if (!content) {
     if (text !== '') problems.push('a body was sent where the document says there is none');
   } else if (!content['application/json']) {
-    problems.push(`the document has no application/json body for this status`);
+    // A document of another type (a feed, a sitemap): the type it came as must be one the operation names.
+    const type = String(headerValue(reply, 'content-type') ?? '')
+      .split(';')[0]!
+      .trim();
+    if (!content[type]) problems.push(`the document has no ${type} body for this status`);
+    else if (text === '') problems.push(`the ${type} body is empty`);
   } else {
     let body: unknown;
     try {

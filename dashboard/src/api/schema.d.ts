@@ -1517,6 +1517,8 @@ export interface components {
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+      /** @description The body as HTML (@quire/blocks, docs/blocks.md): only when asked for, by `formats=html` or by naming it in `fields`. */
+      bodyHtml?: string;
     };
     PageCreateBody: {
       slug?: string;
@@ -1651,6 +1653,8 @@ export interface components {
       updatedAt: string;
       tags: components['schemas']['Tag'][];
       relatedPosts: components['schemas']['RelatedPostSummary'][];
+      /** @description The body as HTML (@quire/blocks, docs/blocks.md): only when asked for, by `formats=html` or by naming it in `fields`. */
+      bodyHtml?: string;
     };
     PostCreateBody: {
       slug?: string;
@@ -3058,6 +3062,8 @@ export interface operations {
         tagId?: string;
         dateFrom?: string;
         dateTo?: string;
+        /** @description Adds `bodyHtml`, the body rendered as HTML. */
+        formats?: 'html';
       };
       header?: never;
       path: {
@@ -3111,6 +3117,8 @@ export interface operations {
       query?: {
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
         fields?: string;
+        /** @description Adds `bodyHtml`, the body rendered as HTML. */
+        formats?: 'html';
       };
       header?: never;
       path: {
@@ -3475,6 +3483,8 @@ export interface operations {
         /** @description Words, in any order and case, each found in the title or the body text: the last may be the beginning of a word, unless q ends after it with a space or punctuation. Punctuation separates words; a q of no words finds nothing. */
         q?: string;
         status?: 'draft' | 'published';
+        /** @description Adds `bodyHtml`, the body rendered as HTML. */
+        formats?: 'html';
       };
       header?: never;
       path: {
@@ -3528,6 +3538,8 @@ export interface operations {
       query?: {
         /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
         fields?: string;
+        /** @description Adds `bodyHtml`, the body rendered as HTML. */
+        formats?: 'html';
       };
       header?: never;
       path: {
