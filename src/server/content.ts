@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { AppError, unauthorized } from '../errors.js';
+import { AppError, forbidden, unauthorized } from '../errors.js';
 import { selectFields } from '../http/fields.js';
 import type { Actor } from '../security/actor.js';
 import { CONTENT_KEY_BRAND, hashKey, isWellFormedKey } from '../security/key-token.js';
@@ -30,7 +30,7 @@ const CONTENT_PERMISSIONS: ReadonlySet<Permission> = new Set<Permission>([
 ]);
 
 /** Headers a browser script may read from a content answer. */
-const EXPOSED = 'ETag, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
+const EXPOSED = 'ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After';
 
 export interface ContentApiOptions {
   db: Db;
@@ -142,6 +142,9 @@ export async function contentApi(scope: FastifyInstance, options: ContentApiOpti
         });
       return reply.code(204).send();
     }
+    // The key is read-only whatever the path: a write is refused as such, before any route question.
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      throw forbidden('A content key reads published content only; writes go through the admin API with an API key');
     authorize(request.actor, request.routeOptions.config.permission);
     return serveFromCache(options.edge, options.responseCache, request, reply);
   });

@@ -100,19 +100,23 @@ describeEachDialect('content API and content keys', (dialect) => {
       expect((await read('/posts?status=draft')).statusCode).toBe(400);
     });
 
-    it('writes nothing: a content key on any write is refused', async () => {
-      const post = await ctx.app.inject({
-        method: 'POST',
-        url: `${CONTENT}/posts?key=${contentKey}`,
-        payload: { title: 'x' },
-      });
-      expect([404, 405]).toContain(post.statusCode);
-      const patch = await ctx.app.inject({
-        method: 'PATCH',
-        url: `${CONTENT}/posts/${publishedId}?key=${contentKey}`,
-        payload: { title: 'x' },
-      });
-      expect([404, 405]).toContain(patch.statusCode);
+    it('writes nothing: a content key on any write is a 403, an unknown key on one a 401', async () => {
+      for (const [method, path] of [
+        ['POST', '/posts'],
+        ['PATCH', `/posts/${publishedId}`],
+        ['DELETE', `/posts/${publishedId}`],
+        ['PUT', '/nowhere'],
+      ] as const) {
+        const refused = await ctx.app.inject({
+          method,
+          url: `${CONTENT}${path}?key=${contentKey}`,
+          payload: { title: 'x' },
+        });
+        expect(refused.statusCode, `${method} ${path}`).toBe(403);
+        expect(refused.json().code).toBe('FORBIDDEN');
+      }
+      const anonymous = await ctx.app.inject({ method: 'POST', url: `${CONTENT}/posts`, payload: { title: 'x' } });
+      expect(anonymous.statusCode).toBe(401);
       expect((await api.get(adminKey, publishedId)).json().title).toBe('Live post');
     });
 
@@ -294,5 +298,23 @@ describeEachDialect('content API and content keys', (dialect) => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().details.issues[0].path).toBe('/expiresInSeconds');
     });
+  });
+});
+
+describeEachDialect('content API rate limit', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: '3', QUIRE_RATE_LIMIT_WINDOW_MS: '60000' } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('counts content reads like the rest, refused ones too, and answers 429 past the limit', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await ctx.app.inject({ method: 'GET', url: `${CONTENT}/posts?key=nope` })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const limited = await ctx.app.inject({ method: 'GET', url: `${CONTENT}/posts?key=nope` });
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.headers['ratelimit-limit']).toBe('3');
   });
 });
