@@ -1,6 +1,9 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The workspace packages are tested from their sources (package.json "exports"): no build before a test run.
+  ssr: { resolve: { conditions: ['@quire/source', ...defaultServerConditions] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // The end-to-end suites run the compiled server and CLI; build them once before any test.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsedText, plainText, strongLead } from './plain-text.js';
+import { parsedText, plainText, strongLead } from '../src/inline.js';
 
 describe('plainText', () => {
   it.each([
