@@ -53,9 +53,10 @@ export function parseLinkBase(linkBase: string | undefined): URL | undefined {
  * an absolute one; a fragment stays as it is (it points into the page being read).
  */
 export function safeUrl(raw: string, base?: URL): string | null {
-  if (raw === '' || hasControl(raw)) return null;
-  // A scheme is what comes before the first `:` that no `/`, `?` or `#` precedes; browsers read `\` as `/`.
-  const schemeEnd = raw.search(/[:/?#\\]/);
+  if (raw.trim() === '' || hasControl(raw)) return null;
+  // A scheme is what comes before the first `:` that no `/`, `?` or `#` precedes. Whatever precedes it (`\`,
+  // `%`, a space) makes a scheme no browser would run, and no path either: such a URL is refused too.
+  const schemeEnd = raw.search(/[:/?#]/);
   if (schemeEnd >= 0 && raw[schemeEnd] === ':') {
     if (!ALLOWED_SCHEMES.has(raw.slice(0, schemeEnd).toLowerCase())) return null;
     const url = percentEncode(raw);
