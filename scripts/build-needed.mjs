@@ -11,7 +11,7 @@ import path from 'node:path';
 export const BUILD_PARTS = [
   // First: the server's build compiles against its declarations and bundles its modules.
   {
-    name: 'blocks',
+    name: 'blocks package',
     script: 'build:blocks',
     sources: ['packages/blocks/src', 'packages/blocks/tsconfig.json', 'packages/blocks/scripts'],
     outputs: ['packages/blocks/dist/index.js', 'packages/blocks/dist/index.d.ts'],

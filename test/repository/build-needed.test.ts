@@ -108,4 +108,11 @@ describe('npm start builds only what is missing or stale', () => {
         'The client is not built yet: npm run build:client\n',
     );
   });
+
+  it('rebuilds @quire/blocks first after a change to it, then the server and the dashboard built from it', async () => {
+    const root = checkout({ source: 1_000, built: 2_000 });
+    write(root, 'packages/blocks/src/source.ts', 3_000);
+    expect((await buildIfNeeded(root)).code).toBe(0);
+    expect(built(root)).toEqual(['blocks package', 'server', 'dashboard']);
+  });
 });
