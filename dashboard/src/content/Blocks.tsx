@@ -28,7 +28,10 @@ export function bodyHtml(blocks: readonly Block[], siteUrl?: string | null): str
   return blocks
     .map((block) => {
       if (block.type === 'image' && !block.url) return IMAGE_MISSING;
-      return renderBlocks([block.type === 'heading' ? { ...block, id: ids[heading++]! } : block], options);
+      if (block.type === 'heading') return renderBlocks([{ ...block, id: ids[heading++]! }], options);
+      // The placeholder is an inline style, which the dashboard's Content-Security-Policy refuses.
+      if (block.type === 'image') return renderBlocks([{ ...block, placeholder: null }], options);
+      return renderBlocks([block], options);
     })
     .filter((html) => html !== '')
     .join('\n');
