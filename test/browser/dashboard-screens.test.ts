@@ -261,6 +261,16 @@ suite(
         await page.getByRole('navigation', { name: 'Table of contents' }).getByRole('link').allTextContents(),
       ).toEqual(['Getting started', 'Details']);
       expect(await body.locator('#heading-getting-started, #heading-details').count()).toBe(2);
+      // A link in a body opens in a new tab: the dashboard stays where it was.
+      await page.context().route('https://example.com/**', (route) => route.fulfill({ body: 'elsewhere' }));
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        body.getByRole('link', { name: 'Sign up' }).click(),
+      ]);
+      expect(popup.url()).toBe('https://example.com/subscribe');
+      await popup.close();
+      await page.context().unrouteAll();
+      expect(page.url()).toBe(`${server.url}/dashboard/w/${workspaceId}/posts/${content.everyBlockPostId}`);
     });
   },
 );
