@@ -1,6 +1,15 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The workspace packages are tested from their sources (package.json "exports"): no build before a test run.
+  // Beside it, Vitest's own conditions: Vite's server ones without `module` (which would pick packages' bundler
+  // builds, such as the AWS SDK's dist-es, for Node to load).
+  ssr: {
+    resolve: {
+      conditions: ['@quire/source', ...defaultServerConditions.filter((condition) => condition !== 'module')],
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // The end-to-end suites run the compiled server and CLI; build them once before any test.

@@ -9,17 +9,33 @@ import path from 'node:path';
  * must have written, and `stamp`, the one it writes last (tsc leaves an unchanged file's output as it was).
  */
 export const BUILD_PARTS = [
+  // First: the server's build compiles against its declarations and bundles its modules.
+  {
+    name: 'blocks package',
+    script: 'build:blocks',
+    sources: ['packages/blocks/src', 'packages/blocks/tsconfig.json', 'packages/blocks/scripts'],
+    outputs: ['packages/blocks/dist/index.js', 'packages/blocks/dist/index.d.ts'],
+    // Its build empties dist/ first, so every file in it is as new as the build.
+    stamp: 'packages/blocks/dist/index.js',
+  },
   {
     name: 'server',
     script: 'build:server',
-    sources: ['src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'],
+    sources: ['src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs', 'packages/blocks/src'],
     outputs: ['dist/cli/main.js', 'dist/bundle/cli.js'],
     stamp: 'dist/bundle/cli.js',
   },
   {
     name: 'dashboard',
     script: 'build:dashboard',
-    sources: ['dashboard/src', 'dashboard/public', 'dashboard/index.html', 'dashboard/vite.config.ts'],
+    sources: [
+      'dashboard/src',
+      'dashboard/public',
+      'dashboard/index.html',
+      'dashboard/vite.config.ts',
+      // Bundled from its sources (dashboard/vite.config.ts).
+      'packages/blocks/src',
+    ],
     outputs: ['dashboard/dist/index.html'],
     stamp: 'dashboard/dist/index.html',
   },

@@ -1,35 +1,14 @@
+import { BLOCK_LIMITS, BLOCK_TYPES } from '@quire/blocks';
+import type * as Format from '@quire/blocks';
 import { ResponsiveFields } from './images.js';
 import { Nullable, Uuid } from '../shared/schemas.js';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 
-/** Limits of the specification, and ours where it is silent (docs/decisions.md). */
-export const BLOCK_LIMITS = {
-  blocksPerBody: 1000,
-  paragraphText: 10_000,
-  text: 10_000,
-  code: 100_000,
-  url: 2_000,
-  listItems: 500,
-  faqItems: { min: 1, max: 50 },
-  keyTakeaways: { min: 1, max: 10 },
-  headingId: 200,
-} as const;
-
-export const BLOCK_TYPES = [
-  'paragraph',
-  'heading',
-  'list',
-  'image',
-  'code',
-  'quote',
-  'divider',
-  'callout',
-  'video_embed',
-  'tweet_embed',
-  'faq',
-  'cta',
-  'key_takeaways',
-] as const;
+/*
+ * The block format's schemas, for validation and the OpenAPI document. The format itself (its types, limits and
+ * the derivations of a body) is @quire/blocks'; the checks at the end of this file fail the build when a schema
+ * and the package's type stop describing the same blocks.
+ */
 
 const Text = (maxLength: number = BLOCK_LIMITS.text) => Type.String({ maxLength });
 const Url = Type.String({ minLength: 1, maxLength: BLOCK_LIMITS.url, format: 'uri' });
@@ -134,16 +113,33 @@ function discriminated<T extends TObject[]>(branches: T) {
 }
 
 export const BlockWrite = discriminated([...COMMON, headingWrite, imageWrite]);
-export type BlockWrite = Static<typeof headingWrite> | Static<typeof imageWrite> | Static<(typeof COMMON)[number]>;
-
 export const Block = discriminated([...COMMON, headingRead, imageRead]);
-export type Block = Static<typeof headingRead> | Static<typeof imageRead> | Static<(typeof COMMON)[number]>;
 
 export const BodyWrite = Type.Array(BlockWrite, { maxItems: BLOCK_LIMITS.blocksPerBody });
 export const Body = Type.Array(Block);
 
-export type HeadingBlock = Static<typeof headingRead>;
-export type ImageBlock = Static<typeof imageRead>;
-export type StoredImageBlock = Omit<ImageBlock, 'url' | 'width' | 'height' | 'srcset' | 'placeholder'>;
-/** What the database holds: headings with ids, images without urls. */
-export type StoredBlock = Exclude<Block, ImageBlock> | StoredImageBlock;
+/** True when A and B are the same type: each assignable to the other, optional and readonly fields alike. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+/** Fails to compile, at the line of the block, when a schema's Static type and the package's type differ. */
+type _SchemasDescribeTheFormat = [
+  Expect<Same<Static<typeof paragraph>, Format.ParagraphBlock>>,
+  Expect<Same<Static<typeof list>, Format.ListBlock>>,
+  Expect<Same<Static<typeof code>, Format.CodeBlock>>,
+  Expect<Same<Static<typeof quote>, Format.QuoteBlock>>,
+  Expect<Same<Static<typeof divider>, Format.DividerBlock>>,
+  Expect<Same<Static<typeof callout>, Format.CalloutBlock>>,
+  Expect<Same<Static<typeof videoEmbed>, Format.VideoEmbedBlock>>,
+  Expect<Same<Static<typeof tweetEmbed>, Format.TweetEmbedBlock>>,
+  Expect<Same<Static<typeof faq>, Format.FaqBlock>>,
+  Expect<Same<Static<typeof cta>, Format.CtaBlock>>,
+  Expect<Same<Static<typeof keyTakeaways>, Format.KeyTakeawaysBlock>>,
+  Expect<Same<Static<typeof headingWrite>, Format.HeadingBlockWrite>>,
+  Expect<Same<Static<typeof imageWrite>, Format.ImageBlockWrite>>,
+  Expect<Same<Static<typeof headingRead>, Format.HeadingBlock>>,
+  Expect<Same<Static<typeof imageRead>, Format.ImageBlock>>,
+  Expect<Same<Static<typeof BlockWrite>, Format.BlockWrite>>,
+  Expect<Same<Static<typeof Block>, Format.Block>>,
+  Expect<Same<(typeof BLOCK_TYPES)[number], Static<typeof Block>['type']>>,
+];

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockWrite } from './blocks.schemas.js';
-import {
-  assignHeadingIds,
-  bodyText,
-  deriveBody,
-  headingIdFrom,
-  readingTimeMin,
-  tocItems,
-  wordCount,
-} from './derive.js';
+import { bodyText, headingIdFrom, readingTimeMin, tocItems, wordCount, type BlockWrite } from '@quire/blocks';
+import { assignHeadingIds, deriveBody } from './derive.js';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 

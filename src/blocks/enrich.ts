@@ -1,6 +1,6 @@
+import type { Block, StoredBlock } from '@quire/blocks';
 import type { MediaRow } from '../db/schema.js';
 import { mediaUrl, placeholderOf, srcsetOf } from './images.js';
-import type { Block, StoredBlock } from './blocks.schemas.js';
 
 /** The read form of blocks: each image gets the url, size and srcset of its media, or url null once it is gone. */
 export function enrichBlocks(

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
+import { imageMediaIds, type BlockWrite, type StoredBlock } from '@quire/blocks';
 import type { DialectHelpers } from '../db/dialects/dialect.js';
 import { existingIds } from '../db/references.js';
 import type { Database } from '../db/schema.js';
 import { invalid, type ValidationIssue } from '../errors.js';
-import type { BlockWrite, StoredBlock } from './blocks.schemas.js';
-import { imageMediaIds } from './derive.js';
 
 /**
  * Issues for image blocks whose media is neither among `known` (media of the bound workspace) nor already

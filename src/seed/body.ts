@@ -1,5 +1,4 @@
-import type { BlockWrite } from '../blocks/blocks.schemas.js';
-import { bodyText, wordCount } from '../blocks/derive.js';
+import { bodyText, wordCount, type BlockWrite } from '@quire/blocks';
 import { codeSample } from './snippets.js';
 import * as P from './phrases.js';
 import type { Writer } from './text.js';

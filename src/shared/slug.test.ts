@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { firstFreeSlug, idOrSlugKey, isUuid, kebabCase, SLUG_MAX_LENGTH, SLUG_PATTERN, slugFrom } from './slug.js';
+import { kebabCase } from '@quire/blocks';
+import { firstFreeSlug, idOrSlugKey, isUuid, SLUG_MAX_LENGTH, SLUG_PATTERN, slugFrom } from './slug.js';
 
 const SLUG = new RegExp(SLUG_PATTERN);
 

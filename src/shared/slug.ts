@@ -1,19 +1,8 @@
+import { kebabCase } from '@quire/blocks';
+
 const UUID_SHAPE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const SLUG_MAX_LENGTH = 200;
-
-/**
- * Kebab-case of a text (contract §6): NFKD with combining marks removed, lowercased, every run of
- * characters other than a-z and 0-9 made one `-`, leading and trailing `-` trimmed. May be empty.
- */
-export function kebabCase(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 export function isUuid(value: string): boolean {
   return UUID_SHAPE.test(value);

@@ -225,22 +225,23 @@ suite(
     it('renders all thirteen block types of a post, and stored markup only as text', async () => {
       await page.goto(`${server.url}/dashboard/w/${workspaceId}/posts/${content.everyBlockPostId}`);
       const body = page.getByRole('region', { name: 'Body' });
-      await body.waitFor();
+      // The renderer loads with the first post opened.
+      await body.locator('.blocks').waitFor();
       const count = (selector: string) => body.locator(selector).count();
       const expected: Record<string, string> = {
-        paragraph: '.blocks > p:not(.embed)',
-        heading: '.block-heading',
+        paragraph: '.blocks > p',
+        heading: '.blocks > h2[id^="heading-"], .blocks > h3[id^="heading-"]',
         list: '.blocks > ul, .blocks > ol',
-        image: 'figure.block-image img',
-        code: 'pre code',
-        quote: 'blockquote',
+        image: 'figure.quire-image picture img[alt="A seeded picture"]',
+        code: 'pre code.language-ts',
+        quote: 'figure.quire-quote blockquote',
         divider: 'hr',
-        callout: 'aside.callout-warning',
-        video_embed: '.embed a[href^="https://www.youtube.com/"]',
-        tweet_embed: '.embed a[href^="https://x.com/"]',
-        faq: '.faq details',
-        cta: '.cta a[href="https://example.com/subscribe"]',
-        key_takeaways: 'aside.takeaways li',
+        callout: 'aside.quire-callout--warning[role="note"]',
+        video_embed: 'figure.quire-embed--video[data-provider="youtube"] a[href^="https://www.youtube.com/"]',
+        tweet_embed: 'figure.quire-embed--post a[href^="https://x.com/"]',
+        faq: '.quire-faq details',
+        cta: '.quire-cta a[href="https://example.com/subscribe"]',
+        key_takeaways: 'aside.quire-takeaways li',
       };
       for (const [type, selector] of Object.entries(expected)) expect(await count(selector), type).toBeGreaterThan(0);
       expect(await count('.blocks > ul, .blocks > ol')).toBe(2);
@@ -252,11 +253,24 @@ suite(
       expect(await first.locator('code').innerText()).toBe('code');
       expect(await first.locator('img, a').count()).toBe(0);
       expect(await body.locator('a[href^="javascript:"]').count()).toBe(0);
-      expect(await body.locator('.faq details p').textContent()).toBe('Yes, <b>quite</b>.');
+      expect(await body.locator('.quire-faq details p').textContent()).toBe('Yes, <b>quite</b>.');
+      // Embeds load nothing until asked: no player, no script.
+      expect(await count('iframe, script')).toBe(0);
       // The table of contents points at the headings.
       expect(
         await page.getByRole('navigation', { name: 'Table of contents' }).getByRole('link').allTextContents(),
       ).toEqual(['Getting started', 'Details']);
+      expect(await body.locator('#heading-getting-started, #heading-details').count()).toBe(2);
+      // A link in a body opens in a new tab: the dashboard stays where it was.
+      await page.context().route('https://example.com/**', (route) => route.fulfill({ body: 'elsewhere' }));
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        body.getByRole('link', { name: 'Sign up' }).click(),
+      ]);
+      expect(popup.url()).toBe('https://example.com/subscribe');
+      await popup.close();
+      await page.context().unrouteAll();
+      expect(page.url()).toBe(`${server.url}/dashboard/w/${workspaceId}/posts/${content.everyBlockPostId}`);
     });
   },
 );

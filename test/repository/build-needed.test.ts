@@ -44,9 +44,10 @@ describe('buildNeeded: which part of npm run build is missing or older than its 
     const part = BUILD_PARTS.find((candidate) => candidate.name === name)!;
     write(root, path.join(part.sources[0]!, 'source.ts'), 3_000);
     expect(buildNeeded(root, name)).toBe('stale');
-    // The other parts read other sources: they stay as they are.
-    for (const other of partNames.filter((candidate) => candidate !== name))
-      expect(buildNeeded(root, other)).toBeNull();
+    // The other parts stay as they are, unless they read that source too (the server and the dashboard build
+    // from @quire/blocks' sources).
+    for (const other of BUILD_PARTS.filter((candidate) => candidate.name !== name))
+      expect(buildNeeded(root, other.name), other.name).toBe(other.sources.includes(part.sources[0]!) ? 'stale' : null);
   });
 
   it.each(partNames)('leaves the %s alone when its build is newer than every source', (name) => {
@@ -106,5 +107,12 @@ describe('npm start builds only what is missing or stale', () => {
       'The dashboard has changed since it was built: npm run build:dashboard\n' +
         'The client is not built yet: npm run build:client\n',
     );
+  });
+
+  it('rebuilds @quire/blocks first after a change to it, then the server and the dashboard built from it', async () => {
+    const root = checkout({ source: 1_000, built: 2_000 });
+    write(root, 'packages/blocks/src/source.ts', 3_000);
+    expect((await buildIfNeeded(root)).code).toBe(0);
+    expect(built(root)).toEqual(['blocks package', 'server', 'dashboard']);
   });
 });

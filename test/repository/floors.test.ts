@@ -171,3 +171,28 @@ describe('the floors of src/', () => {
     expect(circles(folders).map((circle) => circle.join(' ↔ '))).toEqual([]);
   });
 });
+
+/** Every module specifier `file` imports (static, re-exported, side-effect or dynamic), relative or not. */
+function specifiers(file: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, file), 'utf8').replace(/^\s*(\/\/.*|\/?\*.*)$/gm, '');
+  return [...text.matchAll(/(?:\bfrom\s+|\bimport\s+|\bimport\(\s*)'([^']+)'/g)].map((match) => match[1]!);
+}
+
+describe('@quire/blocks, below every floor of src/', () => {
+  const dir = 'packages/blocks/src';
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/blocks/package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  // Type-only: the mdast node types come with mdast-util-from-markdown.
+  const allowed = new Set([...Object.keys(dependencies), 'mdast']);
+
+  it('imports its own files and its declared dependencies only: nothing of src/, nothing of Node', () => {
+    const found: string[] = [];
+    for (const file of sourceFiles(dir))
+      for (const specifier of specifiers(file)) {
+        const inside = path.posix.join(path.posix.dirname(file), specifier).startsWith(`${dir}/`);
+        if (specifier.startsWith('.') ? !inside : !allowed.has(specifier)) found.push(`${file} → ${specifier}`);
+      }
+    expect(found).toEqual([]);
+  });
+});

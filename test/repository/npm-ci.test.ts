@@ -11,7 +11,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 it(`npm ci warns about nothing on this Node (${process.version}): no EBADENGINE, no deprecation`, async () => {
   // The manifests and the lockfile are all npm ci reads to decide; a dry run checks every package's engines
   // without downloading or building anything.
-  for (const file of ['package.json', 'package-lock.json', 'packages/client/package.json']) {
+  const workspaces = fs.readdirSync(path.join(ROOT, 'packages')).map((name) => `packages/${name}/package.json`);
+  for (const file of ['package.json', 'package-lock.json', ...workspaces]) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
   }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { call, client } from '../api';
 import { keys, useApi } from '../queries';
 import { Badge, ErrorMessage, Loading } from '../components/Status';
@@ -5,8 +6,10 @@ import { formatTime } from '../hooks';
 import { Link } from '../router';
 import type { WorkspaceSummary } from '../types';
 import { can } from '../session';
-import { BlockList } from './Blocks';
 import { STATUS_TONE } from './PostsScreen';
+
+// The body's renderer (and its Markdown parser) loads with the first post opened, not with the dashboard.
+const BlockList = lazy(() => import('./Blocks').then((module) => ({ default: module.BlockList })));
 
 export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary; postId: string }) {
   const post = useApi(keys.item(workspace.id, 'posts', postId), () =>
@@ -123,7 +126,9 @@ export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary;
           </nav>
         )}
         <section aria-label="Body">
-          <BlockList blocks={p.bodyJson} />
+          <Suspense fallback={<Loading label="Loading the body…" />}>
+            <BlockList blocks={p.bodyJson} />
+          </Suspense>
         </section>
       </article>
     </>

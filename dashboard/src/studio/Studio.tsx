@@ -222,7 +222,7 @@ export default function Studio({
             <article className="post preview" aria-label="Preview">
               <h2 className="preview-title">{fields.title || '(untitled)'}</h2>
               {kind === 'post' && fields.excerpt && <p className="excerpt">{fields.excerpt}</p>}
-              <BlockList blocks={studio.items.map((item) => item.block) as Block[]} />
+              <BlockList blocks={studio.items.map((item) => item.block) as Block[]} siteUrl={siteUrl} />
             </article>
           )}
         </div>

@@ -1,6 +1,6 @@
 // The server's own scoring, bundled into the editor (docs/decisions.md, issue 23): these modules are pure, so
 // the score a writer watches while typing is the one the save will store.
-import { bodyText, wordCount } from '../../../src/blocks/derive.js';
+import { bodyText, wordCount } from '@quire/blocks';
 import { readabilityScore } from '../../../src/modules/seo/readability.js';
 import { seoChecks, SEO_RULES, type SeoCheck } from '../../../src/modules/seo/seo-score.js';
 import type { Block } from '../types';

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import { imageMediaIds } from '../../blocks/derive.js';
+import { imageMediaIds, type StoredBlock } from '@quire/blocks';
 import type { Database } from '../../db/schema.js';
 import { mediaRepository } from '../media/media.repository.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';

@@ -1,4 +1,4 @@
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import { enrichBlocks } from '../../blocks/enrich.js';
 import type { MediaRow } from '../../db/schema.js';
 import { mediaUrl } from '../../blocks/images.js';

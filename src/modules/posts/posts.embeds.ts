@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
-import { imageMediaIds } from '../../blocks/derive.js';
+import { imageMediaIds, type StoredBlock } from '@quire/blocks';
 import type { Database, StoredPost } from '../../db/schema.js';
 import { authorsRepository } from '../authors/authors.repository.js';
 import { categoriesRepository } from '../categories/categories.repository.js';

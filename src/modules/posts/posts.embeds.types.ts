@@ -1,4 +1,4 @@
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import type { AuthorRow, CategoryRow, MediaRow, StoredPost } from '../../db/schema.js';
 import type { SiteSettings } from '../workspaces/site-settings.js';
 import type { Tag } from '../tags/tags.schemas.js';

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
-import { imageMediaIds } from '../../blocks/derive.js';
+import { imageMediaIds, type BlockWrite, type StoredBlock } from '@quire/blocks';
 import { imageIssues } from '../../blocks/image-references.js';
 import type { DialectHelpers } from '../../db/dialects/dialect.js';
 import { existingIds } from '../../db/references.js';

@@ -1,4 +1,4 @@
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import type { PostRow } from '../../db/schema.js';
 import { parseJson } from '../../shared/json.js';
 import type { ContentTransaction } from '../../writes/content-transaction.js';

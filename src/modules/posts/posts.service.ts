@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { BlockWrite, StoredBlock } from '@quire/blocks';
 import { assignHeadingIds, deriveBody } from '../../blocks/derive.js';
 import { checkSeoMedia } from '../../blocks/image-references.js';
 import type { DatabaseHandle } from '../../db/database.js';

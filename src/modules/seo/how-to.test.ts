@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import { expectValidJsonLd } from '../../../test/helpers/json-ld.js';
 import { howToNode, howToSteps } from './how-to.js';
 import { graph } from './json-ld.js';

@@ -1,6 +1,5 @@
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import { plainText, strongLead, type StoredBlock } from '@quire/blocks';
 import { compact, idFor, type Node } from './json-ld.js';
-import { plainText, strongLead } from './plain-text.js';
 
 /*
  * A post with `isHowTo` becomes a HowTo too. Its steps come from the body:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import { ADA, NO_SETTINGS, SETTINGS } from '../../../test/helpers/json-ld-fixtures.js';
 import {
   breadcrumbNode,

@@ -1,6 +1,5 @@
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import { plainText, type StoredBlock } from '@quire/blocks';
 import type { Person } from './seo.schemas.js';
-import { plainText } from './plain-text.js';
 import { siteUrlFor, type SiteSettings } from '../workspaces/site-settings.js';
 
 /*

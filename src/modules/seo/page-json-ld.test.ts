@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import { NO_SETTINGS, SETTINGS } from '../../../test/helpers/json-ld-fixtures.js';
 import { expectValidJsonLd } from '../../../test/helpers/json-ld.js';
 import { pageJsonLd, type PageForLd } from './page-json-ld.js';

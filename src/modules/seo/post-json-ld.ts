@@ -1,4 +1,4 @@
-import type { StoredBlock } from '../../blocks/blocks.schemas.js';
+import type { StoredBlock } from '@quire/blocks';
 import { howToNode } from './how-to.js';
 import {
   breadcrumbNode,

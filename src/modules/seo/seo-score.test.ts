@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockWrite } from '../../blocks/blocks.schemas.js';
-import { bodyText, wordCount } from '../../blocks/derive.js';
+import { bodyText, wordCount, type BlockWrite } from '@quire/blocks';
 import { seoChecks, seoScore, type SeoInput } from './seo-score.js';
 
 const MEDIA = '00000000-0000-4000-8000-000000000001';

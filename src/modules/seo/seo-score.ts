@@ -1,5 +1,4 @@
-import type { BlockWrite, StoredBlock } from '../../blocks/blocks.schemas.js';
-import { kebabCase } from '../../shared/slug.js';
+import { kebabCase, type BlockWrite, type StoredBlock } from '@quire/blocks';
 import type { Seo } from './seo.schemas.js';
 
 type AnyBlock = BlockWrite | StoredBlock;

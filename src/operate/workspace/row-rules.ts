@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Type, type TObject } from 'typebox';
-import type { BlockWrite } from '../../blocks/blocks.schemas.js';
+import type { BlockWrite } from '@quire/blocks';
 import { deriveBody } from '../../blocks/derive.js';
 import { AppError, type ValidationIssue } from '../../errors.js';
 import { toIssue, validatorCompiler, type Validator } from '../../http/validation.js';

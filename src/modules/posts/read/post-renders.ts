@@ -11,7 +11,7 @@ type Executor = Kysely<Database>;
  * changes what a post's JSON holds: renders stored under another version are never served. A change to the Post
  * schema (a new field) moves the format by itself. post-renders.test.ts fails until a bump is due.
  */
-export const POST_RENDER_VERSION = 4;
+export const POST_RENDER_VERSION = 5;
 
 /** The Post schema as it shapes a render; a change to it leaves every stored render unserved. */
 const POST_SCHEMA = crypto.hash('sha1', JSON.stringify(Post), 'base64url');

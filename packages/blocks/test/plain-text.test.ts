@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsedText, plainText, strongLead } from './plain-text.js';
+import { parsedText, plainText, strongLead } from '../src/inline.js';
 
 describe('plainText', () => {
   it.each([
@@ -12,6 +12,8 @@ describe('plainText', () => {
     ['A hard break  \nand a soft\none', 'A hard break\nand a soft\none'],
     ['Two paragraphs\n\nstay apart', 'Two paragraphs\n\nstay apart'],
     ['  trimmed at both ends\t', 'trimmed at both ends'],
+    ['~~struck~~ and ~single~ tildes', 'struck and ~single~ tildes'],
+    ['<b>raw HTML</b> is text', '<b>raw HTML</b> is text'],
   ])('reads %j as %j', (markdown, text) => {
     expect(plainText(markdown)).toBe(text);
   });
@@ -34,7 +36,7 @@ describe('plainText', () => {
   it('answers what the parser reads for any string, also when it skips the parse', () => {
     // Markdown's syntax characters and entities, white space of every kind, and plain letters, in any order.
     const pieces = [
-      ...'ab1.-#>=:;()*_[]!`<&\\ \t\n\r\f\v\u00a0\u2028\uFEFF',
+      ...'ab1.-#>=:;()*_[]!`<&~\\ \t\n\r\f\v\u00a0\u2028\uFEFF',
       '&amp;',
       '&#35;',
       '&copy;',
