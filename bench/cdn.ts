@@ -5,13 +5,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ensureBuilt } from './dataset.js';
 import { BIN, baseEnv, binNodeFlags, freePort, launch, quire, waitFor } from './processes.js';
+import { drive } from './load.js';
 import { startVarnish } from './varnish.js';
 
 /*
  * `npm run bench:cdn`: the figures of issue 37 (point 4), through a real Varnish with xkey in front of one
  * `quire serve` (SQLite) that purges it: how soon after an edit's answer the next read through the CDN sees the
  * edit (p50, p99, max), the hit ratio of a read load over the 100 newest posts (lists and single posts) while a
- * published post is edited every second, and the origin requests each of those edits costs.
+ * published post is edited every second, and the origin requests each of those edits costs. Then, at the origin
+ * without the CDN, warm reads of one post through the content API against the admin API (three alternated runs
+ * each, medians): the content scope has no fast path of its own, so this is what a miss of the CDN costs it.
  */
 
 const USAGE = 'npm run bench:cdn -- [--posts N] [--edits N] [--seconds N] [--clients N]';
@@ -140,6 +143,33 @@ try {
   const after = await varnish.counters('MAIN.backend_req', 'MAIN.cache_hit', 'MAIN.cache_miss');
   const reads = tally.hit + tally.miss + tally.other;
   const backend = after['MAIN.backend_req']! - before['MAIN.backend_req']!;
+  log('origin: warm post reads, content API against admin API, alternated');
+  const target = newest[0]!;
+  const warm = async (path: string, apiKey: string | null) =>
+    drive(
+      server.url,
+      {
+        name: 'origin',
+        block: 'warm',
+        what: path,
+        bounded: 'duration',
+        requests: [{ method: 'GET', path, apiKey, bodies: [], kind: 'read', expectStatus: 200 }],
+      },
+      { connections: 10, duration: 5, amount: 0 },
+    );
+  const runs: Record<'content' | 'admin', Array<{ rps: number; p99: number | null }>> = { content: [], admin: [] };
+  for (let round = 0; round < 3; round += 1) {
+    const content = await warm(`/api/v1/content/posts/${target}?key=${contentKey}`, null);
+    runs.content.push({ rps: content.requestsPerSecond, p99: content.p99 });
+    const adminRun = await warm(`${EXTERNAL}/posts/${target}`, key);
+    runs.admin.push({ rps: adminRun.requestsPerSecond, p99: adminRun.p99 });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const originOf = (list: Array<{ rps: number; p99: number | null }>) => ({
+    requestsPerSecond: Math.round(median(list.map((run) => run.rps))),
+    p99Ms: median(list.map((run) => run.p99 ?? Number.NaN)),
+  });
+
   const result = {
     posts: POSTS,
     editToVisibleMs: {
@@ -160,6 +190,7 @@ try {
       originRequestsPerEdit: edits > 0 ? round(backend / edits) : null,
       errors: tally.other,
     },
+    originWarmPostRead: { contentApi: originOf(runs.content), adminApi: originOf(runs.admin) },
   };
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 } finally {

@@ -80,6 +80,8 @@ describe('loadConfig accepts good values', () => {
       QUIRE_TRUST_PROXY: 'true',
       LOG_LEVEL: 'debug',
       QUIRE_PASSWORD_COST: '18',
+      QUIRE_CDN_PURGE_URL: 'http://varnish:6081',
+      QUIRE_CDN_MAX_AGE: '3600',
     });
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -103,7 +105,14 @@ describe('loadConfig accepts good values', () => {
       webhookEndpointsMax: 20,
       mediaKeepGps: false,
       passwordCost: 18,
+      cdn: { purgeUrl: 'http://varnish:6081', sharedMaxAge: 3600 },
     });
+  });
+
+  it('keeps shared caches a minute without a CDN purge target and a day with one', () => {
+    expect(loadConfig({}).cdn).toEqual({ purgeUrl: null, sharedMaxAge: 60 });
+    expect(loadConfig({ QUIRE_CDN_PURGE_URL: 'http://127.0.0.1:6081' }).cdn.sharedMaxAge).toBe(86_400);
+    expect(() => loadConfig({ QUIRE_CDN_PURGE_URL: 'ftp://varnish' })).toThrow(/QUIRE_CDN_PURGE_URL/);
   });
 
   it('removes the GPS position of uploads unless QUIRE_MEDIA_KEEP_GPS=true', () => {

@@ -224,7 +224,7 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
       if (!(await fitsWidth(page))) problems.push(`the editor at ${width}px scrolls sideways`);
       for (const v of await axeViolations(page))
         problems.push(`${width}px: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
-      await page.getByRole('button', { name: 'Preview' }).click();
+      await page.getByRole('button', { name: 'Preview', exact: true }).click();
       await page.getByRole('article', { name: 'Preview' }).waitFor();
       await screenshot(page, `studio-preview-${width}`);
       for (const v of await axeViolations(page))

@@ -1,3 +1,4 @@
+import type { Actor } from '../../src/security/actor.js';
 import crypto from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -155,3 +156,15 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
 }
 
 export { ALL_PERMISSIONS };
+
+/** The owner of `workspace` as a service sees the actor: for calls into services the tests make directly. */
+export function ownerActor(workspace: Pick<TestWorkspace, 'id' | 'owner'>): Actor {
+  return {
+    workspaceId: workspace.id,
+    userId: workspace.owner.id,
+    apiKeyId: null,
+    isOwner: true,
+    permissions: new Set(),
+    contentVersion: 0,
+  };
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, EXTERNAL, type TestContext, type TestWorkspace } from '../helpers/app.js';
+import { buildTestApp, EXTERNAL, ownerActor, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { insertAuthor, insertTag } from '../helpers/content.js';
 import { createPost, postsApi, type Json, type PostsApi } from '../helpers/posts.js';
@@ -264,14 +264,7 @@ describeEachDialect('content API and content keys', (dialect) => {
     });
 
     it('fills the preview URL pattern, and refuses a pattern without the token or a lifetime out of bounds', async () => {
-      const owner = {
-        workspaceId: workspace.id,
-        userId: workspace.owner.id,
-        apiKeyId: null,
-        isOwner: true,
-        permissions: new Set<never>(),
-        contentVersion: 0,
-      };
+      const owner = ownerActor(workspace);
       const settings = ctx.runtime.services.dashboard.settings;
       await expect(settings.update(owner, { previewUrlPattern: '/preview/{id}' })).rejects.toMatchObject({
         details: { issues: [{ path: '/previewUrlPattern' }] },

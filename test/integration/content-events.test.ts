@@ -243,20 +243,32 @@ describeEachDialect('content writes record their events and move the versions', 
     ]);
   });
 
-  it('keys and link-health reports are not content: no event, no new version', async () => {
+  it('keys, preview tokens and link-health reports are not content: no event, no new version', async () => {
     for (const operation of [
       'POST /api-keys',
       'PATCH /api-keys/:id',
       'POST /api-keys/:id/reveal',
       'POST /api-keys/:id/revoke',
+      'POST /content-keys',
+      'PATCH /content-keys/:id',
+      'POST /content-keys/:id/revoke',
+      'POST /posts/:idOrSlug/preview',
+      'POST /pages/:idOrSlug/preview',
       'POST /link-health',
     ])
       cover(operation);
+    const post = ok(await api('POST', '/posts', { title: 'To preview' }));
+    const page = ok(await api('POST', '/pages', { title: 'Page to preview' }));
     await expectEvents(async () => {
       const created = ok(await api('POST', '/api-keys', { name: 'Build' }));
       ok(await api('PATCH', `/api-keys/${created.id}`, { name: 'Build 2' }));
       ok(await api('POST', `/api-keys/${created.id}/reveal`));
       ok(await api('POST', `/api-keys/${created.id}/revoke`));
+      const site = ok(await api('POST', '/content-keys', { name: 'Site' }));
+      ok(await api('PATCH', `/content-keys/${site.id}`, { allowedOrigins: ['https://site.example'] }));
+      ok(await api('POST', `/content-keys/${site.id}/revoke`));
+      ok(await api('POST', `/posts/${String(post.id)}/preview`));
+      ok(await api('POST', `/pages/${String(page.id)}/preview`));
       ok(await api('POST', '/link-health', { path: '/gone', statusCode: 404 }));
     }, []);
   });

@@ -105,7 +105,7 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       };
       const saved = await send(ctx, owner, 'PATCH', `${w()}/settings`, patch);
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json()).toEqual({ ...patch, logoMediaId: null });
+      expect(saved.json()).toEqual({ ...patch, logoMediaId: null, previewUrlPattern: null });
       expect(await contentVersion(ctx, workspaceId)).toBe(version + 1);
 
       const cleared = await send(ctx, owner, 'PATCH', `${w()}/settings`, {
@@ -133,6 +133,9 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
         [{ pageUrlPattern: '/\\evil.example/{slug}' }, '/pageUrlPattern'],
         [{ authorUrlPattern: '/authors/{path}' }, '/authorUrlPattern'],
         [{ categoryUrlPattern: '/c/{name}' }, '/categoryUrlPattern'],
+        [{ previewUrlPattern: '/preview/{id}' }, '/previewUrlPattern'],
+        [{ previewUrlPattern: 'preview/{token}' }, '/previewUrlPattern'],
+        [{ previewUrlPattern: 'ftp://preview.example/{token}' }, '/previewUrlPattern'],
         [{ siteName: '   ' }, '/siteName'],
         [{ logoMediaId: 'not-a-uuid' }, '/logoMediaId'],
         [{ theme: 'dark' }, '/theme'],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, EXTERNAL, type TestContext, type TestWorkspace } from '../helpers/app.js';
+import { buildTestApp, EXTERNAL, ownerActor, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { insertAuthor, insertCategory } from '../helpers/content.js';
 import { createPost, postsApi, type Json } from '../helpers/posts.js';
@@ -58,14 +58,6 @@ describeEachDialect('feeds and sitemaps', (dialect) => {
       method: 'GET',
       url: `${CONTENT}${pathname}${pathname.includes('?') ? '&' : '?'}key=${contentKey}`,
     });
-  const owner = () => ({
-    workspaceId: workspace.id,
-    userId: workspace.owner.id,
-    apiKeyId: null,
-    isOwner: true,
-    permissions: new Set<never>(),
-    contentVersion: 0,
-  });
 
   beforeAll(async () => {
     ctx = await buildTestApp(dialect);
@@ -82,7 +74,7 @@ describeEachDialect('feeds and sitemaps', (dialect) => {
     const authorId = await insertAuthor(db, workspace.id, { slug: 'ada', displayName: 'Ada Lovelace' });
     const parent = await insertCategory(db, workspace.id, { slug: 'engines', name: 'Engines' });
     categoryId = await insertCategory(db, workspace.id, { slug: 'analytical', name: 'Analytical', parentId: parent });
-    await ctx.runtime.services.dashboard.settings.update(owner(), {
+    await ctx.runtime.services.dashboard.settings.update(ownerActor(workspace), {
       siteName: 'Engines Weekly',
       siteUrl: 'https://blog.example.com',
       postUrlPattern: '/blog/{slug}',

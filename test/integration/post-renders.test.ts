@@ -3,7 +3,7 @@ import { COMMANDS } from '../../src/cli/commands.js';
 import { postHandlesRepository } from '../../src/modules/posts/read/post-handles.js';
 import { createPostReads } from '../../src/modules/posts/read/post-reads.js';
 import { postRendersRepository, renderFormat } from '../../src/modules/posts/read/post-renders.js';
-import { buildTestApp, EXTERNAL, type TestContext, type TestWorkspace } from '../helpers/app.js';
+import { buildTestApp, EXTERNAL, ownerActor, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { insertAuthor, insertCategory, insertMedia, insertTag } from '../helpers/content.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { createPost, getPost, image, listPosts, paragraph, postsApi, type Json, type Post } from '../helpers/posts.js';
@@ -176,14 +176,7 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
 
   it('a server with another public URL builds its own', async () => {
     const other = createPostReads(ctx.runtime.database, 'https://cdn.example');
-    const actor = {
-      workspaceId: workspace.id,
-      userId: workspace.owner.id,
-      apiKeyId: null,
-      isOwner: true,
-      permissions: new Set<never>(),
-      contentVersion: 0,
-    };
+    const actor = ownerActor(workspace);
     const shown = JSON.parse((await other.get(actor, post.id)).toString()) as Post;
     expect(shown.featuredMedia!.url).toMatch(/^https:\/\/cdn\.example\//);
     expect((await read()).featuredMedia!.url).toMatch(new RegExp(`^${ctx.config.publicUrl}/`));

@@ -21,6 +21,7 @@ const EMPTY = {
   pageUrlPattern: null,
   authorUrlPattern: null,
   categoryUrlPattern: null,
+  previewUrlPattern: null,
 };
 
 describeEachDialect('GET /site-settings', (dialect) => {
@@ -76,6 +77,7 @@ describeEachDialect('GET /site-settings', (dialect) => {
       pageUrlPattern: '/{slug}',
       authorUrlPattern: '/authors/{slug}',
       categoryUrlPattern: '/c/{path}',
+      previewUrlPattern: null,
     });
   });
 

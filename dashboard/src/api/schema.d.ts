@@ -4331,7 +4331,10 @@ export interface operations {
   };
   dashboardGetContentKey: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+        fields?: string;
+      };
       header?: never;
       path: {
         workspaceId: string;

@@ -2618,7 +2618,10 @@ export interface operations {
     };
     getContentKey: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 id: string;

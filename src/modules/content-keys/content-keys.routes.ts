@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import type { ContentKeysService } from './content-keys.service.js';
 import {
@@ -43,7 +44,15 @@ export const contentKeysRoutes: FastifyPluginAsyncTypebox<{ contentKeys: Content
 
   app.get(
     '/content-keys/:id',
-    { config: read, schema: { tags, params: ContentKeyParams, response: { 200: ContentKey, ...ErrorResponses } } },
+    {
+      config: read,
+      schema: {
+        tags,
+        params: ContentKeyParams,
+        querystring: FieldsQuery,
+        response: { 200: ContentKey, ...ErrorResponses },
+      },
+    },
     (request) => contentKeys.get(request.actor, request.params.id),
   );
 

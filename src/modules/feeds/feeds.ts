@@ -27,6 +27,13 @@ function postUrl(settings: SiteSettings, post: Post): string | null {
   return post.canonicalUrl ?? siteUrlFor(settings, settings.postUrlPattern, post);
 }
 
+/** A post's author as a feed names it: the name, and the author's page on the site when there is one. */
+function authorOf(settings: SiteSettings, post: Post): { name: string; url: string | null } | null {
+  return post.author
+    ? { name: post.author.displayName, url: siteUrlFor(settings, settings.authorUrlPattern, post.author) }
+    : null;
+}
+
 /** A post's summary as plain text: its SEO description, else its excerpt (both may hold inline Markdown). */
 function summaryOf(post: Post): string | undefined {
   const text = post.seo?.description ?? post.excerpt;
@@ -47,6 +54,7 @@ function updatedOf(source: FeedSource): Date {
 function itemOf(settings: SiteSettings, { post, html }: { post: Post; html: string }): Item {
   const link = postUrl(settings, post) ?? `urn:uuid:${post.id}`;
   const description = summaryOf(post);
+  const author = authorOf(settings, post);
   return {
     title: post.title,
     id: link,
@@ -56,18 +64,7 @@ function itemOf(settings: SiteSettings, { post, html }: { post: Post; html: stri
     published: new Date(post.publishedAt ?? post.createdAt),
     ...(description ? { description } : {}),
     content: html,
-    ...(post.author
-      ? {
-          author: [
-            {
-              name: post.author.displayName,
-              ...(siteUrlFor(settings, settings.authorUrlPattern, post.author)
-                ? { link: siteUrlFor(settings, settings.authorUrlPattern, post.author)! }
-                : {}),
-            },
-          ],
-        }
-      : {}),
+    ...(author ? { author: [{ name: author.name, ...(author.url ? { link: author.url } : {}) }] } : {}),
     category: [
       ...(post.category ? [{ name: post.category.name, term: post.category.slug }] : []),
       ...post.tags.map((tag) => ({ name: tag.name, term: tag.slug })),
@@ -108,6 +105,7 @@ function jsonFeed(source: FeedSource) {
     items: source.posts.map(({ post, html }) => {
       const url = postUrl(settings, post);
       const summary = summaryOf(post);
+      const author = authorOf(settings, post);
       return {
         id: url ?? `urn:uuid:${post.id}`,
         ...(url ? { url } : {}),
@@ -117,18 +115,7 @@ function jsonFeed(source: FeedSource) {
         ...(post.featuredMedia ? { image: post.featuredMedia.url } : {}),
         date_published: post.publishedAt ?? post.createdAt,
         date_modified: post.updatedAt,
-        ...(post.author
-          ? {
-              authors: [
-                {
-                  name: post.author.displayName,
-                  ...(siteUrlFor(settings, settings.authorUrlPattern, post.author)
-                    ? { url: siteUrlFor(settings, settings.authorUrlPattern, post.author)! }
-                    : {}),
-                },
-              ],
-            }
-          : {}),
+        ...(author ? { authors: [{ name: author.name, ...(author.url ? { url: author.url } : {}) }] } : {}),
         tags: [...(post.category ? [post.category.name] : []), ...post.tags.map((tag) => tag.name)],
       };
     }),
