@@ -105,9 +105,10 @@ function surrogateKeysOf(request: FastifyRequest, payload: unknown): string[] | 
 
 /**
  * The content API `/api/v1/content` (docs/content-api.md): read-only, for sites and browsers, authenticated by a
- * content key in the `key` query parameter (no header, so a browser's GET needs no preflight). Its order is the
- * external API's: rate limit → key (401) → route (404/405) → permission (403, for any route that is not a read).
- * Answers are cacheable by shared caches and name their surrogate keys; the CORS headers follow the key's origins.
+ * content key in the `key` query parameter (no header, so a browser's GET needs no preflight). Its order: rate limit
+ * → key (401) → a write, whatever the path (403) → route (404/405). Answers are cacheable by shared caches and name
+ * their surrogate keys; refusals are not (a 404 has no key a purge could name, and the post it stood for may be
+ * published next); the CORS headers follow the key's origins.
  */
 export async function contentApi(scope: FastifyInstance, options: ContentApiOptions): Promise<void> {
   const { store, max, windowMs } = options.rateLimit;
@@ -158,8 +159,12 @@ export async function contentApi(scope: FastifyInstance, options: ContentApiOpti
   selectFields(scope);
   scope.addHook('onSend', cacheHeaders(options.responseCache, cacheControl));
   scope.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
     const keys = request.surrogateKeys;
-    if (keys !== undefined && reply.statusCode < 400 && !request.routeOptions.config.noStore) {
+    if (keys !== undefined && !request.routeOptions.config.noStore) {
       reply.header('surrogate-key', keys.join(' '));
       reply.header('cache-tag', keys.join(','));
     }

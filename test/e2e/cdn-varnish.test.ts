@@ -110,5 +110,10 @@ describe('the content API behind Varnish', () => {
     await admin('PATCH', path, { status: 'draft' });
     const gone = await until(path, (body) => body.code === 'NOT_FOUND');
     expect(gone.status).toBe(404);
+    // The 404 is not kept: published again, the post is the next read's answer.
+    expect((await throughCdn(path)).cache).toBe('MISS');
+    await admin('PATCH', path, { status: 'published' });
+    await drained();
+    expect((await throughCdn(path)).body.title).toBe('Going away');
   });
 });

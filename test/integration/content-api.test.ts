@@ -96,7 +96,10 @@ describeEachDialect('content API and content keys', (dialect) => {
       expect(ids).toContain(publishedId);
       expect(ids).not.toContain(draftId);
       expect((await read(`/posts/${publishedId}`)).statusCode).toBe(200);
-      expect((await read(`/posts/${draftId}`)).statusCode).toBe(404);
+      const absent = await read(`/posts/${draftId}`);
+      expect(absent.statusCode).toBe(404);
+      expect(absent.headers['cache-control']).toBe('no-store');
+      expect(absent.headers['surrogate-key']).toBeUndefined();
       expect((await read('/posts?status=draft')).statusCode).toBe(400);
     });
 
