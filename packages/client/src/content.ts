@@ -49,8 +49,11 @@ export interface ContentListing<Op extends ContentListOperation> {
   ): AsyncGenerator<Selected<ContentItemOf<Op>, Fields>, void, undefined>;
 }
 
-/** A single read's options: the request's, and `fields` as for a list. */
-export type ContentReadOptions<Fields> = RequestOptions & { fields?: Fields };
+/**
+ * A single read's options: the request's, `fields` as for a list, and `formats: 'html'` for a post's or page's body
+ * as HTML (`bodyHtml`).
+ */
+export type ContentReadOptions<Fields> = RequestOptions & { fields?: Fields; formats?: 'html' };
 
 export interface ContentRead<Op extends ContentOperationId> {
   /** One item by id (or slug, where it has one); a QuireError NOT_FOUND when absent or not published. */
@@ -73,7 +76,7 @@ function reader<Op extends ContentOperationId>(transport: Transport, path: strin
       transport.request({
         method: 'GET',
         path: path + segment(idOrSlug),
-        query: fieldsQuery(options?.fields),
+        query: { ...fieldsQuery(options?.fields), ...(options?.formats ? { formats: options.formats } : {}) },
         options,
       }),
   } as ContentRead<Op>;
@@ -99,6 +102,8 @@ export class QuireContent {
   readonly redirects;
   readonly siteSettings;
   readonly preview;
+  readonly feeds;
+  readonly sitemaps;
 
   constructor(options: QuireContentOptions) {
     if (!options.contentKey) throw new TypeError('QuireContent: contentKey is required');
@@ -131,6 +136,22 @@ export class QuireContent {
           query: { token, ...fieldsQuery(options?.fields) },
           options,
         });
+    const document = (path: string, query: ContentQueryOf<'getFeed'> | undefined, options?: RequestOptions) =>
+      transport.request<string>({ method: 'GET', path, query, as: 'text', options });
+    this.feeds = {
+      /** The latest published posts as RSS 2.0, Atom 1.0 or JSON Feed 1.1, as the document's text. */
+      get: (
+        format: 'rss.xml' | 'atom.xml' | 'feed.json',
+        query?: ContentQueryOf<'getFeed'>,
+        options?: RequestOptions,
+      ) => document(`/feeds/${format}`, query, options),
+    };
+    this.sitemaps = {
+      /** The sitemap index, as XML text; its entries point back at the content API with the same key. */
+      index: (options?: RequestOptions) => document('/sitemap.xml', undefined, options),
+      /** One sitemap as the index names it (`posts-1.xml` …), as XML text. */
+      get: (name: string, options?: RequestOptions) => document(`/sitemaps${segment(name)}`, undefined, options),
+    };
     this.preview = {
       /** A post whatever its status, with a preview token for it (the site's preview route has it in its URL). */
       post: preview<'getPostPreview'>('posts'),

@@ -58,6 +58,8 @@ export interface Call {
   idempotent?: boolean;
   /** Request headers the call adds (a PATCH's If-Match). */
   headers?: Record<string, string>;
+  /** `text`: the answer is a document (a feed, a sitemap) returned as it came, not JSON. */
+  as?: 'json' | 'text';
   options?: RequestOptions;
 }
 
@@ -148,10 +150,11 @@ export class Transport {
         continue;
       }
       // Parsed afresh each time: the caller may change what it gets without touching the cache.
-      if (answer.status === 304 && cached) return parse({ ...answer, text: cached.text }) as T;
+      const read = (text: string) => (call.as === 'text' ? text : parse({ ...answer, text })) as T;
+      if (answer.status === 304 && cached) return read(cached.text);
       if (answer.status >= 200 && answer.status < 300) {
         if (call.method === 'GET') this.cache?.remember(url, keepableEtag(answer.headers), answer.text);
-        return parse(answer) as T;
+        return read(answer.text);
       }
       if (answer.status === 404) this.cache?.forget(url);
 

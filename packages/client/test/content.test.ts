@@ -99,6 +99,25 @@ describe('QuireContent against a real server', () => {
     expect(await content.siteSettings.get()).toEqual(await admin.siteSettings.get());
   });
 
+  it('reads feeds and the sitemap index as documents, and the body as HTML on request', async () => {
+    const newest = (await content.posts.list({ pageSize: 3 })).data;
+    const rss = await content.feeds.get('rss.xml', { limit: 3 });
+    expect(rss.startsWith('<?xml')).toBe(true);
+    expect(rss.match(/<item>/g)).toHaveLength(3);
+    for (const post of newest) expect(rss).toContain(`<title><![CDATA[${post.title}]]></title>`);
+    const json = JSON.parse(await content.feeds.get('feed.json', { limit: 1 })) as {
+      version: string;
+      items: unknown[];
+    };
+    expect(json).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', items: [expect.anything()] });
+    expect(await content.sitemaps.index()).toContain('<sitemapindex');
+    await expect(content.sitemaps.get('secrets.xml')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await content.posts.get(newest[0]!.id, { formats: 'html' })).bodyHtml).toMatch(/^</);
+    expect(await content.posts.get(newest[0]!.id)).not.toHaveProperty('bodyHtml');
+    const html = await content.posts.list({ pageSize: 1, formats: 'html' });
+    expect(html.data[0]!.bodyHtml).toMatch(/^</);
+  });
+
   it('gets a media file without who uploaded it or where it is stored', async () => {
     const uploaded = await admin.media.upload(png(4, 3), { filename: 'dot.png', alt: 'A dot' });
     const media: PublicMedia = await content.media.get(uploaded.id);
