@@ -75,7 +75,9 @@ export function escapeMarkdown(text: string): string {
 
 /** A URL as a Markdown link destination: in angle brackets when it holds a space or a parenthesis. */
 export function linkDestination(url: string): string {
-  return /[\s()<>]/.test(url) ? `<${url.replace(/[<>\\]/g, (char) => `\\${char}`)}>` : url.replace(/\\/g, '\\\\');
+  // `&` escaped where it would start a character reference: the destination is read as it was checked.
+  const escaped = url.replace(/\\|&(?=#?[A-Za-z0-9]+;)/g, (char) => `\\${char}`);
+  return /[\s()<>]/.test(url) ? `<${escaped.replace(/[<>]/g, (char) => `\\${char}`)}>` : escaped;
 }
 
 /** The longest start of `text` within `max` characters, cut at a space when one is near, else anywhere. */

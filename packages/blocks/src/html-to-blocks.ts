@@ -145,11 +145,7 @@ function descendants(element: Element, test: (element: Element) => boolean): Ele
 
 /** An element whose content is a block's, not a paragraph's. */
 const isBlockLike = (element: Element) =>
-  BLOCK.has(element.tagName) ||
-  UNSUPPORTED.has(element.tagName) ||
-  isWordListParagraph(element) ||
-  isButton(element) ||
-  element.tagName === 'img';
+  BLOCK.has(element.tagName) || isWordListParagraph(element) || isButton(element) || element.tagName === 'img';
 const hasBlockInside = (element: Element) =>
   descendants(element, (inner) => BLOCK.has(inner.tagName) || isButton(inner)).length > 0;
 
