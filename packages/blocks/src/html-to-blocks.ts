@@ -496,7 +496,8 @@ class HtmlConverter {
     end();
   }
 
-  private blockquote(element: Element, caption: Element | undefined): void {
+  /** `ownCaption`: Quire's own quote figure, whose caption is the attribution as written (no dash to take off). */
+  private blockquote(element: Element, caption: Element | undefined, ownCaption = false): void {
     if (hasClass(element, 'twitter-tweet')) {
       const links = descendants(
         element,
@@ -513,7 +514,8 @@ class HtmlConverter {
       signature(element);
     if (source !== undefined) {
       this.skip.add(source);
-      attribution = this.inline(children(source)).replace(/^(?:—|–|-{1,2}|~) ?/, '');
+      attribution = this.inline(children(source));
+      if (!ownCaption) attribution = attribution.replace(/^(?:—|–|-{1,2}) ?/, '');
     } else {
       const cite = attr(element, 'cite')?.trim();
       if (cite !== undefined && /^https?:\/\//i.test(cite) && safeUrl(cite) !== null)
@@ -541,7 +543,7 @@ class HtmlConverter {
       }
     }
     const quote = descendants(element, (inner) => inner.tagName === 'blockquote')[0];
-    if (quote !== undefined) return this.blockquote(quote, caption);
+    if (quote !== undefined) return this.blockquote(quote, caption, hasClass(element, 'quire-quote'));
     const images = descendants(element, (inner) => inner.tagName === 'img');
     if (images.length > 0) {
       const text = caption === undefined ? '' : this.inline(children(caption));
