@@ -6,7 +6,10 @@ const blocks = (html: string) => htmlToBlocks(html, { resolveImage: (src) => `me
 
 describe('htmlToBlocks: one block per element', () => {
   it('p → paragraph', () => {
-    expect(blocks('<p>Hello <b>world</b></p>')).toEqual([{ type: 'paragraph', text: 'Hello **world**' }]);
+    expect(blocks('<p>Hello <b>world</b></p><p>Again</p>')).toEqual([
+      { type: 'paragraph', text: 'Hello **world**' },
+      { type: 'paragraph', text: 'Again' },
+    ]);
   });
 
   it('h1–h6 → heading, clamped to levels 2–4', () => {
