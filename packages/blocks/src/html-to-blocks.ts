@@ -215,7 +215,7 @@ class HtmlConverter {
   readonly images: ImageRef[] = [];
   /** Inline content waiting to be a paragraph. */
   private run: Node[] = [];
-  /** Images and embeds found inside text, put after the block that held them. */
+  /** Images and embeds found inside a link or a mark, put after the block that held them. */
   private hoisted: BlockWrite[] = [];
   /** Nodes read already as something else (a quote's attribution), left out of the text around them. */
   private readonly skip = new Set<Node>();
