@@ -1,4 +1,4 @@
-import { parse, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
+import { defaultTreeAdapter, parse, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
 import {
   escapeMarkdown,
   excerptOf,
@@ -744,6 +744,42 @@ function textContent(element: Element): string {
   return out;
 }
 
+/** How deep elements may nest before their content is read as text: enough for any page, and the stack's bound. */
+export const MAX_DEPTH = 100;
+
+/** The text of a subtree, read without recursion (it may be as deep as the input). */
+function flatText(root: Element): string {
+  let out = '';
+  const stack: Node[] = [...children(root)].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.nodeName === '#text') out += (node as DefaultTreeAdapterMap['textNode']).value;
+    else if (isElement(node)) stack.push(...[...children(node)].reverse());
+  }
+  return out;
+}
+
+/**
+ * Elements nested deeper than MAX_DEPTH keep their text and lose their markup, so the conversion's recursion stays
+ * bounded whatever the input; returns the text so kept, for the report.
+ */
+function flattenDeep(body: Element): string[] {
+  const flattened: string[] = [];
+  const stack: Array<[Element, number]> = [[body, 0]];
+  while (stack.length > 0) {
+    const [element, depth] = stack.pop()!;
+    if (depth < MAX_DEPTH) {
+      for (const child of children(element)) if (isElement(child)) stack.push([child, depth + 1]);
+      continue;
+    }
+    const text = flatText(element);
+    element.childNodes = [];
+    if (text !== '') defaultTreeAdapter.insertText(element, text);
+    flattened.push(text);
+  }
+  return flattened;
+}
+
 /**
  * An HTML document or fragment (a page's body, an export's post, a clipboard's HTML) as blocks, and the report of
  * what did not convert as it was. Nothing of the input is run or fetched.
@@ -756,6 +792,8 @@ export function htmlToBlocks(html: string, options: ConvertOptions = {}): Conver
   const body = root?.childNodes.find((node): node is Element => isElement(node) && node.tagName === 'body');
   const converter = new HtmlConverter(options);
   if (body !== undefined) {
+    for (const text of flattenDeep(body))
+      converter.note('approximated', 'body', `nested too deep, read as text: ${text}`);
     converter.flow(children(body));
     converter.flush();
   }

@@ -1,10 +1,10 @@
-import type { Definition, Nodes } from 'mdast';
+import type { Definition, Nodes, Parent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import type { ConversionResult, ConvertOptions } from './convert-report.js';
 import { element, escapeHtml } from './escape.js';
-import { htmlToBlocks } from './html-to-blocks.js';
+import { htmlToBlocks, MAX_DEPTH } from './html-to-blocks.js';
 
 /*
  * Markdown to blocks: a CommonMark document (with GitHub's strikethrough) is parsed into its tree, written as the
@@ -96,16 +96,38 @@ function html(node: Nodes, definitions: Definitions): string {
   }
 }
 
-function collectDefinitions(node: Nodes, into: Map<string, Definition>): void {
-  // The first definition of a label wins, as CommonMark says.
-  if (node.type === 'definition' && !into.has(normalize(node.identifier))) into.set(normalize(node.identifier), node);
-  if ('children' in node) for (const child of node.children) collectDefinitions(child, into);
+/**
+ * The definitions of reference links (the first of a label wins, as CommonMark says), read without recursion; and
+ * nodes nested deeper than htmlToBlocks reads markup keep their text alone, so the writing of the HTML stays
+ * bounded too.
+ */
+function prepare(root: Root): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
+  const stack: Array<[Nodes, number]> = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node.type === 'definition' && !definitions.has(normalize(node.identifier)))
+      definitions.set(normalize(node.identifier), node);
+    if (!('children' in node)) continue;
+    if (depth < MAX_DEPTH) for (const child of node.children) stack.push([child, depth + 1]);
+    else (node as Parent).children = [{ type: 'text', value: flatText(node) }];
+  }
+  return definitions;
+}
+
+function flatText(root: Nodes): string {
+  let out = '';
+  const stack: Nodes[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if ('value' in node && node.type !== 'html') out += node.value;
+    else if ('children' in node) stack.push(...[...node.children].reverse());
+  }
+  return out;
 }
 
 /** A Markdown document (a post's source, a Markdown folder's file) as blocks, and the report; see htmlToBlocks. */
 export function markdownToBlocks(markdown: string, options: ConvertOptions = {}): ConversionResult {
   const tree = fromMarkdown(markdown, OPTIONS);
-  const definitions = new Map<string, Definition>();
-  collectDefinitions(tree, definitions);
-  return htmlToBlocks(html(tree, definitions), options);
+  return htmlToBlocks(html(tree, prepare(tree)), options);
 }

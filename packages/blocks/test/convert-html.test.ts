@@ -310,6 +310,16 @@ describe('htmlToBlocks: what has no block is reported, never run', () => {
   });
 });
 
+describe('htmlToBlocks: input nested without end', () => {
+  it('converts, the part deeper than 100 elements read as its text, with a note', () => {
+    const result = htmlToBlocks(`${'<div><span>'.repeat(10_000)}<b>deep</b> text`);
+    expect(result.blocks).toEqual([{ type: 'paragraph', text: 'deep text' }]);
+    expect(result.report.notes).toEqual([
+      { kind: 'approximated', element: 'body', excerpt: 'nested too deep, read as text: deep text' },
+    ]);
+  });
+});
+
 describe('htmlToBlocks: the block limits', () => {
   it('splits a paragraph, a list and a FAQ over their limits, cuts a long heading, with notes', () => {
     const word = 'word ';

@@ -79,6 +79,12 @@ describe('markdownToBlocks', () => {
     expect(result.report.notes.map((note) => [note.kind, note.element])).toEqual([['unsupported', 'script']]);
   });
 
+  it('quotes and lists nested without end convert, the deep part as its text', () => {
+    const result = markdownToBlocks(`${'> '.repeat(5000)}*deep*`);
+    expect(result.blocks).toEqual([{ type: 'quote', text: 'deep' }]);
+    expect(result.report.notes.map((note) => note.kind)).toEqual(['approximated']);
+  });
+
   it('special characters written escaped stay literal; no javascript: link survives', () => {
     const result = markdownToBlocks(
       '1\\. Not a list \\*nor em\\* \\<b> &amp;lt;\n\n[x](javascript:alert(1)) [y](<java&#115;cript:alert(1)>) [z](&#106;avascript:x)',
