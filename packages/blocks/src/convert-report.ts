@@ -167,7 +167,17 @@ export function fitLimits(blocks: BlockWrite[], notes: ConversionNote[]): BlockW
           ...(block.caption === undefined ? {} : { caption: trunc(block, block.caption, 1000) }),
         });
         break;
+      case 'tweet_embed':
+        // A URL cut is another URL: one over the limit is no embed.
+        if (block.url.length > BLOCK_LIMITS.url)
+          notes.push({ kind: 'truncated', element: block.type, excerpt: excerptOf(block.url) });
+        else out.push(block);
+        break;
       case 'video_embed':
+        if (block.url.length > BLOCK_LIMITS.url) {
+          notes.push({ kind: 'truncated', element: block.type, excerpt: excerptOf(block.url) });
+          break;
+        }
         out.push({
           type: 'video_embed',
           url: block.url,
@@ -180,6 +190,7 @@ export function fitLimits(blocks: BlockWrite[], notes: ConversionNote[]): BlockW
           title: trunc(block, block.title, BLOCK_LIMITS.text),
           body: trunc(block, block.body, BLOCK_LIMITS.text),
           linkLabel: trunc(block, block.linkLabel, BLOCK_LIMITS.text),
+          linkUrl: block.linkUrl.length > BLOCK_LIMITS.url ? trunc(block, block.linkUrl, 0) : block.linkUrl,
         });
         break;
       default:

@@ -349,6 +349,20 @@ describe('htmlToBlocks: the block limits', () => {
     ]);
   });
 
+  it('a URL over its limit is no embed and no CTA link (a URL cut would be another), with notes', () => {
+    const long = `https://x.com/a/status/1?${'q'.repeat(BLOCK_LIMITS.url)}`;
+    const result = htmlToBlocks(
+      `<blockquote class="twitter-tweet"><a href="${long}">t</a></blockquote><a class="kg-btn" href="/${'p'.repeat(BLOCK_LIMITS.url)}">Go</a>`,
+    );
+    expect(result.blocks).toEqual([
+      { type: 'cta', title: 'Go', body: '', linkUrl: '', linkLabel: 'Go', variant: 'default' },
+    ]);
+    expect(result.report.notes.map((note) => [note.kind, note.element])).toEqual([
+      ['truncated', 'tweet_embed'],
+      ['truncated', 'cta'],
+    ]);
+  });
+
   it('leaves out the blocks past the body’s limit, with a note', () => {
     const result = htmlToBlocks('<hr>'.repeat(BLOCK_LIMITS.blocksPerBody + 5));
     expect(result.blocks).toHaveLength(BLOCK_LIMITS.blocksPerBody);
