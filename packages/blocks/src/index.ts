@@ -45,3 +45,13 @@ export { plainText, strongLead } from './inline.js';
 export { DEFAULT_SIZES, renderBlocks, renderInline, type RenderOptions } from './render.js';
 export { postEmbedOf, videoEmbedOf, type PostEmbed, type VideoEmbed, type VideoProvider } from './embeds.js';
 export { enhanceEmbeds } from './enhance.js';
+export {
+  type ConversionNote,
+  type ConversionNoteKind,
+  type ConversionReport,
+  type ConversionResult,
+  type ConvertOptions,
+  type ImageRef,
+} from './convert-report.js';
+export { htmlToBlocks } from './html-to-blocks.js';
+export { markdownToBlocks } from './markdown-to-blocks.js';
