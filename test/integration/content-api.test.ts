@@ -155,6 +155,13 @@ describeEachDialect('content API and content keys', (dialect) => {
       const asked = await read(`/posts/${publishedId}?formats=html`);
       expect(asked.statusCode, asked.body).toBe(200);
       expect(asked.json().bodyHtml).toBe('<p>Hello <strong>world</strong></p>');
+      // The single read kept what it rendered with the stored render.
+      const kept = await ctx.runtime.database.db
+        .selectFrom('post_renders')
+        .select('html')
+        .where('post_id', '=', publishedId)
+        .executeTakeFirst();
+      expect(kept?.html).toBe('<p>Hello <strong>world</strong></p>');
       // The bytes before it are the plain answer's: the field is added at the end.
       expect(asked.body.startsWith(plain.body.slice(0, -1))).toBe(true);
       expect((await read(`/posts/${publishedId}?fields=title,bodyHtml`)).json()).toEqual({

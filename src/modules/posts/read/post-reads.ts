@@ -180,9 +180,12 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
      */
     async get(actor: Actor, idOrSlug: string, { published = false, html = false } = {}): Promise<PostJson> {
       const handle = await handles.findHandle(db, actor.workspaceId, format, idOrSlug);
+      let answer: PostJson | undefined;
+      // Read to its end, not left at the first answer: what the read made is stored after it.
       if (handle && (!published || handle.status === 'published'))
-        for await (const json of answers(actor.workspaceId, [handle], html)) return json;
-      throw notFound('Post');
+        for await (const json of answers(actor.workspaceId, [handle], html)) answer = json;
+      if (answer === undefined) throw notFound('Post');
+      return answer;
     },
   };
 }
