@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, migrationNames } from '../../src/db/migrate.js';
 import type { ApiKeysTable, PostsTable } from '../../src/db/schema.js';
 import { authenticationQuery } from '../../src/modules/api-keys/api-keys.repository.js';
+import { contentKeyAuthenticationQuery } from '../../src/modules/content-keys/content-keys.repository.js';
 import { hashKey } from '../../src/security/key-token.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
@@ -215,6 +216,50 @@ describeEachDialect('schema', (dialect) => {
           .execute(),
       );
       expect(helpers().uniqueViolation(duplicate)).toEqual({ table: 'api_keys', columns: ['key_hash'] });
+    });
+  });
+
+  describe('the content key authentication query', () => {
+    it('finds the content key through the unique key_hash index, never a scan of content_keys', async () => {
+      // Keys over many workspaces, as on a hosted installation: the join then follows the workspace's primary key.
+      const workspaces = [];
+      for (let i = 0; i < 40; i += 1) workspaces.push(await ctx.createWorkspace());
+      const rows = Array.from({ length: 2000 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        workspace_id: workspaces[i % workspaces.length]!.id,
+        name: 'filler',
+        key_prefix: 'quire_content_x',
+        key_hash: crypto.randomBytes(32).toString('hex'),
+        key_encrypted: 'x',
+        master_key_id: 'x',
+        allowed_origins: '[]',
+        created_by_user_id: null,
+        revoked_at: null,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      }));
+      for (let start = 0; start < rows.length; start += 250)
+        await db()
+          .insertInto('content_keys')
+          .values(rows.slice(start, start + 250))
+          .execute();
+      await sql`analyze`.execute(db());
+
+      const query = contentKeyAuthenticationQuery(db(), rows[1234]!.key_hash);
+      expect((await query.executeTakeFirst())?.id).toBe(rows[1234]!.id);
+      const compiled = query.compile();
+      const explain = dialect === 'sqlite' ? 'explain query plan' : 'explain';
+      const result = await db().executeQuery<Record<string, string>>(
+        CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const plan = result.rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
+      if (dialect === 'sqlite') {
+        expect(plan.split('\n')[0]).toMatch(/^SEARCH content_keys USING (COVERING )?INDEX \S+ \(key_hash=\?\)$/);
+        expect(plan).not.toMatch(/\bSCAN\b/);
+      } else {
+        expect(plan).toMatch(/Index (Only )?Scan using content_keys_key_hash_key on content_keys/);
+        expect(plan).not.toMatch(/Seq Scan on content_keys/);
+      }
     });
   });
 
