@@ -45,13 +45,6 @@ export interface ContentApiOptions {
   observeResponse?: ResponseObserver;
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The content key's allowed origins (empty: any), for the CORS headers of its answers. */
-    allowedOrigins?: readonly string[];
-  }
-}
-
 interface ContentKeyDecision {
   actor: Actor;
   allowedOrigins: string[];
@@ -128,7 +121,6 @@ export async function contentApi(scope: FastifyInstance, options: ContentApiOpti
     }
     const decision = await authenticateContentKey(options.db, keyOf(request.url));
     request.actor = decision.actor;
-    request.allowedOrigins = decision.allowedOrigins;
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
     const cors = corsHeaders(origin, decision.allowedOrigins);
     if (decision.allowedOrigins.length > 0) reply.header('vary', 'Origin');

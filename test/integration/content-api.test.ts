@@ -258,6 +258,16 @@ describeEachDialect('content API and content keys', (dialect) => {
       expect(JSON.stringify(ctx.logs)).not.toContain(token.slice(20));
     });
 
+    it('answers a post deleted since its token was made as the same 404', async () => {
+      const doomed = (await createPost(api, adminKey, { title: 'Doomed draft' })).id;
+      const token = (await admin('POST', `/posts/${doomed}/preview`, {})).json<{ token: string }>().token;
+      const tampered = await read(`/preview/posts/${doomed}?token=${encodeURIComponent(token.slice(0, -2) + 'xx')}`);
+      expect((await api.remove(adminKey, doomed)).statusCode).toBe(200);
+      const gone = await read(`/preview/posts/${doomed}?token=${encodeURIComponent(token)}`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().message).toBe(tampered.json().message);
+    });
+
     it('is refused in another workspace, with the same 404', async () => {
       const token = (await admin('POST', `/posts/${draftId}/preview`, {})).json<{ token: string }>().token;
       const other = await ctx.ownerKey();

@@ -222,7 +222,7 @@ describeEachDialect('schema', (dialect) => {
   describe('the content key authentication query', () => {
     it('finds the content key through the unique key_hash index, never a scan of content_keys', async () => {
       // Keys over many workspaces, as on a hosted installation: the join then follows the workspace's primary key.
-      const workspaces = [];
+      const workspaces: Array<{ id: string }> = [];
       for (let i = 0; i < 40; i += 1) workspaces.push(await ctx.createWorkspace());
       const rows = Array.from({ length: 2000 }, (_, i) => ({
         id: crypto.randomUUID(),

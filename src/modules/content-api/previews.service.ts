@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from '../../db/database.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import type { Actor } from '../../security/actor.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { issuePreviewToken, readPreviewToken, type PreviewKind } from '../../security/preview-token.js';
@@ -20,6 +20,14 @@ export interface Preview {
 
 /** Every way a token can fail reads the same: nothing tells a guess from an expired or foreign token. */
 const noPreview = () => notFound('Preview');
+
+/**
+ * A resource deleted since its token was made answers as a bad token does; any other failure (the database away:
+ * a 503) stays what it is.
+ */
+function asNoPreview(error: unknown): never {
+  throw error instanceof AppError && error.code === 'NOT_FOUND' ? noPreview() : error;
+}
 
 /**
  * Previews on the site (docs/content-api.md, "Previews"): a short-lived signed token for one post or page, made
@@ -64,20 +72,12 @@ export function createPreviewsService(
 
     async readPost(actor: Actor, id: string, token: string, { html = false } = {}): Promise<PostJson> {
       claimsFor(actor, 'post', id, token);
-      try {
-        return await content.postReads.get(actor, id, { html });
-      } catch {
-        throw noPreview();
-      }
+      return content.postReads.get(actor, id, { html }).catch(asNoPreview);
     },
 
     async readPage(actor: Actor, id: string, token: string): Promise<Page> {
       claimsFor(actor, 'page', id, token);
-      try {
-        return await content.pages.get(actor, id);
-      } catch {
-        throw noPreview();
-      }
+      return content.pages.get(actor, id).catch(asNoPreview);
     },
   };
 }
