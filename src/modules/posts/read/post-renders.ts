@@ -51,6 +51,40 @@ const sameLabels = (row: Labels, handle: Labels) =>
   Number(row.related_stamp) === Number(handle.related_stamp) &&
   Number(row.embeds_version) === Number(handle.embeds_version);
 
+/**
+ * One column of the stored renders of these handles that are still current for their labels, by post id: a
+ * render replaced since the handles were read (its labels moved) is left out, so it is built again.
+ */
+async function currentColumn<C extends 'json' | 'html'>(
+  db: Executor,
+  workspaceId: string,
+  format: string,
+  handles: readonly PostHandle[],
+  column: C,
+): Promise<Map<string, NonNullable<Database['post_renders'][C]>>> {
+  const found = new Map<string, NonNullable<Database['post_renders'][C]>>();
+  if (handles.length === 0) return found;
+  const rows = await db
+    .selectFrom('post_renders')
+    .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', column])
+    .where('workspace_id', '=', workspaceId)
+    .where('format', '=', format)
+    .where(
+      'post_id',
+      'in',
+      handles.map((handle) => handle.id),
+    )
+    .execute();
+  const labels = new Map(handles.map((handle) => [handle.id, handle]));
+  // The generic column leaves Kysely's row type opaque; these are the columns selected above.
+  for (const row of rows as unknown as Array<Labels & { post_id: string } & Record<C, Database['post_renders'][C]>>) {
+    const handle = labels.get(row.post_id);
+    const value = row[column];
+    if (handle !== undefined && value !== null && sameLabels(row, handle)) found.set(row.post_id, value!);
+  }
+  return found;
+}
+
 export const postRendersRepository = {
   /** The stored renders of these handles that are still current for their labels, by post id. */
   async findJson(
@@ -59,54 +93,18 @@ export const postRendersRepository = {
     format: string,
     handles: readonly PostHandle[],
   ): Promise<Map<string, Buffer>> {
-    const rows = await db
-      .selectFrom('post_renders')
-      .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', 'json'])
-      .where('workspace_id', '=', workspaceId)
-      .where('format', '=', format)
-      .where(
-        'post_id',
-        'in',
-        handles.map((handle) => handle.id),
-      )
-      .execute();
-    const labels = new Map(handles.map((handle) => [handle.id, handle]));
-    const found = new Map<string, Buffer>();
-    for (const row of rows) {
-      const handle = labels.get(row.post_id);
-      if (handle !== undefined && sameLabels(row, handle))
-        found.set(row.post_id, typeof row.json === 'string' ? Buffer.from(row.json) : row.json);
-    }
-    return found;
+    const found = await currentColumn(db, workspaceId, format, handles, 'json');
+    return new Map([...found].map(([id, json]) => [id, typeof json === 'string' ? Buffer.from(json) : json]));
   },
 
   /** The HTML kept with these handles' renders, where it is kept and the render is still current. */
-  async findHtml(
+  findHtml(
     db: Executor,
     workspaceId: string,
     format: string,
     handles: readonly PostHandle[],
   ): Promise<Map<string, string>> {
-    if (handles.length === 0) return new Map();
-    const rows = await db
-      .selectFrom('post_renders')
-      .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', 'html'])
-      .where('workspace_id', '=', workspaceId)
-      .where('format', '=', format)
-      .where('html', 'is not', null)
-      .where(
-        'post_id',
-        'in',
-        handles.map((handle) => handle.id),
-      )
-      .execute();
-    const labels = new Map(handles.map((handle) => [handle.id, handle]));
-    const found = new Map<string, string>();
-    for (const row of rows) {
-      const handle = labels.get(row.post_id);
-      if (handle !== undefined && row.html !== null && sameLabels(row, handle)) found.set(row.post_id, row.html);
-    }
-    return found;
+    return currentColumn(db, workspaceId, format, handles, 'html');
   },
 
   /**
