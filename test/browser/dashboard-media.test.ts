@@ -189,6 +189,12 @@ suite(`the media library in Chromium${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, 
     await expect.poll(() => previewCentre('Square crop')).toBe('red');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'media-focal-point-1440');
+    // On a phone the picker and its crops fit the width.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await details.scrollIntoViewIfNeeded();
+    expect(await fitsWidth(page), 'focal point at 375 px').toBe(true);
+    await screenshot(page, 'media-focal-point-375');
+    await page.setViewportSize(desktop.viewport!);
 
     // Typed numbers move it as well; Save sends it, and it is there when the page is opened again.
     await details.getByLabel('Across (%)').fill('90');
