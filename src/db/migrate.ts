@@ -24,6 +24,7 @@ import { postTagCounts } from './migrations/0020_post_tag_counts.js';
 import { webhookEndpointUser } from './migrations/0021_webhook_endpoint_user.js';
 import { mediaSizes } from './migrations/0022_media_sizes.js';
 import { contentDelivery } from './migrations/0023_content_delivery.js';
+import { importLedger } from './migrations/0024_import_ledger.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -51,6 +52,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0021_webhook_endpoint_user': webhookEndpointUser(helpers),
     '0022_media_sizes': mediaSizes(helpers),
     '0023_content_delivery': contentDelivery(helpers),
+    '0024_import_ledger': importLedger(helpers),
   };
 }
 

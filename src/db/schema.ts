@@ -425,6 +425,18 @@ export interface PostTagCountsTable {
   live_count: number;
 }
 
+/** A source item an importer brought in, and what it became (migration 0024, docs/imports.md). */
+export interface ImportLedgerTable {
+  workspace_id: string;
+  source: string;
+  item_type: string;
+  source_id: string;
+  quire_id: string;
+  content_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -438,6 +450,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   content_keys: ContentKeysTable;
   cdn_purge_cursors: CdnPurgeCursorsTable;
+  import_ledger: ImportLedgerTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

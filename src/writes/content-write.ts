@@ -62,6 +62,7 @@ export async function contentWrite<T>(
       await recordRevisions(trx, writer, changes, now, database.revisionsKept);
       queued = await recordDeliveries(trx, writer, changes, result, now);
     }
+    await writer.alongside?.(trx, result);
     writer.seal?.(result);
     return result;
   });

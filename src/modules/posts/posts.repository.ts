@@ -214,6 +214,20 @@ export const postsRepository = {
       .execute();
   },
 
+  /** The post's tags become exactly `tagIds`. */
+  async replaceTags(
+    db: ContentTransaction,
+    workspaceId: string,
+    postId: string,
+    tagIds: readonly string[],
+    now: string,
+  ): Promise<void> {
+    let stale = db.deleteFrom('post_tags').where('workspace_id', '=', workspaceId).where('post_id', '=', postId);
+    if (tagIds.length > 0) stale = stale.where('tag_id', 'not in', [...new Set(tagIds)]);
+    await stale.execute();
+    if (tagIds.length > 0) await this.attachTags(db, workspaceId, postId, tagIds, now);
+  },
+
   async detachTags(
     db: ContentTransaction,
     workspaceId: string,

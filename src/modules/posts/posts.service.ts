@@ -26,6 +26,11 @@ import { compileSerializer } from '../../http/serialization.js';
 
 type Executor = Kysely<Database>;
 
+/** A post's tags, written with it (the importers'). */
+export interface TagOptions {
+  tagIds?: readonly string[];
+}
+
 /** The columns the column map writes on create: all of a post's but those the service computes. */
 type PostColumns = Omit<
   StoredPost,
@@ -95,7 +100,8 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   }
 
   return {
-    async create(actor: Actor, body: PostCreateBody): Promise<Post> {
+    /** `options.tagIds`: the post's tags, attached in the same write (the importers'; the API attaches apart). */
+    async create(actor: Actor, body: PostCreateBody, options: TagOptions = {}): Promise<Post> {
       checkStatusOnCreate(body.status ?? 'draft');
       checkPostNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
@@ -128,13 +134,24 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
           search_text: searchWords(derived.body_text),
         });
         if (body.relatedPostIds) await repo.replaceRelated(trx, workspaceId, id, body.relatedPostIds);
+        if (options.tagIds?.length) {
+          await checkTagIds(trx, workspaceId, options.tagIds);
+          await repo.attachTags(trx, workspaceId, id, options.tagIds, now);
+        }
         changed({ type: 'post', id, slug, action: 'created', status: written.status });
         return presentOne(trx, workspaceId, parsePost(written));
       });
     },
 
     /** `ifVersion` (from `If-Match`) refuses the write with a 409 when the post moved past that version. */
-    async update(actor: Actor, idOrSlug: string, body: PostUpdateBody, ifVersion?: VersionCondition): Promise<Post> {
+    /** `options.tagIds`: the post's tags become these, in the same write. */
+    async update(
+      actor: Actor,
+      idOrSlug: string,
+      body: PostUpdateBody,
+      ifVersion?: VersionCondition,
+      options: TagOptions = {},
+    ): Promise<Post> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
         const { body: storedBody, structuredBlocks } = parsePost(current);
@@ -185,6 +202,10 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
         );
         if (body.relatedPostIds !== undefined)
           await repo.replaceRelated(trx, workspaceId, current.id, body.relatedPostIds);
+        if (options.tagIds !== undefined) {
+          await checkTagIds(trx, workspaceId, options.tagIds);
+          await repo.replaceTags(trx, workspaceId, current.id, options.tagIds, now);
+        }
         changed({
           type: 'post',
           id: current.id,
@@ -207,6 +228,17 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     },
   };
 
+  /** Every tag id must belong to the bound workspace (else 400, naming it). */
+  async function checkTagIds(trx: Executor, workspaceId: string, tagIds: readonly string[]): Promise<void> {
+    const known = await existingIds(trx, dialect, 'tags', workspaceId, tagIds);
+    const issues = tagIds.flatMap((id, index) =>
+      known.has(id)
+        ? []
+        : [{ in: 'body' as const, path: `/tagIds/${index}`, message: 'no tag with this id in this workspace' }],
+    );
+    if (issues.length > 0) throw invalid(issues);
+  }
+
   /** Attach and detach are idempotent; every tag id must belong to the bound workspace (else 400). */
   async function changeTags(
     actor: Actor,
@@ -216,13 +248,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   ): Promise<Post> {
     return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
       const current = await requirePost(trx, workspaceId, idOrSlug);
-      const known = await existingIds(trx, dialect, 'tags', workspaceId, tagIds);
-      const issues = tagIds.flatMap((id, index) =>
-        known.has(id)
-          ? []
-          : [{ in: 'body' as const, path: `/tagIds/${index}`, message: 'no tag with this id in this workspace' }],
-      );
-      if (issues.length > 0) throw invalid(issues);
+      await checkTagIds(trx, workspaceId, tagIds);
       const now = nowIso();
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
       else await repo.detachTags(trx, workspaceId, current.id, tagIds);

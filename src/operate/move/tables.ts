@@ -30,6 +30,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'content_events', key: ['seq'] },
   { name: 'content_event_horizons', key: ['workspace_id'] },
   { name: 'cdn_purge_cursors', key: ['workspace_id'] },
+  { name: 'import_ledger', key: ['workspace_id', 'source', 'item_type', 'source_id'] },
   { name: 'webhook_endpoints', key: ['id'] },
   { name: 'webhook_events', key: ['event_id'] },
   { name: 'webhook_deliveries', key: ['id'] },

@@ -319,6 +319,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   content_events: 'the import records its own events',
   content_event_horizons: 'how far retention pruned the events, which are not exported either',
   cdn_purge_cursors: 'how far this installation has purged its CDN, of events that are not exported either',
+  import_ledger: 'which items of another system were imported: its ids mean nothing where the workspace lands',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
   webhook_events: 'the delivery history of this installation’s endpoints',
   webhook_deliveries: 'the delivery history of this installation’s endpoints',

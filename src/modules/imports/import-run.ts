@@ -1,0 +1,138 @@
+import { performance } from 'node:perf_hooks';
+import type { DatabaseHandle } from '../../db/database.js';
+import { badRequest } from '../../errors.js';
+import { silentProgress, type Progress } from '../../operate/progress.js';
+import type { Actor } from '../../security/actor.js';
+import type { Services } from '../../services.js';
+import { loadSiteSettings } from '../workspaces/site-settings.js';
+import { reportItem, type ImportContext } from './import-context.js';
+import { importEntry } from './import-entries.js';
+import { createMediaImporter } from './import-media.js';
+import { importRedirect } from './import-redirects.js';
+import type { ImportReport } from './import-report.js';
+import type { ImportSource } from './import-source.js';
+import { importTerm } from './import-terms.js';
+
+export interface ImportRunOptions {
+  /** Who writes: the workspace's owner (the command line acts as the owner; the dashboard allows only the owner). */
+  actor: Actor;
+  dryRun: boolean;
+  /** Reads and checks everything first, and writes nothing when any item would fail. */
+  strict: boolean;
+  progress?: Progress;
+  media: { maxBytes: number; allowPrivate: boolean; downloadTimeoutMs: number };
+}
+
+/**
+ * Brings a source into the workspace (docs/imports.md), item by item, in the source's order: each item is all or
+ * nothing (one write through the one write path, with its ledger row), and one that fails is reported and the run
+ * goes on. A second run of the same source updates what changed and leaves the rest alone.
+ */
+export async function runImport(
+  database: DatabaseHandle,
+  services: Services,
+  source: ImportSource,
+  options: ImportRunOptions,
+): Promise<ImportReport> {
+  if (options.strict && !options.dryRun) {
+    const rehearsal = await pass(database, services, source, { ...options, dryRun: true, progress: silentProgress });
+    const failed = rehearsal.items.filter((item) => item.action === 'failed');
+    if (failed.length > 0)
+      throw badRequest(
+        `--strict: ${failed.length} item(s) would fail, so nothing was written. ${failed
+          .slice(0, 5)
+          .map((item) => `${item.type} ${item.sourceId} "${item.title}": ${item.message ?? 'failed'}`)
+          .join('; ')}`,
+        { report: rehearsal },
+      );
+  }
+  return pass(database, services, source, options);
+}
+
+async function pass(
+  database: DatabaseHandle,
+  services: Services,
+  source: ImportSource,
+  options: ImportRunOptions,
+): Promise<ImportReport> {
+  const started = performance.now();
+  const progress = options.progress ?? silentProgress;
+  const workspaceId = options.actor.workspaceId;
+  const sourceName = `${source.format} ${source.site}`;
+  const media = createMediaImporter(database, services.media, options.actor, {
+    source: sourceName,
+    dryRun: options.dryRun,
+    ...options.media,
+  });
+  const context: ImportContext = {
+    database,
+    services,
+    actor: options.actor,
+    source,
+    sourceName,
+    dryRun: options.dryRun,
+    settings: await loadSiteSettings(database.db, workspaceId),
+    media,
+    ids: { author: new Map(), category: new Map(), tag: new Map() },
+    report: {
+      format: source.format,
+      site: source.site,
+      workspaceId,
+      dryRun: options.dryRun,
+      seconds: 0,
+      counts: {},
+      items: [],
+      sourceNotes: [],
+    },
+    tally: new Map(),
+  };
+  progress.start(
+    `${options.dryRun ? 'dry run of ' : ''}${source.format} import`,
+    await source.entryCount(),
+    'posts and pages',
+  );
+  let entries = 0;
+  try {
+    for await (const item of source.items()) {
+      switch (item.type) {
+        case 'author':
+        case 'category':
+        case 'tag':
+          await importTerm(context, item);
+          break;
+        case 'post':
+        case 'page':
+          await importEntry(context, item);
+          progress.update((entries += 1));
+          break;
+        case 'redirect':
+          await importRedirect(context, item);
+          break;
+        case 'failure':
+          reportItem(context, {
+            type: 'item',
+            sourceId: item.item,
+            title: item.item,
+            action: 'failed',
+            quireId: null,
+            approximated: [],
+            dropped: [],
+            message: item.message,
+          });
+          break;
+      }
+    }
+    progress.end();
+  } catch (error) {
+    progress.abandon();
+    throw error;
+  } finally {
+    await media.close();
+  }
+  context.report.sourceNotes = [
+    ...source.sourceNotes().map((note) => note.message),
+    ...[...context.tally].map(([message, count]) => `${message} (${count})`),
+  ];
+  context.report.seconds = (performance.now() - started) / 1000;
+  return context.report;
+}
