@@ -1,9 +1,10 @@
 import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
-import type { Actor } from '../security/actor.js';
-import { ALL_PERMISSIONS, parsePermissionList } from '../security/permissions.js';
+import { parsePermissionList } from '../security/permissions.js';
 import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
 import type { Command, CommandInput } from './command.js';
+import { ownerActorOf } from './owner-actor.js';
+import { IMPORT_COMMANDS } from './import.commands.js';
 import { OPERATE_COMMANDS } from './operate.commands.js';
 
 /** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
@@ -116,15 +117,7 @@ export const COMMANDS: Record<string, Command> = {
     required: ['workspace'],
     async run(runtime, input) {
       const workspace = await runtime.services.accounts.requireWorkspace(text(input, 'workspace'));
-      // The CLI acts as the workspace's owner: it runs on the server, with the database's credentials.
-      const owner: Actor = {
-        workspaceId: workspace.id,
-        userId: workspace.owner_user_id,
-        apiKeyId: null,
-        isOwner: true,
-        permissions: new Set(ALL_PERMISSIONS),
-        contentVersion: workspace.content_version,
-      };
+      const owner = ownerActorOf(workspace);
       const patch: Record<string, string | null> = {};
       for (const [flag, field] of Object.entries(SETTING_FLAGS)) {
         const value = input.flags[flag];
@@ -218,6 +211,7 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   ...OPERATE_COMMANDS,
+  ...IMPORT_COMMANDS,
 };
 
 export function describe(result: unknown, command: Command): string {
