@@ -260,6 +260,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routeTable: table,
     distDir: deps.dashboardDir ?? DEFAULT_DASHBOARD_DIR,
     maxUploadBytes: config.maxUploadBytes,
+    imports: {
+      database,
+      maxBytes: config.importMaxBytes,
+      media: { maxBytes: config.maxUploadBytes, allowPrivate: config.webhookAllowPrivate },
+    },
   });
   return app;
 }

@@ -93,6 +93,7 @@ describe('loadConfig accepts good values', () => {
       redisUrl: 'redis://cache:6379/0',
       rateLimit: { max: 100, windowMs: 1000 },
       maxUploadBytes: 1_048_576,
+      importMaxBytes: 1024 * 1024 * 1024,
       requestTimeoutMs: 60_000,
       responseCacheBytes: 0,
       mediaStorage: { driver: 'local' },

@@ -13,6 +13,8 @@ export interface Config {
   redisUrl: string | null;
   rateLimit: { max: number; windowMs: number };
   maxUploadBytes: number;
+  /** The largest export file the dashboard's Import screen accepts (a Ghost zip with its images can be large). */
+  importMaxBytes: number;
   /** Time a client has to send one whole request, headers and body (a trickled body is cut off). */
   requestTimeoutMs: number;
   /** Bytes of serialized GET responses kept in this process; 0 turns the cache off. */
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env): Config {
       windowMs: integer(env, 'QUIRE_RATE_LIMIT_WINDOW_MS', 60_000, 100, 86_400_000),
     },
     maxUploadBytes: integer(env, 'QUIRE_MAX_UPLOAD_BYTES', 25 * 1024 * 1024, 1, 10 * 1024 * 1024 * 1024),
+    importMaxBytes: integer(env, 'QUIRE_IMPORT_MAX_BYTES', 1024 * 1024 * 1024, 1, 64 * 1024 * 1024 * 1024),
     requestTimeoutMs: integer(env, 'QUIRE_REQUEST_TIMEOUT_MS', 300_000, 100, 3_600_000),
     responseCacheBytes: integer(env, 'QUIRE_RESPONSE_CACHE_MB', 64, 0, 65536) * 1024 * 1024,
     mediaStorage: mediaStorage(env),

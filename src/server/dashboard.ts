@@ -12,6 +12,7 @@ import { dashboardContentRoutes } from './dashboard-content.js';
 import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js';
 import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.routes.js';
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
+import { dashboardImportsRoutes, type ImportRoutesOptions } from '../modules/imports/imports.routes.js';
 
 export { DEFAULT_DASHBOARD_DIR };
 
@@ -23,6 +24,8 @@ export interface DashboardOptions {
   distDir: string;
   /** The media upload limit, as in the external API. */
   maxUploadBytes: number;
+  /** The Import screen's route: the database the runner writes through, the export's and each media file's limits. */
+  imports: Omit<ImportRoutesOptions, 'services'>;
 }
 
 /**
@@ -85,6 +88,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
   await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
+  await scope.register(dashboardImportsRoutes, { services, ...options.imports });
 }
 
 /** The dashboard: its internal API and the single-page app that uses it. */
