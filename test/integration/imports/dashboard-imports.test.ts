@@ -1,5 +1,11 @@
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import yazl from 'yazl';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportLine } from '../../../src/modules/imports/imports.schemas.js';
+import { progressLines } from '../../../src/modules/imports/imports.stream.js';
+import { storedName } from '../../../src/modules/imports/imports.upload.js';
 import { buildTestApp, type TestContext } from '../../helpers/app.js';
 import { DASHBOARD, signedInMember, signedInOwner, type Browser } from '../../helpers/dashboard.js';
 import { describeEachDialect } from '../../helpers/database.js';
@@ -74,12 +80,54 @@ const linesOf = (body: string): Line[] =>
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as Line);
 
+/** Scratch folders of imports holding an upload: each is removed when its import ends. */
+async function uploadsHeld(): Promise<string[]> {
+  const scratch = (await readdir(tmpdir())).filter((name) => name.startsWith('quire-import-'));
+  const held = await Promise.all(
+    scratch.map(async (name) => (await readdir(path.join(tmpdir(), name)).catch(() => [])).includes('upload')),
+  );
+  return scratch.filter((_, index) => held[index]);
+}
+
+describe('the pieces of the import route', () => {
+  it('sends the first and last count, and between them at most one line each interval', () => {
+    const lines: ImportLine[] = [];
+    let now = 0;
+    const progress = progressLines(
+      (line) => lines.push(line),
+      () => now,
+      100,
+    );
+    progress.start('import', 50, 'posts and pages');
+    for (let done = 1; done <= 50; done += 1) {
+      now += 10;
+      progress.update(done);
+    }
+    progress.end();
+    expect(lines[0]).toEqual({ type: 'progress', done: 0, total: 50 });
+    expect(lines.at(-1)).toEqual({ type: 'progress', done: 50, total: 50 });
+    expect(lines.map((line) => (line.type === 'progress' ? line.done : -1))).toEqual([0, 10, 20, 30, 40, 50]);
+  });
+
+  it('saves the upload under the person’s file name, made safe', () => {
+    expect(storedName('my-blog.zip')).toBe('my-blog.zip');
+    expect(storedName('C:\\Users\\ann\\export.json')).toBe('export.json');
+    expect(storedName('../../etc/passwd')).toBe('passwd');
+    expect(storedName('..')).toBe('upload');
+    expect(storedName('.hidden.xml')).toBe('hidden.xml');
+    expect(storedName('שלום 👋 cafe\u0301.zip')).toBe('שלום - café.zip');
+    expect(storedName('a\u0000b\ud800.zip')).toBe('a-b-.zip');
+  });
+});
+
 describeEachDialect('the dashboard import route', (dialect) => {
   let ctx: TestContext;
   let owner: Browser;
   let workspaceId: string;
   let site: Buffer;
+  let heldBefore: string[];
   beforeAll(async () => {
+    heldBefore = await uploadsHeld();
     ctx = await buildTestApp(dialect, { env: { QUIRE_IMPORT_MAX_BYTES: String(LIMIT) } });
     ({ owner, workspaceId } = await signedInOwner(ctx));
     site = await zipOf(SITE);
@@ -128,7 +176,7 @@ describeEachDialect('the dashboard import route', (dialect) => {
   it('streams a dry run’s progress and report as NDJSON, uncompressed, and writes nothing', async () => {
     const answer = await upload(
       owner,
-      [...fields('markdown', 'true'), { name: 'file', filename: 'my-blog.zip', data: site }],
+      [...fields('markdown', 'true'), { name: 'file', filename: 'mon-blog-café.zip', data: site }],
       { 'accept-encoding': 'gzip, br' },
     );
     expect(answer.statusCode, answer.body).toBe(200);
@@ -140,10 +188,13 @@ describeEachDialect('the dashboard import route', (dialect) => {
     expect(lines.at(-2)).toEqual({ type: 'progress', done: 2, total: 2 });
     expect(lines.filter((line) => line.type !== 'progress')).toHaveLength(1);
     const { report } = lines.at(-1)!;
-    expect(report).toMatchObject({ dryRun: true, format: 'markdown', site: 'my-blog', workspaceId });
+    expect(report).toMatchObject({ dryRun: true, format: 'markdown', site: 'mon-blog-café', workspaceId });
     expect(report!.counts.post).toEqual({ created: 2 });
     expect(report!.items.map((item) => item.title).sort()).toEqual(['Hello 👋 world', 'שלום עולם — café']);
     for (const table of ['posts', 'media', 'tags', 'import_ledger'] as const) expect(await count(table)).toBe(0);
+    await expect
+      .poll(async () => (await uploadsHeld()).filter((name) => !heldBefore.includes(name)), { timeout: 2000 })
+      .toEqual([]);
   });
 
   it('imports the posts, their tags and images; the same file again changes nothing', async () => {
