@@ -14,6 +14,7 @@ export const SECTIONS = [
   'redirects',
   'link-health',
   'webhooks',
+  'imports',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -26,6 +27,8 @@ export interface NavItem {
   label: string;
   /** Hidden without it: the server would only answer 403. */
   needs?: Permission;
+  /** Hidden from everyone but the workspace's owner, whatever their permissions. */
+  ownerOnly?: true;
 }
 
 export const NAV: Array<{ heading: string; items: NavItem[] }> = [
@@ -35,6 +38,7 @@ export const NAV: Array<{ heading: string; items: NavItem[] }> = [
       { section: 'keys', label: 'API keys', needs: 'api-keys:read' },
       { section: 'members', label: 'Members' },
       { section: 'settings', label: 'Site settings' },
+      { section: 'imports', label: 'Import', ownerOnly: true },
     ],
   },
   {
@@ -59,6 +63,7 @@ export const NAV: Array<{ heading: string; items: NavItem[] }> = [
 ];
 
 export function allowed(workspace: WorkspaceSummary, item: NavItem): boolean {
+  if (item.ownerOnly && !workspace.isOwner) return false;
   return !item.needs || can(workspace, item.needs);
 }
 

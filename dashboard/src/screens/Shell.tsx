@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { call, client } from '../api';
-import { ErrorMessage } from '../components/Status';
+import { ErrorMessage, Loading } from '../components/Status';
 import { Link, useRouter } from '../router';
 import { preferredWorkspace, rememberWorkspace, useSession } from '../session';
 import type { WorkspaceSummary } from '../types';
@@ -15,6 +15,8 @@ import { ContentListScreen } from '../content/ContentLists';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { StudioScreen, type StudioView } from '../studio/route';
+
+const ImportScreen = lazy(() => import('./imports/ImportScreen').then((m) => ({ default: m.ImportScreen })));
 
 export type ShellView =
   | { kind: 'account' }
@@ -156,6 +158,12 @@ function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSumm
       return <PostsScreen workspace={workspace} />;
     case 'webhooks':
       return <WebhooksScreen workspace={workspace} />;
+    case 'imports':
+      return (
+        <Suspense fallback={<Loading label="Loading the import screen…" />}>
+          <ImportScreen workspace={workspace} />
+        </Suspense>
+      );
     default:
       return <ContentListScreen key={view.section} workspace={workspace} resource={view.section} />;
   }
