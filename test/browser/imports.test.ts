@@ -79,10 +79,10 @@ suite(`the dashboard's Import screen in Chromium${SKIP_REASON ? ` (${SKIP_REASON
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByRole('link', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
-    await page.getByText('Markdown folder').click();
+    await page.getByRole('radio', { name: 'Markdown folder' }).check();
     expect(await page.getByRole('button', { name: 'Check' }).isDisabled()).toBe(true);
     await page
-      .getByLabel('File')
+      .getByLabel('File to import')
       .setInputFiles({ name: 'hill-notes.zip', mimeType: 'application/zip', buffer: await siteZip() });
     const importButton = page.getByRole('button', { name: 'Import', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
@@ -124,9 +124,9 @@ suite(`the dashboard's Import screen in Chromium${SKIP_REASON ? ` (${SKIP_REASON
 
   it('says plainly why a file cannot be imported', async () => {
     await page.goto(`${server.url}/dashboard/w/${workspace.id}/imports`);
-    await page.getByText('WordPress').click();
+    await page.getByRole('radio', { name: 'WordPress' }).check();
     await page
-      .getByLabel('File')
+      .getByLabel('File to import')
       .setInputFiles({ name: 'export.xml', mimeType: 'text/xml', buffer: Buffer.from('not xml') });
     await page.getByRole('button', { name: 'Check' }).click();
     const alert = page.getByRole('alert');

@@ -855,6 +855,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspaces/{workspaceId}/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesImports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4545,6 +4561,84 @@ export interface operations {
             /** @description The site's preview route with the token (the site settings' previewUrlPattern); null without one. */
             url: string | null;
           };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesImports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson':
+            | {
+                /** @constant */
+                type: 'progress';
+                /** @description Posts and pages read so far. */
+                done: number;
+                total: number | null;
+              }
+            | {
+                /** @constant */
+                type: 'report';
+                report: {
+                  /** @enum {string} */
+                  format: 'ghost' | 'wordpress' | 'markdown';
+                  site: string;
+                  workspaceId: string;
+                  dryRun: boolean;
+                  seconds: number;
+                  counts: {
+                    [key: string]: {
+                      [key: string]: number;
+                    };
+                  };
+                  items: {
+                    /** @description author, category, tag, post, page, redirect, media, or item (unreadable) */
+                    type: string;
+                    sourceId: string;
+                    title: string;
+                    /** @enum {string} */
+                    action: 'created' | 'updated' | 'unchanged' | 'adopted' | 'skipped' | 'failed';
+                    quireId: string | null;
+                    converted?: {
+                      [key: string]: number;
+                    };
+                    approximated: {
+                      /** @description unsupported, approximated, unresolved-image, link-removed, truncated or split */
+                      kind: string;
+                      element: string;
+                      excerpt: string;
+                    }[];
+                    dropped: {
+                      /** @description unsupported, approximated, unresolved-image, link-removed, truncated or split */
+                      kind: string;
+                      element: string;
+                      excerpt: string;
+                    }[];
+                    message?: string;
+                  }[];
+                  sourceNotes: string[];
+                };
+              }
+            | {
+                /** @constant */
+                type: 'error';
+                message: string;
+              };
         };
       };
       default: components['responses']['Error'];

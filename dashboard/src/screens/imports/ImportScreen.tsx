@@ -88,11 +88,17 @@ export function ImportScreen({ workspace }: { workspace: WorkspaceSummary }) {
               name="import-format"
               value={option.format}
               checked={format === option.format}
+              aria-labelledby={`${fileId}-${option.format}-name`}
+              aria-describedby={`${fileId}-${option.format}-what`}
               onChange={() => choose(option.format)}
             />
             <span className="import-format-text">
-              <span className="import-format-name">{option.name}</span>
-              <span className="hint">{option.what}</span>
+              <span id={`${fileId}-${option.format}-name`} className="import-format-name">
+                {option.name}
+              </span>
+              <span id={`${fileId}-${option.format}-what`} className="hint">
+                {option.what}
+              </span>
             </span>
           </label>
         ))}
@@ -107,7 +113,7 @@ export function ImportScreen({ workspace }: { workspace: WorkspaceSummary }) {
             ))}
           </ul>
           <div className="field">
-            <label htmlFor={fileId}>File</label>
+            <label htmlFor={fileId}>File to import</label>
             <input
               id={fileId}
               ref={fileInput}
