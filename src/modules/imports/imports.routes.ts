@@ -40,12 +40,17 @@ interface ImportJob extends ImportUpload {
   log: FastifyBaseLogger;
 }
 
-/** What the stream's error line says: an AppError's message, never a stack. */
-function errorMessage(database: DatabaseHandle, error: unknown, log: FastifyBaseLogger): string {
+/**
+ * What the stream's error line says: an AppError's message, never a stack. A reader names the file by the path it
+ * was given, which here is the server's scratch folder: the person knows their file by its name.
+ */
+function errorMessage(database: DatabaseHandle, error: unknown, job: ImportJob): string {
   const known = error instanceof AppError ? error : unavailableError(database.dialect, error);
-  if (known) return known.message;
-  log.error({ err: error }, 'import failed');
-  return UNEXPECTED;
+  if (!known) {
+    job.log.error({ err: error }, 'import failed');
+    return UNEXPECTED;
+  }
+  return known.message.split(job.file).join(path.basename(job.file)).split(`${job.dir}${path.sep}`).join('');
 }
 
 /** Opens the upload, runs the import (or its dry run) and ends the stream with the report or the error. */
@@ -68,7 +73,7 @@ async function runJob(options: ImportRoutesOptions, job: ImportJob): Promise<voi
       await source.close();
     }
   } catch (error) {
-    job.lines.send({ type: 'error', message: errorMessage(database, error, job.log) });
+    job.lines.send({ type: 'error', message: errorMessage(database, error, job) });
   } finally {
     job.lines.end();
     await rm(job.dir, { recursive: true, force: true });

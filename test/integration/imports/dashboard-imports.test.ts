@@ -84,7 +84,9 @@ const linesOf = (body: string): Line[] =>
 async function uploadsHeld(): Promise<string[]> {
   const scratch = (await readdir(tmpdir())).filter((name) => name.startsWith('quire-import-'));
   const held = await Promise.all(
-    scratch.map(async (name) => (await readdir(path.join(tmpdir(), name)).catch(() => [])).includes('upload')),
+    scratch.map(async (name) =>
+      (await readdir(path.join(tmpdir(), name)).catch((): string[] => [])).includes('upload'),
+    ),
   );
   return scratch.filter((_, index) => held[index]);
 }
@@ -297,6 +299,7 @@ describeEachDialect('the dashboard import route', (dialect) => {
     }
     const exactly = await markdownZip(true, { zip: Buffer.alloc(LIMIT, 1), filename: 'exactly.zip' });
     expect(exactly.statusCode).toBe(200);
+    expect(linesOf(exactly.body).at(-1)!.message).not.toContain(tmpdir());
     expect(linesOf(exactly.body).at(-1)).toMatchObject({
       type: 'error',
       message: expect.stringContaining('exactly.zip'),
@@ -313,6 +316,7 @@ describeEachDialect('the dashboard import route', (dialect) => {
     expect(lines[0]!.type).toBe('error');
     expect(lines[0]!.message).toContain('../evil.md');
     expect(lines[0]!.message).not.toMatch(/\n\s+at /);
+    expect(lines[0]!.message).not.toContain(tmpdir());
     for (const table of ['posts', 'media', 'tags', 'import_ledger'] as const) expect(await count(table, fresh)).toBe(0);
   });
 });

@@ -76,7 +76,9 @@ function ItemNotes({ item, dryRun }: { item: ItemReport; dryRun: boolean }) {
         <span className="import-item-title">
           {TYPE_WORDS[item.type] ?? item.type}: {item.title || item.sourceId}
         </span>{' '}
-        <span className={`badge badge-${item.action === 'failed' ? 'bad' : parts.length > 0 ? 'warn' : 'neutral'}`}>
+        <span
+          className={`badge import-badge badge-${item.action === 'failed' ? 'bad' : parts.length > 0 ? 'warn' : 'neutral'}`}
+        >
           {action ? action[dryRun ? 2 : 1] : item.action}
         </span>
         {parts.length > 0 && <span className="hint"> {parts.join(', ')}</span>}
@@ -87,6 +89,8 @@ function ItemNotes({ item, dryRun }: { item: ItemReport; dryRun: boolean }) {
     </details>
   );
 }
+
+const took = (seconds: number) => (seconds < 1 ? 'in under a second' : `in ${seconds.toFixed(1)} s`);
 
 /** A dry run's or an import's report: counts by type and action, what the reader said, then each item's notes. */
 export function ImportReportView({ report }: { report: ImportReport }) {
@@ -103,8 +107,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <h2 id="import-report-title">{dryRun ? 'What the import would do' : 'What was imported'}</h2>
       <p className="lead">
         {dryRun
-          ? `Checked ${report.site} (${report.format}) in ${report.seconds.toFixed(1)} s. Nothing was written yet.`
-          : `Imported ${report.site} (${report.format}) in ${report.seconds.toFixed(1)} s.`}
+          ? `Checked ${report.site} (${report.format}) ${took(report.seconds)}. Nothing was written yet.`
+          : `Imported ${report.site} (${report.format}) ${took(report.seconds)}.`}
       </p>
       {rows.length === 0 ? (
         <p className="empty">The file holds nothing to import.</p>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { describeError } from '../../api';
 import { Link } from '../../router';
 import type { WorkspaceSummary } from '../../types';
@@ -28,6 +28,13 @@ export function ImportScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const [format, setFormat] = useState<ImportFormat | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [run, setRun] = useState<Run | null>(null);
+  const outcome = useRef<HTMLDivElement>(null);
+  const ended = run !== null && run.kind !== 'running';
+
+  // The outcome appears below the form: bring it into view, and to a screen reader's attention, as a page would.
+  useEffect(() => {
+    if (ended) outcome.current?.focus();
+  }, [ended]);
 
   if (!workspace.isOwner) {
     return (
@@ -127,10 +134,12 @@ export function ImportScreen({ workspace }: { workspace: WorkspaceSummary }) {
               }}
             />
             <p id={fileHintId} className="hint">
+              A{' '}
               {guide.accept
                 .split(',')
                 .filter((type) => type.startsWith('.'))
-                .join(' or ')}
+                .join(' or ')}{' '}
+              file.
             </p>
           </div>
           <div className="actions actions-start">
@@ -158,27 +167,29 @@ export function ImportScreen({ workspace }: { workspace: WorkspaceSummary }) {
       )}
 
       {run?.kind === 'running' && <ImportProgress dryRun={run.dryRun} phase={run.phase} />}
-      {run?.kind === 'failed' && (
-        <div className="notice notice-error import-error" role="alert">
-          <p>
-            {run.dryRun ? 'The check failed: ' : 'The import stopped: '}
-            {run.message}
-          </p>
-        </div>
-      )}
-      {run?.kind === 'done' && (
-        <>
-          <p role="status" className="success-text import-done">
-            {run.dryRun ? 'Check finished. Nothing was written.' : `Import finished: ${postsWritten(run.report)}.`}
-          </p>
-          {!run.dryRun && (
+      <div ref={outcome} tabIndex={-1} className="import-outcome">
+        {run?.kind === 'failed' && (
+          <div className="notice notice-error import-error" role="alert">
             <p>
-              <Link to={`/w/${workspace.id}/posts`}>See the posts</Link>
+              {run.dryRun ? 'The check failed: ' : 'The import stopped: '}
+              {run.message}
             </p>
-          )}
-          <ImportReportView report={run.report} />
-        </>
-      )}
+          </div>
+        )}
+        {run?.kind === 'done' && (
+          <>
+            <p role="status" className="success-text import-done">
+              {run.dryRun ? 'Check finished. Nothing was written.' : `Import finished: ${postsWritten(run.report)}.`}
+            </p>
+            {!run.dryRun && (
+              <p>
+                <Link to={`/w/${workspace.id}/posts`}>See the posts</Link>
+              </p>
+            )}
+            <ImportReportView report={run.report} />
+          </>
+        )}
+      </div>
     </>
   );
 }
