@@ -85,7 +85,7 @@ suite(`the dashboard's Import screen in Chromium${SKIP_REASON ? ` (${SKIP_REASON
     await page
       .getByLabel('File to import')
       .setInputFiles({ name: 'hill-notes.zip', mimeType: 'application/zip', buffer: await siteZip() });
-    const importButton = page.getByRole('button', { name: 'Import', exact: true });
+    const importButton = page.getByRole('button', { name: /^Import(ing…)?$/ });
     expect(await importButton.isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Check' }).click();
@@ -107,8 +107,20 @@ suite(`the dashboard's Import screen in Chromium${SKIP_REASON ? ` (${SKIP_REASON
     }
     await page.setViewportSize(desktop.viewport!);
 
+    // Held back a moment on its way, so the bar is seen before the answer comes.
+    await page.route('**/imports', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
     await importButton.click();
+    const bar = page.getByRole('progressbar');
+    await bar.waitFor();
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+    expect(await bar.getAttribute('aria-valuemax')).not.toBeNull();
+    expect(await importButton.textContent()).toBe('Importing…');
     await page.getByText('Import finished: 2 posts created.').waitFor();
+    await page.unroute('**/imports');
+    expect(await page.getByRole('progressbar').count()).toBe(0);
     await page.getByRole('table', { name: 'Counts by type' }).getByRole('columnheader', { name: 'Created' }).waitFor();
     expect(await importButton.isDisabled()).toBe(true);
     for (const width of WIDTHS) {
