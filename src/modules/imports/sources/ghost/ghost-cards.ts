@@ -9,7 +9,7 @@ import { escapeHtml } from './ghost-text.js';
  * in one place; what it has none for is noted by the card's name. The mapping is docs/imports-ghost.md's.
  */
 
-/** Nodes of the editor's own, written by LexicalHtml; any other type is a card. */
+/** Nodes of the editor's own, written by LexicalHtml. */
 const ELEMENTS = new Set([
   'paragraph',
   'heading',
@@ -21,7 +21,8 @@ const ELEMENTS = new Set([
   'horizontalrule',
 ]);
 
-export const isCard = (node: LexicalNode) => !ELEMENTS.has(field(node, 'type'));
+/** Cards are Lexical's decorator nodes: no children. An unknown node with children is an element, its text kept. */
+export const isCard = (node: LexicalNode) => !ELEMENTS.has(field(node, 'type')) && !Array.isArray(node.children);
 
 const bool = (node: LexicalNode, name: string) => node[name] === true;
 const html = (markup: string, notes: ConversionNote[] = []): Segment => ({ kind: 'html', html: markup, notes });

@@ -5,9 +5,9 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
  * escape can carry) is no character of UTF-8. Both are dropped from everything a reader hands on.
  */
 
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export const storable = (text: string): string => text.replace(UNSTORABLE, '');
+export const storable = (text: string): string => text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '');
 
 /** Every string inside `value` (blocks, notes) made storable; the shape is unchanged. */
 export function storableDeep<T>(value: T): T {
