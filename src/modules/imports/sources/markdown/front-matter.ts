@@ -36,13 +36,21 @@ function closingLine(lines: readonly string[], fence: string): number {
 }
 
 function yaml(source: string, firstLine: number): FrontMatter {
-  const document = parseDocument(source, { prettyErrors: false, uniqueKeys: false });
+  const document = parseDocument(source, { uniqueKeys: false });
   const error = document.errors[0];
   if (error !== undefined) {
     const line = error.linePos?.[0].line;
-    throw new FrontMatterError(line === undefined ? undefined : firstLine + line - 1, error.message.split('\n')[0]!);
+    // The parser's own position counts from the front matter's first line; the file's line replaces it.
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    throw new FrontMatterError(line === undefined ? undefined : firstLine + line - 1, message);
   }
-  const data: unknown = document.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  try {
+    // Aliases are expanded up to a bound, so a small file cannot grow into a large object.
+    data = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new FrontMatterError(firstLine, (error as Error).message);
+  }
   if (data === null || data === undefined) return {};
   if (!isRecord(data)) throw new FrontMatterError(firstLine, 'the YAML front matter is not a map of keys');
   return data;
