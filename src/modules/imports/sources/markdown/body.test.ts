@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBody, type PrepareOptions } from './body.js';
+import { expandTemplateTags } from './expand.js';
 import { MediaFolder } from './media.js';
 
 let root: string;
@@ -57,7 +58,9 @@ describe('Hugo shortcodes', () => {
   });
 
   it('makes highlight a code block, and keeps the content of an unknown paired shortcode', () => {
-    const prepared = prepare('{{< highlight go "linenos=table" >}}\nfmt.Println("```")\n{{< /highlight >}}\n\n{{% notice tip %}}\nKept **text**.\n{{% /notice %}}');
+    const prepared = prepare(
+      '{{< highlight go "linenos=table" >}}\nfmt.Println("```")\n{{< /highlight >}}\n\n{{% notice tip %}}\nKept **text**.\n{{% /notice %}}',
+    );
     expect(markdownToBlocks(prepared.markdown).blocks).toEqual([
       { type: 'code', language: 'go', code: 'fmt.Println("```")' },
       { type: 'paragraph', text: 'Kept **text**.' },
@@ -66,7 +69,9 @@ describe('Hugo shortcodes', () => {
   });
 
   it('reports an unknown shortcode, or a known one it cannot read, and takes it out', () => {
-    const prepared = prepare('Before {{< gist spf13 7896402 >}} after.\n\n{{< youtube not-an-id >}}\n\n{{< ref "x.md" />}}');
+    const prepared = prepare(
+      'Before {{< gist spf13 7896402 >}} after.\n\n{{< youtube not-an-id >}}\n\n{{< ref "x.md" />}}',
+    );
     expect(markdownToBlocks(prepared.markdown).blocks).toEqual([{ type: 'paragraph', text: 'Before after.' }]);
     expect(prepared.notes.map((note) => note.element)).toEqual(['gist', 'youtube', 'ref']);
     expect(prepared.notes[0]).toEqual({ kind: 'unsupported', element: 'gist', excerpt: '{{< gist spf13 7896402 >}}' });
@@ -132,6 +137,14 @@ describe('Liquid tags', () => {
     const prepared = prepare('{% if site.comments %}\nShown.\n{% endif %}');
     expect(markdownToBlocks(prepared.markdown).blocks).toEqual([{ type: 'paragraph', text: 'Shown.' }]);
     expect(prepared.notes.map((note) => note.element)).toEqual(['if']);
+  });
+
+  it('reads a file full of braces in linear time', () => {
+    for (const body of ['{{'.repeat(300_000), `${'{% x '.repeat(100_000)}%}`, '{{ a\n\n}} '.repeat(50_000)]) {
+      const started = performance.now();
+      expandTemplateTags(body, [], []);
+      expect(performance.now() - started).toBeLessThan(1000);
+    }
   });
 
   it('reads braces with no closing, or a blank line before it, as text', () => {

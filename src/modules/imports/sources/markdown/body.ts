@@ -85,8 +85,17 @@ function mdxRemovals(tree: Root, text: string, notes: ConversionNote[]): Range[]
   return removed;
 }
 
+/** Whether a text may hold an image: the second parse is skipped for one that holds none. */
+const MAY_HOLD_IMAGE = /!\[|<img/i;
+
+function withImagePaths(text: string, options: PrepareOptions): string {
+  return MAY_HOLD_IMAGE.test(text) ? applyEdits(text, imageEdits(text, options.folder, options.fileFolder)) : text;
+}
+
 export function prepareBody(body: string, options: PrepareOptions): PreparedBody {
   const notes: ConversionNote[] = [];
+  const hasTags = body.includes('{{') || body.includes('{%');
+  if (!hasTags && !options.mdx && !options.titleFromHeading) return { markdown: withImagePaths(body, options), notes };
   const tree = fromMarkdown(body);
   const code: Range[] = [];
   for (const node of walk(tree))
@@ -111,6 +120,5 @@ export function prepareBody(body: string, options: PrepareOptions): PreparedBody
     ...expandTemplateTags(body, outside, notes),
   ];
   const expanded = applyEdits(body, edits);
-  const markdown = applyEdits(expanded, imageEdits(expanded, options.folder, options.fileFolder));
-  return { markdown, ...(title === undefined ? {} : { title }), notes };
+  return { markdown: withImagePaths(expanded, options), ...(title === undefined ? {} : { title }), notes };
 }

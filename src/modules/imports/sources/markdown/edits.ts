@@ -5,15 +5,16 @@ export interface Edit extends Range {
   text: string;
 }
 
-/** The text with the edits made; edits that overlap one made already (nearer the end) are left out. */
+/** The text with the edits made, in one pass; an edit overlapping an earlier one is left out. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
-  const sorted = [...edits].sort((a, b) => b.start - a.start || b.end - a.end);
-  let out = text;
-  let limit = Infinity;
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const pieces: string[] = [];
+  let at = 0;
   for (const edit of sorted) {
-    if (edit.end > limit) continue;
-    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-    limit = edit.start;
+    if (edit.start < at) continue;
+    pieces.push(text.slice(at, edit.start), edit.text);
+    at = edit.end;
   }
-  return out;
+  pieces.push(text.slice(at));
+  return pieces.join('');
 }

@@ -1,6 +1,6 @@
 import { postEmbedOf, videoEmbedOf, type ConversionNote } from '@quire/blocks';
 import type { Edit } from './edits.js';
-import { closingTag, nextTag, type Range, type TemplateTag } from './template-tags.js';
+import { closingTag, Marks, nextTag, type Range, type TemplateTag } from './template-tags.js';
 
 /*
  * Template tags made into what the block converter understands: a video or post link alone in a paragraph
@@ -81,8 +81,9 @@ export function expandTemplateTags(text: string, outside: readonly Range[], note
   const edits: Edit[] = [];
   const report = (tag: TemplateTag, element: string) =>
     notes.push({ kind: 'unsupported', element, excerpt: excerpt(tag.raw) });
+  const marks = new Marks(text);
   let at = 0;
-  for (let tag = nextTag(text, at, outside); tag !== null; tag = nextTag(text, at, outside)) {
+  for (let tag = nextTag(text, at, outside, marks); tag !== null; tag = nextTag(text, at, outside, marks)) {
     at = tag.end;
     const name = tag.name.toLowerCase();
     if (tag.closing || (tag.kind === 'liquid' && name.startsWith('end'))) {
@@ -91,7 +92,7 @@ export function expandTemplateTags(text: string, outside: readonly Range[], note
       continue;
     }
     if (tag.kind !== 'output' && ['raw', 'comment', 'highlight'].includes(name) && tag.literal === undefined) {
-      const close = closingTag(text, tag);
+      const close = closingTag(text, tag, marks);
       const end = close?.end ?? text.length;
       const inner = text.slice(tag.end, close?.start ?? text.length);
       if (name === 'raw') {

@@ -17,7 +17,9 @@ async function readAll(source: ImportSource): Promise<ImportItem[]> {
 }
 
 const entryOf = (items: ImportItem[], sourceId: string) =>
-  items.find((item): item is ImportEntry => (item.type === 'post' || item.type === 'page') && item.sourceId === sourceId)!;
+  items.find(
+    (item): item is ImportEntry => (item.type === 'post' || item.type === 'page') && item.sourceId === sourceId,
+  )!;
 
 /** A body converted the way the runner does: images resolved through locateMedia, named by their key. */
 const convert = (source: ImportSource, entry: ImportEntry) =>

@@ -55,19 +55,35 @@ const OPENERS: Array<[open: string, close: string, kind: TagKind]> = [
   ['{{', '}}', 'output'],
 ];
 
+/**
+ * Where the next of each closing mark, and the next blank line, stands: the scan only moves forward, so each is
+ * searched for once per stretch of the text, and a file full of braces is read in linear time.
+ */
+export class Marks {
+  private readonly next = new Map<string, number>();
+
+  constructor(private readonly text: string) {}
+
+  after(mark: string, from: number): number {
+    const known = this.next.get(mark);
+    if (known !== undefined && known >= from) return known;
+    const found = this.text.indexOf(mark, from);
+    const at = found < 0 ? Infinity : found;
+    this.next.set(mark, at);
+    return at;
+  }
+}
+
 /** The tag that starts at `at`, or null when none does (an opening with no closing is text). */
-function tagAt(text: string, at: number): TemplateTag | null {
+function tagAt(text: string, at: number, marks: Marks): TemplateTag | null {
   const opener = OPENERS.find(([open]) => text.startsWith(open, at));
   if (opener === undefined) return null;
   const [open, close, kind] = opener;
-  // Bounded, so a file of unclosed braces is read in linear time.
-  const window = text.slice(at, at + MAX_TAG).indexOf(close, open.length);
-  if (window < 0) return null;
-  const closeAt = at + window;
+  const closeAt = marks.after(close, at + open.length);
+  // A tag stands within a paragraph and is short: braces a blank line apart, or far apart, are text.
+  if (closeAt - at > MAX_TAG || marks.after('\n\n', at) < closeAt) return null;
   const end = closeAt + close.length;
   const raw = text.slice(at, end);
-  // A tag stands within a paragraph: braces a blank line apart are text (a JSON example, a stray `{{`).
-  if (raw.includes('\n\n')) return null;
   // Liquid's and Nunjucks' white space control: `{%- … -%}`, `{{- … -}}`.
   let inner = text.slice(at + open.length, closeAt);
   if (kind !== 'shortcode') inner = inner.replace(/^-/, '').replace(/-$/, '');
@@ -86,7 +102,12 @@ function tagAt(text: string, at: number): TemplateTag | null {
 }
 
 /** The first tag at or after `from` that starts outside every range of `outside` (sorted, not overlapping). */
-export function nextTag(text: string, from: number, outside: readonly Range[] = []): TemplateTag | null {
+export function nextTag(
+  text: string,
+  from: number,
+  outside: readonly Range[] = [],
+  marks = new Marks(text),
+): TemplateTag | null {
   let at = from;
   let range = 0;
   for (;;) {
@@ -98,15 +119,15 @@ export function nextTag(text: string, from: number, outside: readonly Range[] = 
       at = current.end;
       continue;
     }
-    const tag = tagAt(text, at);
+    const tag = tagAt(text, at, marks);
     if (tag !== null) return tag;
     at += 1;
   }
 }
 
 /** The tag closing `open`'s block (`{% endraw %}` for `raw`, `{{< /highlight >}}` for `highlight`), or null. */
-export function closingTag(text: string, open: TemplateTag): TemplateTag | null {
-  for (let tag = nextTag(text, open.end); tag !== null; tag = nextTag(text, tag.end)) {
+export function closingTag(text: string, open: TemplateTag, marks = new Marks(text)): TemplateTag | null {
+  for (let tag = nextTag(text, open.end, [], marks); tag !== null; tag = nextTag(text, tag.end, [], marks)) {
     if (open.kind === 'shortcode' && tag.kind === 'shortcode' && tag.closing && tag.name === open.name) return tag;
     if (open.kind === 'liquid' && tag.kind === 'liquid' && tag.name === `end${open.name}`) return tag;
   }
