@@ -34,8 +34,11 @@ function fileName(file: MarkdownFile): { base: string; date?: string } {
 }
 
 export function isPage(file: MarkdownFile, page: boolean, jekyll: boolean): boolean {
-  const folders = file.relative.split('/').slice(0, -1);
+  const parts = file.relative.split('/');
+  const folders = parts.slice(0, -1);
   if (page || folders.some((folder) => folder === 'pages' || folder === '_pages')) return true;
+  // Hugo's `_index.md` holds a section's own page (its list's introduction), never a post.
+  if (EXTENSION.test(parts.at(-1)!) && parts.at(-1)!.replace(EXTENSION, '') === '_index') return true;
   return jekyll && !folders.includes('_posts') && !folders.includes('_drafts');
 }
 

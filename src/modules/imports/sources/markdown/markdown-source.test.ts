@@ -44,6 +44,7 @@ describe('a Hugo folder', () => {
       'tag toml',
       'tag static-sites',
       'page content/pages/about.md',
+      'page content/posts/_index.md',
       'failure file content/posts/broken.md',
       'post content/posts/future.md',
       'post content/posts/json-post.md',
@@ -61,7 +62,7 @@ describe('a Hugo folder', () => {
   });
 
   it('counts the Markdown files, skipping dot-folders, archetypes and public', async () => {
-    expect(await source.entryCount()).toBe(7);
+    expect(await source.entryCount()).toBe(8);
     expect(source.site).toBe('hugo');
     expect(source.format).toBe('markdown');
   });
@@ -160,13 +161,14 @@ describe('a Hugo folder', () => {
     });
   });
 
-  it('makes a file under pages a page, reporting its tags', () => {
+  it('makes a file under pages, and a section _index.md, a page, reporting its tags', () => {
     expect(entryOf(items, 'content/pages/about.md')).toMatchObject({
       type: 'page',
       tagSourceIds: [],
       notes: [{ kind: 'unsupported', element: 'front-matter', excerpt: 'a page has no categories or tags: ignored' }],
     });
     expect(items.some((item) => item.type === 'tag' && item.sourceId === 'ignored')).toBe(false);
+    expect(entryOf(items, 'content/posts/_index.md')).toMatchObject({ type: 'page', slug: 'posts' });
   });
 
   it('yields malformed front matter as a failure naming the file and the line', () => {
