@@ -6,6 +6,7 @@ import { expandTemplateTags } from './expand.js';
 import { imageEdits } from './image-paths.js';
 import type { MediaFolder } from './media.js';
 import type { Range } from './template-tags.js';
+import { excerpt } from './text.js';
 import { walk } from './tree.js';
 
 /*
@@ -29,11 +30,6 @@ export interface PrepareOptions {
   /** The Markdown file's folder, absolute: relative image paths start there. */
   fileFolder: string;
 }
-
-const excerpt = (text: string) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
-};
 
 function rangeOf(node: Nodes): Range | null {
   const start = node.position?.start.offset;

@@ -6,7 +6,7 @@ import { datedName, parseDate } from './dates.js';
 import { readFields, type ImageField } from './fields.js';
 import { isRemote, type MediaFolder } from './media.js';
 import { readMarkdownFile } from './read-file.js';
-import { nameId, storable } from './text.js';
+import { excerpt, nameId, storable } from './text.js';
 import { slugFrom } from '../../../../shared/slug.js';
 import type { MarkdownFile } from './walk.js';
 
@@ -45,7 +45,7 @@ export function isPage(file: MarkdownFile, page: boolean, jekyll: boolean): bool
 function featured(image: ImageField, file: MarkdownFile, context: EntryContext, notes: ConversionNote[]) {
   const ref: MediaRef | null = isRemote(image.src) ? null : context.folder.locate(image.src, path.dirname(file.path));
   if (ref === null) {
-    notes.push({ kind: 'unresolved-image', element: 'featured-image', excerpt: image.src.slice(0, 120) });
+    notes.push({ kind: 'unresolved-image', element: 'featured-image', excerpt: excerpt(image.src) });
     return null;
   }
   return image.alt === undefined ? ref : { ...ref, alt: image.alt };
@@ -67,14 +67,14 @@ export async function readEntry(file: MarkdownFile, context: EntryContext): Prom
     notes.push({
       kind: 'unsupported',
       element: 'front-matter',
-      excerpt: `keys with no Quire field: ${fields.unknownKeys.join(', ')}`.slice(0, 120),
+      excerpt: excerpt(`keys with no Quire field: ${fields.unknownKeys.join(', ')}`),
     });
   notes.push(...body.notes);
 
   const written = fields.date ?? own.date;
   const date = written === undefined ? null : parseDate(written);
   if (written !== undefined && date === null)
-    notes.push({ kind: 'unsupported', element: 'date', excerpt: String(written).slice(0, 120) });
+    notes.push({ kind: 'unsupported', element: 'date', excerpt: excerpt(String(written)) });
   const draft = fields.draft || file.relative.split('/').includes('_drafts');
   const scheduled = !draft && date !== null && date > context.now;
 
@@ -83,7 +83,7 @@ export async function readEntry(file: MarkdownFile, context: EntryContext): Prom
     notes.push({
       kind: 'unsupported',
       element: 'front-matter',
-      excerpt: `a page has no categories or tags: ${[...fields.categories, ...fields.tags].join(', ')}`.slice(0, 120),
+      excerpt: excerpt(`a page has no categories or tags: ${[...fields.categories, ...fields.tags].join(', ')}`),
     });
   const seo: ImportSeo = {
     ...(fields.description === undefined ? {} : { description: fields.description }),

@@ -1,5 +1,6 @@
 import { postEmbedOf, videoEmbedOf, type ConversionNote } from '@quire/blocks';
 import type { Edit } from './edits.js';
+import { excerpt } from './text.js';
 import { closingTag, Marks, nextTag, type Range, type TemplateTag } from './template-tags.js';
 
 /*
@@ -8,8 +9,6 @@ import { closingTag, Marks, nextTag, type Range, type TemplateTag } from './temp
  * reported (`unsupported`, the tag's name) and taken out of the text; the content between a block tag and its
  * closing one stays. Liquid's `raw` keeps its content as it stands; a comment goes with its content.
  */
-
-const excerpt = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);

@@ -12,9 +12,9 @@ const errorOf = (text: string): FrontMatterError => {
 };
 
 describe('splitFrontMatter', () => {
-  it('reads YAML between --- lines, and says where the body starts', () => {
+  it('reads YAML between --- lines, and the body after it', () => {
     const split = splitFrontMatter('---\ntitle: Hi\ntags: [a, b]\n---\nBody\n');
-    expect(split).toEqual({ data: { title: 'Hi', tags: ['a', 'b'] }, body: 'Body\n', bodyLine: 5 });
+    expect(split).toEqual({ data: { title: 'Hi', tags: ['a', 'b'] }, body: 'Body\n' });
   });
 
   it('reads TOML between +++ lines, tables included', () => {
@@ -30,7 +30,7 @@ describe('splitFrontMatter', () => {
   });
 
   it('gives an empty map when there is none, or when it is empty', () => {
-    expect(splitFrontMatter('# Just Markdown')).toEqual({ data: {}, body: '# Just Markdown', bodyLine: 1 });
+    expect(splitFrontMatter('# Just Markdown')).toEqual({ data: {}, body: '# Just Markdown' });
     expect(splitFrontMatter('---\n---\nBody').data).toEqual({});
   });
 

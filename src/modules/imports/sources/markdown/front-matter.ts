@@ -12,8 +12,6 @@ export type FrontMatter = Record<string, unknown>;
 export interface SplitFile {
   data: FrontMatter;
   body: string;
-  /** The line of the file the body starts on (1-based), to name lines of the body in messages. */
-  bodyLine: number;
 }
 
 /** Front matter that does not parse: the message names the file's line. */
@@ -103,11 +101,7 @@ function json(text: string): SplitFile {
   if (!isRecord(data)) throw new FrontMatterError(1, 'the JSON front matter is not an object');
   const rest = text.slice(end);
   const newline = rest.indexOf('\n');
-  return {
-    data,
-    body: newline < 0 ? '' : rest.slice(newline + 1),
-    bodyLine: lineAt(text, end) + (newline < 0 ? 0 : 1),
-  };
+  return { data, body: newline < 0 ? '' : rest.slice(newline + 1) };
 }
 
 /** The front matter and the body of a Markdown file (line endings already `\n`); no front matter is `{}`. */
@@ -115,10 +109,10 @@ export function splitFrontMatter(text: string): SplitFile {
   if (text.startsWith('{')) return json(text);
   const lines = text.split('\n');
   const fence = lines[0]!.trimEnd();
-  if (fence !== '---' && fence !== '+++') return { data: {}, body: text, bodyLine: 1 };
+  if (fence !== '---' && fence !== '+++') return { data: {}, body: text };
   const close = closingLine(lines, fence);
   if (close < 0) throw new FrontMatterError(1, `the front matter opened by ${fence} is never closed`);
   const source = lines.slice(1, close).join('\n');
   const data = fence === '---' ? yaml(source, 2) : toml(source, 2);
-  return { data, body: lines.slice(close + 1).join('\n'), bodyLine: close + 2 };
+  return { data, body: lines.slice(close + 1).join('\n') };
 }

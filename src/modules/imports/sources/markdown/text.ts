@@ -20,3 +20,9 @@ export function nameId(kind: 'author' | 'category' | 'tag', name: string): strin
   const hash = createHash('sha256').update(name.normalize('NFC').toLowerCase()).digest('hex').slice(0, 10);
   return slugFrom(name, `${kind}-${hash}`);
 }
+
+/** A source shortened for a note, as the block converter's own notes are: white space collapsed, 120 characters. */
+export function excerpt(source: string): string {
+  const text = source.replace(/\s+/g, ' ').trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
