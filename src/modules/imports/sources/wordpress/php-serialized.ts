@@ -34,10 +34,12 @@ export function serializedStrings(text: string): string[] {
       expect(':');
       expect('"');
       if (length < 0 || at + length > bytes.length) throw new Error('string past the end');
-      out.push(bytes.subarray(at, at + length).toString('utf8'));
+      const string = bytes.subarray(at, at + length).toString('utf8');
       at += length;
       expect('"');
-      return expect(';');
+      expect(';');
+      out.push(string);
+      return;
     }
     if (type === 'a') {
       const count = number();
