@@ -15,6 +15,13 @@ export const MAX_FIELD_CHARS = 5 * 1024 * 1024;
 /** An item's fields together (its body, its metadata) beyond this fail the item likewise. */
 export const MAX_ITEM_CHARS = 16 * 1024 * 1024;
 
+/**
+ * A copy of `text` that holds on to nothing else. The parser's texts are slices of the chunk they were read from,
+ * and V8 keeps a whole chunk alive for the sake of any slice of it: a field kept (an attachment's URL, an entry's
+ * id in the runner's maps) would keep the file's chunks in memory one by one.
+ */
+const detached = (text: string) => (text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8'));
+
 type Space = 'wp' | 'content' | 'excerpt' | 'dc' | '' | 'other';
 
 function spaceOf(uri: string): Space {
@@ -156,7 +163,7 @@ export async function* readWxr(file: string, stats: WxrReadStats = { droppedChar
         if (name === 'category') {
           const attr = (local: string) => {
             const found = Object.values((tag as SaxesTagNS).attributes).find((a) => a.local === local && a.uri === '');
-            return found?.value ?? '';
+            return detached(found?.value ?? '');
           };
           state.term = { domain: attr('domain'), nicename: attr('nicename') };
         }
@@ -217,7 +224,7 @@ export async function* readWxr(file: string, stats: WxrReadStats = { droppedChar
       if (item !== null) item.oversized ??= name;
       return '';
     }
-    const text = parts.join('');
+    const text = detached(parts.join(''));
     if (item !== null) {
       state.itemChars += text.length;
       if (state.itemChars > MAX_ITEM_CHARS) {
