@@ -4,6 +4,7 @@
  * attributes, lone surrogates: dropped rather than failing a whole file or an item over one character.
  */
 
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds.
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

@@ -44,7 +44,7 @@ function authorItem(login: string, displayName: string): ImportAuthor {
   };
 }
 
-/** Categories with every parent before its children; a parent the file lacks, or a loop, leaves a category at the top. */
+/** Categories, each parent before its children; a parent the file lacks, or a loop, leaves one at the top. */
 function categoriesInOrder(index: WxrIndex, notes: SourceNote[]): ImportCategory[] {
   const out: ImportCategory[] = [];
   const placed = new Set<string>();

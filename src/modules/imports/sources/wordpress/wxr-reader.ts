@@ -182,7 +182,7 @@ export async function* readWxr(file: string, stats: WxrReadStats = { droppedChar
       if (name === 'item' && state.item !== null) {
         out.push({ kind: 'item', item: state.item });
         state.item = null;
-      } else if (state.record !== null && (name === 'wp:author' || name.startsWith('wp:'))) {
+      } else if (state.record !== null) {
         if (name === 'wp:author') out.push({ kind: 'author', fields: state.record.fields });
         else if (name === 'wp:category' || name === 'wp:tag' || name === 'wp:term')
           out.push({ kind: 'term', element: name, fields: state.record.fields });
