@@ -143,4 +143,16 @@ describe('reading items', () => {
       { type: 'failure', item: 'post line 10 "No id"', message: 'it is published but has no date' },
     ]);
   });
+
+  it('fails an item with a status WordPress does not have', async () => {
+    const path = files.write(
+      'status.xml',
+      wxrDocument(wxrPost(1, 'Odd', 'x').replace('<wp:status>publish', '<wp:status>archived')),
+    );
+    expect((await itemsOf(path)).at(-1)).toEqual({
+      type: 'failure',
+      item: 'post 1 "Odd"',
+      message: 'unknown status "archived"',
+    });
+  });
 });
