@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,8 +5,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase, datasetEnv, dropDatabase, ensureBuilt, prepareDataset, type Dataset } from './dataset.js';
 import type { BenchFlags } from './flags.js';
-import { BIN, ROOT, baseEnv, binNodeFlags, quire, type Env } from './processes.js';
-import { loadAverage, machineInfo, UsageWindow } from './proc-stats.js';
+import { measured } from './measured-command.js';
+import { ROOT, quire, type Env } from './processes.js';
+import { loadAverage, machineInfo } from './proc-stats.js';
 
 /*
  * `npm run bench:operate`: the figures of issue 25 for one dialect and size. Seeds (or reuses) a workspace,
@@ -37,27 +37,6 @@ interface Step {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
-
-/** Runs `quire args --json` as its own process, watching its memory; answers its document and usage. */
-function measured(args: string[], env: Env): Promise<{ result: unknown; usage: ReturnType<UsageWindow['end']> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...binNodeFlags(), BIN, ...args, '--json'], {
-      cwd: ROOT,
-      env: baseEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const window = new UsageWindow(child.pid!);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('exit', (code) => {
-      const usage = window.end();
-      if (code !== 0) reject(new Error(`quire ${args.join(' ')} exited ${code}: ${stderr.trim()}`));
-      else resolve({ result: JSON.parse(stdout), usage });
-    });
-  });
-}
 
 async function step(name: string, args: string[], env: Env, posts: number | null, file: string | null): Promise<Step> {
   log(`${name}: quire ${args.join(' ')}`);

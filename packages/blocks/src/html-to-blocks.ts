@@ -1,4 +1,4 @@
-import { defaultTreeAdapter, parse, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
+import { parse, serializeOuter, type DefaultTreeAdapterMap } from 'parse5';
 import {
   escapeMarkdown,
   excerptOf,
@@ -10,8 +10,44 @@ import {
   type ImageRef,
 } from './convert-report.js';
 import { postEmbedOf, videoEmbedOf } from './embeds.js';
-import type { BlockWrite, CalloutVariant, FaqItem, HeadingLevel } from './types.js';
+import type { BlockWrite, CalloutVariant, FaqItem } from './types.js';
 import { safeUrl } from './url.js';
+import {
+  absolute,
+  BLOCK,
+  codeSpan,
+  HARD_BREAK,
+  hasBlockInside,
+  HEADING,
+  IGNORED,
+  isBlank,
+  isBlockLike,
+  isButton,
+  isWordListMarker,
+  isWordListParagraph,
+  marksOf,
+  NO_MARKS,
+  signature,
+  tidy,
+  UNSUPPORTED,
+  wrap,
+  type Marks,
+} from './html-elements.js';
+import {
+  attr,
+  children,
+  classes,
+  descendants,
+  flattenDeep,
+  hasClass,
+  isElement,
+  styleOf,
+  textContent,
+  type Element,
+  type Node,
+} from './html-tree.js';
+
+export { MAX_DEPTH } from './html-tree.js';
 
 /*
  * HTML to blocks. The input is parsed as a browser parses it (parse5, the WHATWG algorithm), never read by pattern,
@@ -19,195 +55,6 @@ import { safeUrl } from './url.js';
  * phrasing content inside them inline Markdown; what has no block is in the report. The mapping is in
  * docs/blocks.md, "Converting into blocks".
  */
-
-type Node = DefaultTreeAdapterMap['childNode'];
-type Element = DefaultTreeAdapterMap['element'];
-
-/** Elements that hold no content a block could: reported with an excerpt, their content left alone. */
-const UNSUPPORTED = new Set([
-  'applet',
-  'audio',
-  'button',
-  'canvas',
-  'dialog',
-  'embed',
-  'form',
-  'frame',
-  'frameset',
-  'iframe',
-  'input',
-  'map',
-  'math',
-  'noscript',
-  'object',
-  'script',
-  'select',
-  'style',
-  'svg',
-  'template',
-  'textarea',
-  'video',
-]);
-/** Elements of a document's head, which hold no content, when a clipboard puts them in the body. */
-const IGNORED = new Set(['base', 'link', 'meta', 'title', 'o:p', 'wbr', 'col', 'colgroup', 'source', 'track']);
-/** Elements that end a paragraph: everything outside phrasing content. */
-const BLOCK = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'body',
-  'caption',
-  'center',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hgroup',
-  'hr',
-  'html',
-  'legend',
-  'li',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-]);
-const HEADING: Readonly<Record<string, HeadingLevel>> = { h1: 2, h2: 2, h3: 3, h4: 4, h5: 4, h6: 4 };
-
-const isElement = (node: Node): node is Element => 'tagName' in node;
-const attr = (element: Element, name: string): string | undefined =>
-  element.attrs.find((attribute) => attribute.name === name)?.value;
-const classes = (element: Element): string[] => (attr(element, 'class') ?? '').toLowerCase().split(/\s+/);
-const hasClass = (element: Element, name: string) => classes(element).includes(name);
-const children = (element: Element): Node[] => (element.tagName === 'template' ? [] : (element.childNodes as Node[]));
-
-/** The declarations of a `style` attribute, by property (lowercased). */
-function styleOf(element: Element): Map<string, string> {
-  const style = new Map<string, string>();
-  for (const declaration of (attr(element, 'style') ?? '').split(';')) {
-    const colon = declaration.indexOf(':');
-    if (colon > 0)
-      style.set(
-        declaration.slice(0, colon).trim().toLowerCase(),
-        declaration
-          .slice(colon + 1)
-          .trim()
-          .toLowerCase(),
-      );
-  }
-  return style;
-}
-
-/** Text that holds nothing a reader sees (white space only), or a comment. */
-function isBlank(node: Node): boolean {
-  if (node.nodeName === '#comment') return true;
-  if (node.nodeName === '#text') return /^[ \t\n\r\f]*$/.test((node as DefaultTreeAdapterMap['textNode']).value);
-  return isElement(node) && IGNORED.has(node.tagName);
-}
-
-function descendants(element: Element, test: (element: Element) => boolean): Element[] {
-  const found: Element[] = [];
-  const visit = (nodes: Node[]) => {
-    for (const node of nodes)
-      if (isElement(node)) {
-        if (test(node)) found.push(node);
-        visit(children(node));
-      }
-  };
-  visit(children(element));
-  return found;
-}
-
-/** An element whose content is a block's, not a paragraph's. */
-const isBlockLike = (element: Element) =>
-  BLOCK.has(element.tagName) || isWordListParagraph(element) || isButton(element) || element.tagName === 'img';
-const hasBlockInside = (element: Element) =>
-  descendants(element, (inner) => BLOCK.has(inner.tagName) || isButton(inner)).length > 0;
-
-/** Word's list items are paragraphs with an `mso-list` style (and most often a `MsoListParagraph…` class). */
-function isWordListParagraph(element: Element): boolean {
-  if (element.tagName !== 'p') return false;
-  const list = styleOf(element).get('mso-list');
-  return (
-    (list !== undefined && list !== 'ignore') || classes(element).some((name) => name.startsWith('msolistparagraph'))
-  );
-}
-const isWordListMarker = (element: Element) => styleOf(element).get('mso-list') === 'ignore';
-/** WordPress's and Ghost's buttons. */
-const isButton = (element: Element) =>
-  element.tagName === 'a' && (hasClass(element, 'wp-block-button__link') || hasClass(element, 'kg-btn'));
-
-interface Marks {
-  bold: boolean;
-  italic: boolean;
-  strike: boolean;
-}
-const NO_MARKS: Marks = { bold: false, italic: false, strike: false };
-
-/** Which marks an element turns on: by its tag, then by its style (clipboards carry them as styles). */
-function marksOf(element: Element): Marks {
-  const tag = element.tagName;
-  let bold = tag === 'b' || tag === 'strong';
-  let italic = tag === 'i' || tag === 'em';
-  let strike = tag === 's' || tag === 'del' || tag === 'strike';
-  const style = styleOf(element);
-  const weight = style.get('font-weight');
-  if (weight !== undefined) {
-    const numeric = Number(weight);
-    bold = weight === 'bold' || weight === 'bolder' || (Number.isFinite(numeric) && numeric >= 600);
-  }
-  const fontStyle = style.get('font-style');
-  if (fontStyle !== undefined) italic = fontStyle === 'italic' || fontStyle === 'oblique';
-  const decoration = `${style.get('text-decoration') ?? ''} ${style.get('text-decoration-line') ?? ''}`;
-  if (decoration.includes('line-through')) strike = true;
-  return { bold, italic, strike };
-}
-
-/** A code span holding `code`, its fence longer than any run of backticks inside. */
-function codeSpan(code: string): string {
-  const runs = code.match(/`+/g) ?? [];
-  const fence = '`'.repeat(Math.max(0, ...runs.map((run) => run.length)) + 1);
-  const pad = code.startsWith('`') || code.endsWith('`') || (/^ .*[^ ].* $/s.test(code) && code.length > 2);
-  return pad ? `${fence} ${code} ${fence}` : `${fence}${code}${fence}`;
-}
-
-const HARD_BREAK = '\\\n';
-
-/** Inline Markdown as written piece by piece: white space collapsed as a browser would, then trimmed. */
-function tidy(markdown: string): string {
-  return markdown
-    .replace(/ {2,}/g, ' ')
-    .replace(/ *\\\n */g, HARD_BREAK)
-    .replace(/^(?:\\\n| )+|(?:\\\n| )+$/g, '');
-}
-
-/** The URL an iframe or a link names, absolute where it was protocol-relative (old embed codes). */
-const absolute = (url: string) => (url.startsWith('//') ? `https:${url}` : url).trim();
 
 class HtmlConverter {
   readonly blocks: BlockWrite[] = [];
@@ -715,69 +562,6 @@ class HtmlConverter {
       if (text !== '') this.push({ type: 'paragraph', text });
     }
   }
-}
-
-/** A quotation's last paragraph when it opens with a dash (`— Ada Lovelace`): its attribution, by convention. */
-function signature(quote: Element): Element | undefined {
-  const content = children(quote).filter((node) => !isBlank(node));
-  const last = content.at(-1);
-  if (content.length < 2 || last === undefined || !isElement(last) || last.tagName !== 'p') return undefined;
-  return /^\s*(?:—|–|--)/.test(textContent(last)) ? last : undefined;
-}
-
-/** Marks around text, with the white space at its ends left outside (where Markdown needs it). */
-function wrap(inner: string, marker: string): string {
-  const core = inner.replace(/^[ ]+|[ ]+$/g, '');
-  if (core === '' || core === HARD_BREAK) return inner;
-  const lead = inner.slice(0, inner.length - inner.trimStart().length);
-  const trail = inner.slice(inner.trimEnd().length);
-  return `${lead}${marker}${core}${marker}${trail}`;
-}
-
-/** The text of an element as it stands in the source (code keeps its white space); a `<br>` is a line ending. */
-function textContent(element: Element): string {
-  let out = '';
-  for (const node of children(element)) {
-    if (node.nodeName === '#text') out += (node as DefaultTreeAdapterMap['textNode']).value;
-    else if (isElement(node)) out += node.tagName === 'br' ? '\n' : textContent(node);
-  }
-  return out;
-}
-
-/** How deep elements may nest before their content is read as text: enough for any page, and the stack's bound. */
-export const MAX_DEPTH = 100;
-
-/** The text of a subtree, read without recursion (it may be as deep as the input). */
-function flatText(root: Element): string {
-  let out = '';
-  const stack: Node[] = [...children(root)].reverse();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.nodeName === '#text') out += (node as DefaultTreeAdapterMap['textNode']).value;
-    else if (isElement(node)) stack.push(...[...children(node)].reverse());
-  }
-  return out;
-}
-
-/**
- * Elements nested deeper than MAX_DEPTH keep their text and lose their markup, so the conversion's recursion stays
- * bounded whatever the input; returns the text so kept, for the report.
- */
-function flattenDeep(body: Element): string[] {
-  const flattened: string[] = [];
-  const stack: Array<[Element, number]> = [[body, 0]];
-  while (stack.length > 0) {
-    const [element, depth] = stack.pop()!;
-    if (depth < MAX_DEPTH) {
-      for (const child of children(element)) if (isElement(child)) stack.push([child, depth + 1]);
-      continue;
-    }
-    const text = flatText(element);
-    element.childNodes = [];
-    if (text !== '') defaultTreeAdapter.insertText(element, text);
-    flattened.push(text);
-  }
-  return flattened;
 }
 
 /**

@@ -1,21 +1,23 @@
 import type { Definition, Nodes, Parent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
 import type { ConversionResult, ConvertOptions } from './convert-report.js';
 import { element, escapeHtml } from './escape.js';
 import { htmlToBlocks, MAX_DEPTH } from './html-to-blocks.js';
 
 /*
- * Markdown to blocks: a CommonMark document (with GitHub's strikethrough) is parsed into its tree, written as the
+ * Markdown to blocks: a CommonMark document (with GitHub's strikethrough and tables) is parsed into its tree, written as the
  * HTML a CommonMark renderer would write, raw HTML included as it stands, and that HTML converted by htmlToBlocks.
  * One mapping for both inputs, so a Markdown heading, list or link becomes the block its HTML would, and HTML
  * inside Markdown is read by the same parser a browser would use. Nothing is run: the HTML is only parsed.
  */
 
 const OPTIONS = {
-  extensions: [gfmStrikethrough({ singleTilde: false })],
-  mdastExtensions: [gfmStrikethroughFromMarkdown()],
+  extensions: [gfmStrikethrough({ singleTilde: false }), gfmTable()],
+  mdastExtensions: [gfmStrikethroughFromMarkdown(), gfmTableFromMarkdown()],
 };
 
 type Definitions = ReadonlyMap<string, Definition>;
@@ -91,6 +93,13 @@ function html(node: Nodes, definitions: Definitions): string {
     }
     case 'definition':
       return '';
+    // A table has no block: htmlToBlocks keeps its rows as paragraphs and says so.
+    case 'table':
+      return element('table', [], inner());
+    case 'tableRow':
+      return element('tr', [], inner());
+    case 'tableCell':
+      return element('td', [], inner());
     default:
       return inner();
   }

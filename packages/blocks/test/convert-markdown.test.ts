@@ -31,6 +31,15 @@ describe('markdownToBlocks', () => {
     expect(result.report.notes.map((note) => [note.kind, note.element])).toEqual([['approximated', 'ol']]);
   });
 
+  it('GitHub tables keep each row as a paragraph, and say so', () => {
+    const result = markdownToBlocks('| Flour | Water |\n| --- | --- |\n| 500 g | **350 g** |');
+    expect(result.blocks).toEqual([
+      { type: 'paragraph', text: 'Flour | Water' },
+      { type: 'paragraph', text: '500 g | **350 g**' },
+    ]);
+    expect(result.report.notes.map((note) => [note.kind, note.element])).toEqual([['approximated', 'table']]);
+  });
+
   it('code fences keep their language; indented code has none', () => {
     expect(blocks('```js\nlet a = 1;\n\nlet b = "<x>";\n```\n\n    indented')).toEqual([
       { type: 'code', language: 'js', code: 'let a = 1;\n\nlet b = "<x>";' },

@@ -1,5 +1,8 @@
 import type { BlockType, ConversionNote, ConversionResult, ImageRef } from '@quire/blocks';
 import { existingIds } from '../../db/references.js';
+import { claimSlug } from '../../shared/slug-claim.js';
+import { pagesRepository } from '../pages/pages.repository.js';
+import { postsRepository } from '../posts/posts.repository.js';
 import { PageCreateBody, PageUpdateBody } from '../pages/pages.schemas.js';
 import { POST_LIMITS, PostCreateBody, PostUpdateBody } from '../posts/posts.schemas.js';
 import type { Seo } from '../seo/seo.schemas.js';
@@ -45,11 +48,20 @@ const note = (kind: ConversionNote['kind'], element: string, excerpt: string): C
   excerpt: excerpt.length > 120 ? `${excerpt.slice(0, 119)}…` : excerpt,
 });
 
+/** A note, once: a file named twice by an entry is reported once. */
+function addNote(notes: ConversionNote[], added: ConversionNote): void {
+  if (
+    !notes.some((held) => held.kind === added.kind && held.element === added.element && held.excerpt === added.excerpt)
+  )
+    notes.push(added);
+}
+
 /** Uploads a referenced file; null, with a note, when it cannot be read. */
 async function mediaId(context: ImportContext, ref: MediaRef | null | undefined, notes: ConversionNote[]) {
   if (!ref) return null;
   const outcome = await context.media.resolve(ref);
-  if (outcome.mediaId === null) notes.push(note('unresolved-image', 'media', `${ref.key}: ${outcome.reason}`));
+  if (outcome.mediaId === null)
+    addNote(notes, note('unresolved-image', 'image', `${ref.key}: could not be read (${outcome.reason})`));
   return outcome.mediaId;
 }
 
@@ -137,7 +149,7 @@ function firstOf(
   for (const [index, sourceId] of sourceIds.entries()) {
     if (found[index] === null) notes.push(note('approximated', what, `${sourceId} was not imported`));
     else if (index > 0 && found.slice(0, index).some((id) => id !== null))
-      notes.push(note('approximated', what, `a ${what} past the first (${sourceId}) is not kept: Quire keeps one`));
+      notes.push(note('approximated', what, `${sourceId} not kept: Quire keeps one ${what} a post`));
   }
   return found.find((id) => id !== null) ?? null;
 }
@@ -222,6 +234,16 @@ export async function importEntry(context: ImportContext, entry: ImportEntry): P
       const writer = ledgerWriter(context, key, hash);
       const action: ItemAction = live ? 'updated' : 'created';
       if (context.dryRun) {
+        // A dry run says what the write would answer, a slug another row holds included.
+        if (!live) {
+          const repository = entry.type === 'post' ? postsRepository : pagesRepository;
+          await claimSlug(
+            (candidates) => repository.takenSlugs(context.database.db, context.actor.workspaceId, candidates),
+            slug,
+            title,
+            entry.type,
+          );
+        }
         checked(
           entry.type === 'post' ? (live ? PostUpdateBody : PostCreateBody) : live ? PageUpdateBody : PageCreateBody,
           clean,

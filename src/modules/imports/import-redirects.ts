@@ -16,8 +16,8 @@ import { contentHash } from './import-hash.js';
 import type { ItemAction } from './import-report.js';
 import type { ImportEntry, ImportRedirect } from './import-source.js';
 
-const NO_PATTERN =
-  'old URLs were not redirected: the workspace has no post or page URL pattern (Settings, or quire workspace settings --post-url-pattern); set it and run the import again';
+const noPattern = (type: 'post' | 'page') =>
+  `old URLs of ${type}s were not redirected: the workspace has no ${type} URL pattern (Settings, or quire workspace settings --${type}-url-pattern); set it and run the import again`;
 const WITH_QUERY = 'old URLs with a query string (such as /?p=42) were not redirected: Quire redirects match paths';
 
 /** A path with one trailing slash or none compares alike: `/a/` and `/a` are one page to a reader. */
@@ -27,7 +27,7 @@ const samePath = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/
 export async function importOldPaths(context: ImportContext, entry: ImportEntry, slug: string): Promise<void> {
   if (entry.oldPaths.length === 0) return;
   const pattern = entry.type === 'post' ? context.settings.postUrlPattern : context.settings.pageUrlPattern;
-  if (!pattern) return tallyNote(context, NO_PATTERN);
+  if (!pattern) return tallyNote(context, noPattern(entry.type));
   const toPath = pattern.replace('{slug}', encodeURIComponent(slug));
   for (const fromPath of new Set(entry.oldPaths)) {
     if (fromPath.includes('?')) tallyNote(context, WITH_QUERY);

@@ -59,8 +59,15 @@ export function countItem(report: ImportReport, item: ItemReport): void {
 
 const SHOWN = 200;
 
-function noteLine(note: ConversionNote): string {
-  return `${note.kind} ${note.element}${note.excerpt ? `: ${note.excerpt}` : ''}`;
+/** A note under its heading: the element it is about, and the kind when the heading does not already say it. */
+function noteLine(heading: 'approximated' | 'dropped', note: ConversionNote): string {
+  const kind = ['link-removed', 'split', 'truncated'].includes(note.kind) ? ` (${note.kind})` : '';
+  return `    ${heading}: ${note.element}${kind}${note.excerpt ? `: ${note.excerpt}` : ''}`;
+}
+
+function itemLine(item: ItemReport): string {
+  const name = item.type === 'item' ? item.title : `${item.type} ${item.sourceId} "${item.title}"`;
+  return `${name}: ${item.action}${item.message ? `: ${item.message}` : ''}`;
 }
 
 /** The report as a person reads it: the counts, then each item that failed or lost something, at most 200. */
@@ -80,9 +87,9 @@ export function describeImportReport(report: ImportReport): string {
   const details = noteworthy
     .slice(0, SHOWN)
     .flatMap((item) => [
-      `${item.type} ${item.sourceId} "${item.title}": ${item.action}${item.message ? `: ${item.message}` : ''}`,
-      ...item.approximated.map((note) => `    approximated: ${noteLine(note)}`),
-      ...item.dropped.map((note) => `    dropped: ${noteLine(note)}`),
+      itemLine(item),
+      ...item.approximated.map((note) => noteLine('approximated', note)),
+      ...item.dropped.map((note) => noteLine('dropped', note)),
     ]);
   const more =
     noteworthy.length > SHOWN

@@ -119,6 +119,8 @@ async function pass(
             dropped: [],
             message: item.message,
           });
+          // Most failures are posts or pages the reader could not read; the bar counts them as read.
+          progress.update((entries += 1));
           break;
       }
     }

@@ -193,6 +193,19 @@ describeEachDialect('the import runner', (dialect) => {
       expect(await count(table, workspace.id)).toBe(0);
   });
 
+  it('fails a post whose slug another post holds, on a dry run as on the import', async () => {
+    const workspace = await ctx.createWorkspace();
+    await ctx.runtime.services.posts.create(ownerActor(workspace), { title: 'Mine', slug: 'post-1' });
+    const source = sourceOf(() => [...TAXONOMY, post('1', '<p>x</p>'), post('2', '<p>y</p>')]);
+    for (const dryRun of [true, false]) {
+      const report = await run(workspace, source, { dryRun });
+      expect(report.counts.post).toEqual({ failed: 1, created: 1 });
+      expect(report.items.find((item) => item.sourceId === '1')?.message).toBe(
+        'The slug "post-1" is taken by another post',
+      );
+    }
+  });
+
   it('reports an item that fails and goes on; --strict writes nothing when one would fail', async () => {
     const workspace = await ctx.createWorkspace();
     const items = () => [
@@ -236,7 +249,7 @@ describeEachDialect('the import runner', (dialect) => {
       post('1', '<p>x</p>', { oldPaths: ['/2020/05/post-1/', '/?p=1', '/blog/post-1'] }),
     ]);
     const without = await run(workspace, source);
-    expect(without.sourceNotes.join('\n')).toMatch(/no post or page URL pattern/);
+    expect(without.sourceNotes.join('\n')).toMatch(/no post URL pattern/);
     expect(await count('redirects', workspace.id)).toBe(0);
 
     await ctx.runtime.database.db

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDatabase, datasetEnv, dropDatabase, ensureBuilt } from './dataset.js';
+import { writeGhostExport } from './fixtures/ghost-export.js';
+import { writeWxr } from './fixtures/wxr.js';
+import { measured } from './measured-command.js';
+import { ROOT, quire, type Env } from './processes.js';
+import { loadAverage, machineInfo } from './proc-stats.js';
+
+/*
+ * `npm run bench:imports`: the figures of the importers (docs/imports.md). Writes a generated WordPress export and
+ * a Ghost export of --posts posts, then imports each into a new empty installation as its own process, and once
+ * more (the re-run, which finds everything unchanged), reporting seconds, posts per second and peak RSS. Wall-clock
+ * figures: run it on an idle machine.
+ */
+
+const USAGE = `npm run bench:imports -- [--db sqlite|postgres] [--posts N] [--formats wordpress,ghost]
+
+  --db        the dialect of the installation imported into (default sqlite); postgres databases are created and
+              dropped on QUIRE_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+  --posts N   posts in each generated export (default 10000)
+  --formats   which exports (default wordpress,ghost)
+`;
+
+const FORMATS = ['wordpress', 'ghost'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface Step {
+  step: string;
+  seconds: number;
+  postsPerSecond: number;
+  peakRssMb: number | null;
+  fileMb: number;
+  counts: unknown;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+/** A new installation with one user and one workspace: where an import goes. */
+async function emptyInstallation(
+  root: string,
+  db: 'sqlite' | 'postgres',
+): Promise<{ env: Env; databaseUrl: string | null; workspace: string }> {
+  const databaseUrl = db === 'postgres' ? await createDatabase() : null;
+  const env = datasetEnv({ dataDir: path.join(root, `target-${crypto.randomBytes(4).toString('hex')}`), databaseUrl });
+  await quire(
+    ['user', 'create', '--email', 'bench@example.com', `--password=${crypto.randomBytes(18).toString('base64url')}`],
+    env,
+  );
+  const workspace = await quire<{ slug: string }>(
+    ['workspace', 'create', '--name', 'Imported', '--owner', 'bench@example.com'],
+    env,
+  );
+  return { env, databaseUrl, workspace: workspace.slug };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string' },
+      posts: { type: 'string' },
+      formats: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return void process.stdout.write(USAGE);
+  const db = values.db ?? 'sqlite';
+  if (db !== 'sqlite' && db !== 'postgres') throw new Error(`--db must be sqlite or postgres, got ${db}`);
+  const posts = Number(values.posts ?? 10_000);
+  if (!Number.isInteger(posts) || posts < 1) throw new Error('--posts must be a whole number of at least 1');
+  const formats = (values.formats ?? FORMATS.join(',')).split(',') as Format[];
+  for (const format of formats) if (!FORMATS.includes(format)) throw new Error(`unknown format ${format}`);
+  await ensureBuilt(log);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-imports-'));
+  const databases: string[] = [];
+  const steps: Step[] = [];
+  const load = loadAverage();
+  try {
+    for (const format of formats) {
+      const file = path.join(root, format === 'wordpress' ? 'export.xml' : 'export.json');
+      log(`writing a ${format} export of ${posts} posts`);
+      if (format === 'wordpress') await writeWxr(file, posts);
+      else await writeGhostExport(file, posts);
+      const target = await emptyInstallation(root, db);
+      if (target.databaseUrl) databases.push(target.databaseUrl);
+      for (const run of ['first run', 're-run']) {
+        log(`${format} ${run}: quire import ${format} ${file}`);
+        const { result, usage } = await measured(['import', format, file, '--workspace', target.workspace], target.env);
+        steps.push({
+          step: `${format} ${run}`,
+          seconds: Math.round(usage.seconds * 100) / 100,
+          postsPerSecond: Math.round(posts / usage.seconds),
+          peakRssMb: usage.peakRssMb,
+          fileMb: mb(fs.statSync(file).size),
+          counts: (result as { counts: unknown }).counts,
+        });
+      }
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+    for (const url of databases) await dropDatabase(url).catch(() => undefined);
+  }
+  const header = ['step', 'seconds', 'posts/s', 'peak RSS MB', 'file MB'];
+  const rows = steps.map((s) => [s.step, s.seconds, s.postsPerSecond, s.peakRssMb ?? '', s.fileMb]);
+  process.stdout.write(`${[header, ...rows].map((row) => row.map(String).join('\t')).join('\n')}\n`);
+  const results = {
+    kind: 'imports',
+    date: new Date().toISOString(),
+    dialect: db,
+    posts,
+    machine: machineInfo(),
+    loadAverageBefore: load,
+    steps,
+  };
+  const out = path.join(ROOT, 'bench', 'results', `${results.date.slice(0, 10)}-imports-${db}-${posts}.json`);
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  log(`results: ${path.relative(ROOT, out)}`);
+}
+
+main(process.argv.slice(2)).catch((error: Error) => {
+  process.stderr.write(`bench:imports: ${error.message}\n`);
+  process.exit(1);
+});
