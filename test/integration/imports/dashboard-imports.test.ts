@@ -1,4 +1,6 @@
 import { readdir } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import yazl from 'yazl';
@@ -318,5 +320,45 @@ describeEachDialect('the dashboard import route', (dialect) => {
     expect(lines[0]!.message).not.toMatch(/\n\s+at /);
     expect(lines[0]!.message).not.toContain(tmpdir());
     for (const table of ['posts', 'media', 'tags', 'import_ledger'] as const) expect(await count(table, fresh)).toBe(0);
+  });
+  it('finishes the import when the client goes away after the first line', async () => {
+    const { workspaceId: fresh, owner: freshOwner } = await signedInOwner(ctx);
+    const posts = Object.fromEntries(
+      Array.from({ length: 40 }, (_, n) => [
+        `posts/p${n}.md`,
+        `---\ntitle: "Post ${n}"\ndate: 2024-01-01\n---\n\nText.\n`,
+      ]),
+    );
+    const { payload, headers } = multipart([
+      ...fields('markdown', 'false'),
+      { name: 'file', filename: 'many.zip', data: await zipOf(posts) },
+    ]);
+    if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const first = await new Promise<string>((done, fail) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `${DASHBOARD}/workspaces/${fresh}/imports`,
+          headers: { ...headers, cookie: freshOwner.cookie, 'x-csrf-token': freshOwner.csrfToken },
+        },
+        (response) => {
+          response.once('data', (chunk: Buffer) => {
+            request.destroy();
+            done(chunk.toString('utf8'));
+          });
+        },
+      );
+      request.on('error', () => {});
+      request.once('error', fail);
+      request.end(payload);
+    });
+    expect(JSON.parse(first.split('\n')[0]!)).toEqual({ type: 'progress', done: 0, total: 40 });
+    await expect.poll(() => count('posts', fresh), { timeout: 8000 }).toBe(40);
+    await expect
+      .poll(async () => (await uploadsHeld()).filter((name) => !heldBefore.includes(name)), { timeout: 2000 })
+      .toEqual([]);
   });
 });
