@@ -9,8 +9,9 @@ import { element, escapeHtml } from './escape.js';
 import { htmlToBlocks, MAX_DEPTH } from './html-to-blocks.js';
 
 /*
- * Markdown to blocks: a CommonMark document (with GitHub's strikethrough and tables) is parsed into its tree, written as the
- * HTML a CommonMark renderer would write, raw HTML included as it stands, and that HTML converted by htmlToBlocks.
+ * Markdown to blocks: a CommonMark document (with GitHub's strikethrough and tables) is parsed into its tree,
+ * written as the HTML a CommonMark renderer would write, raw HTML included as it stands, and that HTML converted
+ * by htmlToBlocks.
  * One mapping for both inputs, so a Markdown heading, list or link becomes the block its HTML would, and HTML
  * inside Markdown is read by the same parser a browser would use. Nothing is run: the HTML is only parsed.
  */

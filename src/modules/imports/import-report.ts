@@ -65,9 +65,13 @@ function noteLine(heading: 'approximated' | 'dropped', note: ConversionNote): st
   return `    ${heading}: ${note.element}${kind}${note.excerpt ? `: ${note.excerpt}` : ''}`;
 }
 
+/** An item as a person names it: `post 42 "Hello"`, or what the reader said of an item it could not read. */
+export function itemName(item: ItemReport): string {
+  return item.type === 'item' ? item.title : `${item.type} ${item.sourceId} "${item.title}"`;
+}
+
 function itemLine(item: ItemReport): string {
-  const name = item.type === 'item' ? item.title : `${item.type} ${item.sourceId} "${item.title}"`;
-  return `${name}: ${item.action}${item.message ? `: ${item.message}` : ''}`;
+  return `${itemName(item)}: ${item.action}${item.message ? `: ${item.message}` : ''}`;
 }
 
 /** The report as a person reads it: the counts, then each item that failed or lost something, at most 200. */

@@ -9,7 +9,7 @@ import { reportItem, type ImportContext } from './import-context.js';
 import { importEntry } from './import-entries.js';
 import { createMediaImporter } from './import-media.js';
 import { importRedirect } from './import-redirects.js';
-import type { ImportReport } from './import-report.js';
+import { itemName, type ImportReport } from './import-report.js';
 import type { ImportSource } from './import-source.js';
 import { importTerm } from './import-terms.js';
 
@@ -41,7 +41,7 @@ export async function runImport(
       throw badRequest(
         `--strict: ${failed.length} item(s) would fail, so nothing was written. ${failed
           .slice(0, 5)
-          .map((item) => `${item.type} ${item.sourceId} "${item.title}": ${item.message ?? 'failed'}`)
+          .map((item) => `${itemName(item)}: ${item.message ?? 'failed'}`)
           .join('; ')}`,
         { report: rehearsal },
       );
