@@ -5,11 +5,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { AppError, unavailable } from '../../errors.js';
 import { ErrorResponses } from '../../http/responses.js';
 import type { Actor } from '../../security/actor.js';
-import { unavailableError } from '../../server/error-handler.js';
-import type { Services } from '../../services.js';
 import { WorkspaceParams } from '../dashboard/dashboard.schemas.js';
 import { runImport } from './import-run.js';
 import { openImportSource } from './open-source.js';
@@ -25,7 +23,8 @@ const UNEXPECTED =
 
 export interface ImportRoutesOptions {
   database: DatabaseHandle;
-  services: Services;
+  /** The services the runner writes through. */
+  services: Parameters<typeof runImport>[1];
   /** The largest export accepted (QUIRE_IMPORT_MAX_BYTES). */
   maxBytes: number;
   /** Each media file's limits, as for the command line: the upload limit and the webhooks' address rule. */
@@ -45,12 +44,18 @@ interface ImportJob extends ImportUpload {
  * was given, which here is the server's scratch folder: the person knows their file by its name.
  */
 function errorMessage(database: DatabaseHandle, error: unknown, job: ImportJob): string {
-  const known = error instanceof AppError ? error : unavailableError(database.dialect, error);
-  if (!known) {
-    job.log.error({ err: error }, 'import failed');
-    return UNEXPECTED;
+  let message: string;
+  if (error instanceof AppError) message = error.message;
+  else {
+    // The database away mid-import is news the owner can act on (try again later), as the 503 says it.
+    const away = database.dialect.unavailable(error);
+    if (away === undefined) {
+      job.log.error({ err: error }, 'import failed');
+      return UNEXPECTED;
+    }
+    message = unavailable('database', away).message;
   }
-  return known.message.split(job.file).join(path.basename(job.file)).split(`${job.dir}${path.sep}`).join('');
+  return message.split(job.file).join(path.basename(job.file)).split(`${job.dir}${path.sep}`).join('');
 }
 
 /** Opens the upload, runs the import (or its dry run) and ends the stream with the report or the error. */

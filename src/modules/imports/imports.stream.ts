@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
-import type { Progress } from '../../operate/progress.js';
+import type { ImportRunOptions } from './import-run.js';
 import type { ImportLine } from './imports.schemas.js';
+
+type Progress = NonNullable<ImportRunOptions['progress']>;
 
 /** Progress lines a second at most: enough for a bar to move smoothly, few enough to cost nothing. */
 const PROGRESS_INTERVAL_MS = 100;
