@@ -1,4 +1,6 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { htmlToBlocks } from '@quire/blocks';
@@ -204,6 +206,35 @@ describeEachDialect('the import runner', (dialect) => {
         'The slug "post-1" is taken by another post',
       );
     }
+  });
+
+  it('stops downloading from a site that does not answer, and says so for each file', async () => {
+    const workspace = await ctx.createWorkspace();
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const image = (n: number): MediaRef => ({
+      key: `img-${n}.png`,
+      origin: { kind: 'url', url: `http://127.0.0.1:${port}/img-${n}.png` },
+    });
+    const source = sourceOf(() => [
+      ...TAXONOMY,
+      ...[1, 2, 3, 4, 5].map((n) => post(String(n), '<p>x</p>', { featuredImage: image(n) })),
+    ]);
+    const report = await run(workspace, source, {
+      media: { maxBytes: 1_000_000, allowPrivate: true, downloadTimeoutMs: 2_000 },
+    });
+    expect(report.counts.post).toEqual({ created: 5 });
+    const reasons = report.items
+      .filter((item) => item.type === 'post')
+      .map((item) => item.dropped.map((note) => note.excerpt).join());
+    expect(reasons.slice(0, 3).every((reason) => /ECONNREFUSED/.test(reason))).toBe(true);
+    expect(
+      reasons
+        .slice(3)
+        .every((reason) => /not tried: 127\.0\.0\.1:\d+ gave no answer to 3 downloads in a row/.test(reason)),
+    ).toBe(true);
   });
 
   it('reports an item that fails and goes on; --strict writes nothing when one would fail', async () => {
