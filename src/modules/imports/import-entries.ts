@@ -169,6 +169,13 @@ export async function importEntry(context: ImportContext, entry: ImportEntry): P
   const slug = importSlug(entry.slug, title, `${entry.type}-${entry.sourceId}`.toLowerCase());
   const notes: ConversionNote[] = [...entry.notes];
   if (entry.statusNote) notes.push(note('approximated', 'status', entry.statusNote));
+  // Quire has no scheduling: a post published with a date still to come would be refused, so it waits as a draft.
+  const later = entry.status === 'published' && !!entry.publishedAt && Date.parse(entry.publishedAt) > Date.now();
+  if (later)
+    notes.push(
+      note('approximated', 'status', `published for ${entry.publishedAt}, still to come: imported as a draft`),
+    );
+  const status = later ? 'draft' : entry.status;
   const report = (
     action: ItemAction,
     quireId: string | null,
@@ -205,7 +212,7 @@ export async function importEntry(context: ImportContext, entry: ImportEntry): P
         title,
         slug,
         bodyJson: converted.blocks,
-        status: entry.status,
+        status,
         publishedAt: entry.publishedAt ?? null,
       };
       let body: Record<string, unknown>;

@@ -154,7 +154,8 @@ export function createMediaImporter(
       let outcome = resolved.get(ref.key);
       if (!outcome) {
         outcome = importOne(ref).catch((error: Error) => ({ mediaId: null, reason: error.message }));
-        resolved.set(ref.key, outcome);
+        // Kept for the run: a copy of the key, which may be a slice of a whole body.
+        resolved.set(structuredClone(ref.key), outcome);
       }
       return outcome;
     },

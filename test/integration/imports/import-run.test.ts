@@ -115,6 +115,7 @@ describeEachDialect('the import runner', (dialect) => {
         },
       ),
       post('2', '<p>Second</p>', { status: 'draft', publishedAt: null }),
+      post('later', '<p>Not yet</p>', { publishedAt: '2999-01-01T00:00:00Z' }),
       { ...post('3', '<p>About us</p>'), type: 'page' as const },
     ];
     const source = sourceOf(items, { 'https://old.example/a.png': path.join(images, 'a.png') });
@@ -123,9 +124,13 @@ describeEachDialect('the import runner', (dialect) => {
       author: { created: 2 },
       category: { created: 2 },
       tag: { created: 2 },
-      post: { created: 2 },
+      post: { created: 3 },
       page: { created: 1 },
     });
+    const later = first.items.find((entry) => entry.sourceId === 'later')!;
+    expect(later.approximated.map((note) => note.excerpt)).toEqual([
+      'published for 2999-01-01T00:00:00Z, still to come: imported as a draft',
+    ]);
     const read = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/external/posts/post-1`,
@@ -155,10 +160,10 @@ describeEachDialect('the import runner', (dialect) => {
     const events = await count('content_events', workspace.id);
     const revisions = await count('post_revisions', workspace.id);
     const again = await run(workspace, source);
-    expect(again.counts).toMatchObject({ post: { unchanged: 2 }, page: { unchanged: 1 }, tag: { unchanged: 2 } });
+    expect(again.counts).toMatchObject({ post: { unchanged: 3 }, page: { unchanged: 1 }, tag: { unchanged: 2 } });
     expect(await count('content_events', workspace.id)).toBe(events);
     expect(await count('post_revisions', workspace.id)).toBe(revisions);
-    expect(await count('posts', workspace.id)).toBe(2);
+    expect(await count('posts', workspace.id)).toBe(3);
   });
 
   it('updates what changed since the last run, and brings back what was deleted in Quire', async () => {
