@@ -88,7 +88,10 @@ export function createMediaImporter(
       return { file, sha256 };
     } catch (error) {
       if (!(error instanceof DownloadRefused))
-        unreachable.set(host, { failures: (down?.failures ?? 0) + 1, error: (error as Error).message });
+        unreachable.set(host, {
+          failures: (unreachable.get(host)?.failures ?? 0) + 1,
+          error: (error as Error).message,
+        });
       throw error;
     }
   }

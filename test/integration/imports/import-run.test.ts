@@ -225,21 +225,23 @@ describeEachDialect('the import runner', (dialect) => {
     });
     const source = sourceOf(() => [
       ...TAXONOMY,
-      ...[1, 2, 3, 4, 5].map((n) => post(String(n), '<p>x</p>', { featuredImage: image(n) })),
+      ...Array.from({ length: 20 }, (_, n) => n + 1).map((n) =>
+        post(String(n), '<p>x</p>', { featuredImage: image(n) }),
+      ),
     ]);
     const report = await run(workspace, source, {
       media: { maxBytes: 1_000_000, allowPrivate: true, downloadTimeoutMs: 2_000 },
     });
-    expect(report.counts.post).toEqual({ created: 5 });
+    expect(report.counts.post).toEqual({ created: 20 });
     const reasons = report.items
       .filter((item) => item.type === 'post')
       .map((item) => item.dropped.map((note) => note.excerpt).join());
-    expect(reasons.slice(0, 3).every((reason) => /ECONNREFUSED/.test(reason))).toBe(true);
-    expect(
-      reasons
-        .slice(3)
-        .every((reason) => /not tried: 127\.0\.0\.1:\d+ gave no answer to 3 downloads in a row/.test(reason)),
-    ).toBe(true);
+    // The entries prepared ahead download at once; once three failed in a row, the rest are not tried.
+    const tried = reasons.filter((reason) => !reason.includes('not tried'));
+    expect(tried.length).toBeGreaterThanOrEqual(3);
+    expect(tried.length).toBeLessThan(20);
+    expect(tried.every((reason) => /ECONNREFUSED/.test(reason))).toBe(true);
+    expect(reasons.at(-1)).toMatch(/not tried: 127\.0\.0\.1:\d+ gave no answer to 3 downloads in a row/);
   });
 
   it('reports an item that fails and goes on; --strict writes nothing when one would fail', async () => {
