@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { createDatabase, datasetEnv, dropDatabase, ensureBuilt } from './dataset.js';
 import { writeGhostExport } from './fixtures/ghost-export.js';
 import { writeWxr } from './fixtures/wxr.js';
@@ -11,10 +12,11 @@ import { ROOT, quire, type Env } from './processes.js';
 import { loadAverage, machineInfo } from './proc-stats.js';
 
 /*
- * `npm run bench:imports`: the figures of the importers (docs/imports.md). Writes a generated WordPress export and
- * a Ghost export of --posts posts, then imports each into a new empty installation as its own process, and once
- * more (the re-run, which finds everything unchanged), reporting seconds, posts per second and peak RSS. Wall-clock
- * figures: run it on an idle machine.
+ * `npm run bench:imports`: the figures of the importers (docs/imports.md). Writes a generated WordPress export (with
+ * an uploads folder of its featured images) and a Ghost export (whose images are on its site, which is not
+ * reachable from here: they are reported, as a site that is down would make them) of --posts posts, then imports
+ * each into a new empty installation as its own process, and once more (the re-run, which finds everything
+ * unchanged), reporting seconds, posts per second and peak RSS. Wall-clock figures: run it on an idle machine.
  */
 
 const USAGE = `npm run bench:imports -- [--db sqlite|postgres] [--posts N] [--formats wordpress,ghost]
@@ -39,6 +41,18 @@ interface Step {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+/** Small JPEGs, each of its own colour (equal bytes would be uploaded once): a site's uploads folder. */
+async function writeImages(root: string, files: readonly string[]): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    const target = path.join(root, file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const background = { r: index % 256, g: Math.floor(index / 256) % 256, b: 128 };
+    await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+      .jpeg()
+      .toFile(target);
+  }
+}
 
 /** A new installation with one user and one workspace: where an import goes. */
 async function emptyInstallation(
@@ -85,13 +99,22 @@ async function main(argv: string[]): Promise<void> {
     for (const format of formats) {
       const file = path.join(root, format === 'wordpress' ? 'export.xml' : 'export.json');
       log(`writing a ${format} export of ${posts} posts`);
-      if (format === 'wordpress') await writeWxr(file, posts);
-      else await writeGhostExport(file, posts);
+      const extra: string[] = [];
+      if (format === 'wordpress') {
+        const { files } = await writeWxr(file, posts);
+        const uploads = path.join(root, 'uploads');
+        log(`writing ${files.length} images into an uploads folder`);
+        await writeImages(uploads, files);
+        extra.push('--uploads', uploads);
+      } else await writeGhostExport(file, posts);
       const target = await emptyInstallation(root, db);
       if (target.databaseUrl) databases.push(target.databaseUrl);
       for (const run of ['first run', 're-run']) {
         log(`${format} ${run}: quire import ${format} ${file}`);
-        const { result, usage } = await measured(['import', format, file, '--workspace', target.workspace], target.env);
+        const { result, usage } = await measured(
+          ['import', format, file, '--workspace', target.workspace, ...extra],
+          target.env,
+        );
         steps.push({
           step: `${format} ${run}`,
           seconds: Math.round(usage.seconds * 100) / 100,

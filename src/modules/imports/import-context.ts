@@ -85,5 +85,7 @@ export function reportItem(context: ImportContext, item: ItemReport): void {
     item.action === 'failed' ||
     item.approximated.length > 0 ||
     item.dropped.length > 0;
-  if (listed) context.report.items.push(item);
+  // A copy: a reader's strings are often slices of a whole body or of a parser's chunk, and a note kept as a
+  // slice would keep all of it alive for the rest of the run.
+  if (listed) context.report.items.push(structuredClone(item));
 }

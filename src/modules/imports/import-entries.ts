@@ -18,6 +18,7 @@ import {
   type ImportContext,
 } from './import-context.js';
 import { contentHash } from './import-hash.js';
+import type { LedgerEntry, LedgerKey } from './import-ledger.repository.js';
 import { partNotes, type ItemAction } from './import-report.js';
 import type { ImportEntry, ImportSeo, MediaRef } from './import-source.js';
 import { importOldPaths } from './import-redirects.js';
@@ -160,15 +161,95 @@ function blockCounts(result: ConversionResult): Partial<Record<BlockType, number
   return counts;
 }
 
-/** A post or page: created, updated when it changed since the last run, or left as it is. */
-export async function importEntry(context: ImportContext, entry: ImportEntry): Promise<void> {
+/** What an entry's write needs, made ahead of it: the runner prepares a few entries ahead of the one it writes. */
+export interface PreparedEntry {
+  entry: ImportEntry;
+  key: LedgerKey;
+  hash: string;
+  title: string;
+  slug: string;
+  notes: ConversionNote[];
+  /** The Quire row of an earlier run, when it is still there. */
+  live: LedgerEntry | null;
+  /** Null when the entry is unchanged since the run that imported it. */
+  write: { body: Record<string, unknown>; tagIds: string[]; converted: Partial<Record<BlockType, number>> } | null;
+  /** Why the entry cannot be written. */
+  error?: unknown;
+}
+
+/**
+ * Everything of a post or page that comes before its write: whether it changed since the last run, its body
+ * converted, its media uploaded (other entries' uploads run meanwhile), its references resolved.
+ */
+export async function prepareEntry(context: ImportContext, entry: ImportEntry): Promise<PreparedEntry> {
   const table = entry.type === 'post' ? 'posts' : 'pages';
-  const key = ledgerKey(context, entry.type, entry.sourceId);
-  const hash = contentHash(hashable(entry));
   const title = fitted(entry.title, TITLE_MAX) ?? 'Untitled';
-  const slug = importSlug(entry.slug, title, `${entry.type}-${entry.sourceId}`.toLowerCase());
-  const notes: ConversionNote[] = [...entry.notes];
+  const prepared: PreparedEntry = {
+    entry,
+    key: ledgerKey(context, entry.type, entry.sourceId),
+    hash: contentHash(hashable(entry)),
+    title,
+    slug: importSlug(entry.slug, title, `${entry.type}-${entry.sourceId}`.toLowerCase()),
+    notes: [...entry.notes],
+    live: null,
+    write: null,
+  };
+  const { notes } = prepared;
   if (entry.statusNote) notes.push(note('approximated', 'status', entry.statusNote));
+  // Quire has no scheduling: a post published with a date still to come would be refused, so it waits as a draft.
+  const later = entry.status === 'published' && !!entry.publishedAt && Date.parse(entry.publishedAt) > Date.now();
+  if (later)
+    notes.push(
+      note('approximated', 'status', `published for ${entry.publishedAt}, still to come: imported as a draft`),
+    );
+  try {
+    const known = await findInLedger(context, prepared.key);
+    const { db, dialect } = context.database;
+    if (known && (await existingIds(db, dialect, table, context.actor.workspaceId, [known.quireId])).has(known.quireId))
+      prepared.live = known;
+    if (prepared.live?.contentHash === prepared.hash) return prepared;
+    const converted = await convertBody(context, entry, notes);
+    notes.push(...converted.report.notes);
+    const featuredMediaId = await mediaId(context, entry.featuredImage, notes);
+    const seo = await seoOf(context, entry.seo, notes);
+    const common = {
+      title,
+      slug: prepared.slug,
+      bodyJson: converted.blocks,
+      status: later ? 'draft' : entry.status,
+      publishedAt: entry.publishedAt ?? null,
+    };
+    let body: Record<string, unknown>;
+    if (entry.type === 'post') {
+      body = {
+        ...common,
+        excerpt: fitted(entry.excerpt, POST_LIMITS.excerpt) ?? '',
+        authorId: firstOf(context.ids.author, entry.authorSourceIds, 'author', notes),
+        categoryId: firstOf(context.ids.category, entry.categorySourceIds, 'category', notes),
+        featuredMediaId,
+        seo,
+      };
+    } else {
+      // A page has no featured image, author or category: the image becomes its Open Graph image.
+      const og = featuredMediaId && !seo?.og?.imageMediaId ? { ...seo?.og, imageMediaId: featuredMediaId } : seo?.og;
+      body = { ...common, seo: seo || og ? { ...seo, ...(og ? { og } : {}) } : null };
+      if (entry.authorSourceIds.length > 0) notes.push(note('approximated', 'author', 'a page has no author in Quire'));
+    }
+    const tagIds = entry.tagSourceIds.flatMap((id) => {
+      const tagId = context.ids.tag.get(id);
+      if (!tagId) notes.push(note('approximated', 'tag', `${id} was not imported`));
+      return tagId ? [tagId] : [];
+    });
+    prepared.write = { body: storableDeep(body), tagIds, converted: blockCounts(converted) };
+  } catch (error) {
+    prepared.error = error;
+  }
+  return prepared;
+}
+
+/** A prepared post or page written: created, updated when it changed since the last run, or left as it is. */
+export async function writeEntry(context: ImportContext, prepared: PreparedEntry): Promise<void> {
+  const { entry, title, slug, live, write } = prepared;
   const report = (
     action: ItemAction,
     quireId: string | null,
@@ -180,59 +261,16 @@ export async function importEntry(context: ImportContext, entry: ImportEntry): P
       title,
       action,
       quireId,
-      ...partNotes(notes),
+      ...partNotes(prepared.notes),
       ...extra,
     });
-  let quireId: string | null = null;
   try {
-    const known = await findInLedger(context, key);
-    const live =
-      known &&
-      (
-        await existingIds(context.database.db, context.database.dialect, table, context.actor.workspaceId, [
-          known.quireId,
-        ])
-      ).has(known.quireId);
-    if (live && known.contentHash === hash) {
-      quireId = known.quireId;
-      report('unchanged', quireId);
-    } else {
-      const converted = await convertBody(context, entry, notes);
-      notes.push(...converted.report.notes);
-      const featuredMediaId = await mediaId(context, entry.featuredImage, notes);
-      const seo = await seoOf(context, entry.seo, notes);
-      const common = {
-        title,
-        slug,
-        bodyJson: converted.blocks,
-        status: entry.status,
-        publishedAt: entry.publishedAt ?? null,
-      };
-      let body: Record<string, unknown>;
-      if (entry.type === 'post') {
-        body = {
-          ...common,
-          excerpt: fitted(entry.excerpt, POST_LIMITS.excerpt) ?? '',
-          authorId: firstOf(context.ids.author, entry.authorSourceIds, 'author', notes),
-          categoryId: firstOf(context.ids.category, entry.categorySourceIds, 'category', notes),
-          featuredMediaId,
-          seo,
-        };
-      } else {
-        // A page has no featured image, author or category: the image becomes its Open Graph image.
-        const og = featuredMediaId && !seo?.og?.imageMediaId ? { ...seo?.og, imageMediaId: featuredMediaId } : seo?.og;
-        body = { ...common, seo: seo || og ? { ...seo, ...(og ? { og } : {}) } : null };
-        if (entry.authorSourceIds.length > 0)
-          notes.push(note('approximated', 'author', 'a page has no author in Quire'));
-      }
-      const tagIds = entry.tagSourceIds.flatMap((id) => {
-        const tagId = context.ids.tag.get(id);
-        if (!tagId) notes.push(note('approximated', 'tag', `${id} was not imported`));
-        return tagId ? [tagId] : [];
-      });
-      const clean = storableDeep(body);
-      const writer = ledgerWriter(context, key, hash);
-      const action: ItemAction = live ? 'updated' : 'created';
+    if (prepared.error !== undefined) throw prepared.error;
+    if (write === null) report('unchanged', live!.quireId);
+    else {
+      const writer = ledgerWriter(context, prepared.key, prepared.hash);
+      const { body, tagIds } = write;
+      let quireId: string;
       if (context.dryRun) {
         // A dry run says what the write would answer, a slug another row holds included.
         if (!live) {
@@ -246,23 +284,23 @@ export async function importEntry(context: ImportContext, entry: ImportEntry): P
         }
         checked(
           entry.type === 'post' ? (live ? PostUpdateBody : PostCreateBody) : live ? PageUpdateBody : PageCreateBody,
-          clean,
+          body,
         );
-        quireId = live ? known.quireId : pretendId();
+        quireId = live ? live.quireId : pretendId();
       } else if (entry.type === 'post') {
         quireId = live
           ? (
-              await context.services.posts.update(writer, known.quireId, checked(PostUpdateBody, clean), undefined, {
+              await context.services.posts.update(writer, live.quireId, checked(PostUpdateBody, body), undefined, {
                 tagIds,
               })
             ).id
-          : (await context.services.posts.create(writer, checked(PostCreateBody, clean), { tagIds })).id;
+          : (await context.services.posts.create(writer, checked(PostCreateBody, body), { tagIds })).id;
       } else {
         quireId = live
-          ? (await context.services.pages.update(writer, known.quireId, checked(PageUpdateBody, clean))).id
-          : (await context.services.pages.create(writer, checked(PageCreateBody, clean))).id;
+          ? (await context.services.pages.update(writer, live.quireId, checked(PageUpdateBody, body))).id
+          : (await context.services.pages.create(writer, checked(PageCreateBody, body))).id;
       }
-      report(action, quireId, { converted: blockCounts(converted) });
+      report(live ? 'updated' : 'created', quireId, { converted: write.converted });
     }
   } catch (error) {
     report('failed', null, { message: isNotFound(error) ? 'a row it refers to is gone' : failureMessage(error) });

@@ -11,7 +11,7 @@ import { nowIso } from '../../shared/time.js';
 import type { MediaService } from '../media/media.service.js';
 import { importLedgerRepository, type LedgerKey } from './import-ledger.repository.js';
 import type { MediaRef } from './import-source.js';
-import { download } from './media-download.js';
+import { download, DownloadRefused } from './media-download.js';
 
 export interface MediaImportOptions {
   source: string;
@@ -22,6 +22,9 @@ export interface MediaImportOptions {
 }
 
 /** A media file as the import left it: its id, or why it has none. */
+/** Downloads from one host that may fail in a row, for want of an answer, before its other files are not tried. */
+const HOST_FAILURES = 3;
+
 export type MediaOutcome =
   { mediaId: string; action: 'created' | 'unchanged' | 'adopted' } | { mediaId: null; reason: string };
 
@@ -40,6 +43,9 @@ export function createMediaImporter(
 ) {
   const resolved = new Map<string, Promise<MediaOutcome>>();
   let scratch: string | null = null;
+  // Per host: how many downloads in a row got no answer, and the last error. A site that is down (or a name that
+  // does not resolve) would otherwise cost each of its thousands of images a lookup or a time-out.
+  const unreachable = new Map<string, { failures: number; error: string }>();
   const keyOf = (itemType: 'media' | 'media-sha256', sourceId: string): LedgerKey => ({
     workspaceId: actor.workspaceId,
     source: options.source,
@@ -66,14 +72,28 @@ export function createMediaImporter(
       await pipeline(createReadStream(ref.origin.path), hash);
       return { file: ref.origin.path, sha256: hash.digest('hex') };
     }
+    const host = new URL(ref.origin.url).host;
+    const down = unreachable.get(host);
+    if (down && down.failures >= HOST_FAILURES)
+      throw new Error(`not tried: ${host} gave no answer to ${HOST_FAILURES} downloads in a row (${down.error})`);
     scratch ??= await mkdtemp(path.join(tmpdir(), 'quire-import-media-'));
     const file = path.join(scratch, randomUUID());
-    const { sha256 } = await download(ref.origin.url, file, {
-      timeoutMs: options.downloadTimeoutMs,
-      maxBytes: options.maxBytes,
-      allowPrivate: options.allowPrivate,
-    });
-    return { file, sha256 };
+    try {
+      const { sha256 } = await download(ref.origin.url, file, {
+        timeoutMs: options.downloadTimeoutMs,
+        maxBytes: options.maxBytes,
+        allowPrivate: options.allowPrivate,
+      });
+      unreachable.delete(host);
+      return { file, sha256 };
+    } catch (error) {
+      if (!(error instanceof DownloadRefused))
+        unreachable.set(host, {
+          failures: (unreachable.get(host)?.failures ?? 0) + 1,
+          error: (error as Error).message,
+        });
+      throw error;
+    }
   }
 
   async function importOne(ref: MediaRef): Promise<MediaOutcome> {
@@ -137,7 +157,8 @@ export function createMediaImporter(
       let outcome = resolved.get(ref.key);
       if (!outcome) {
         outcome = importOne(ref).catch((error: Error) => ({ mediaId: null, reason: error.message }));
-        resolved.set(ref.key, outcome);
+        // Kept for the run: a copy of the key, which may be a slice of a whole body.
+        resolved.set(structuredClone(ref.key), outcome);
       }
       return outcome;
     },

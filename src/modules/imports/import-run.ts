@@ -6,12 +6,15 @@ import type { Actor } from '../../security/actor.js';
 import type { Services } from '../../services.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { reportItem, type ImportContext } from './import-context.js';
-import { importEntry } from './import-entries.js';
+import { prepareEntry, writeEntry, type PreparedEntry } from './import-entries.js';
 import { createMediaImporter } from './import-media.js';
 import { importRedirect } from './import-redirects.js';
 import { itemName, type ImportReport } from './import-report.js';
 import type { ImportSource } from './import-source.js';
 import { importTerm } from './import-terms.js';
+
+/** Entries prepared ahead of the one being written: enough to keep media uploads going, few enough to hold. */
+const LOOKAHEAD = 8;
 
 export interface ImportRunOptions {
   /** Who writes: the workspace's owner (the command line acts as the owner; the dashboard allows only the owner). */
@@ -92,18 +95,27 @@ async function pass(
     'posts and pages',
   );
   let entries = 0;
+  // Entries prepared ahead of the one being written (their bodies converted, their media uploading), written in
+  // the source's order: a site's images are read and resized while the posts before them are written.
+  const ahead: Array<Promise<PreparedEntry>> = [];
+  const writeOldest = async () => {
+    await writeEntry(context, await ahead.shift()!);
+    progress.update((entries += 1));
+  };
   try {
     for await (const item of source.items()) {
+      if (item.type === 'post' || item.type === 'page') {
+        ahead.push(prepareEntry(context, item));
+        if (ahead.length > LOOKAHEAD) await writeOldest();
+        continue;
+      }
+      // Anything else may be what a later entry refers to, or refer to an earlier one: the entries go first.
+      while (ahead.length > 0) await writeOldest();
       switch (item.type) {
         case 'author':
         case 'category':
         case 'tag':
           await importTerm(context, item);
-          break;
-        case 'post':
-        case 'page':
-          await importEntry(context, item);
-          progress.update((entries += 1));
           break;
         case 'redirect':
           await importRedirect(context, item);
@@ -124,9 +136,12 @@ async function pass(
           break;
       }
     }
+    while (ahead.length > 0) await writeOldest();
     progress.end();
   } catch (error) {
     progress.abandon();
+    // Entries prepared ahead and never written: their outcome is moot now, and must not go unheard.
+    for (const pending of ahead) pending.catch(() => undefined);
     throw error;
   } finally {
     await media.close();

@@ -19,6 +19,9 @@ export interface DownloadOptions {
   allowPrivate: boolean;
 }
 
+/** The site answered, and the answer is not the file (a status other than 200, a file over the cap). */
+export class DownloadRefused extends Error {}
+
 export interface Downloaded {
   bytes: number;
   sha256: string;
@@ -53,12 +56,12 @@ export async function download(url: string, file: string, options: DownloadOptio
     });
     if (response.statusCode !== 200) {
       response.resume();
-      throw new Error(`the site answered ${response.statusCode ?? 'nothing'}`);
+      throw new DownloadRefused(`the site answered ${response.statusCode ?? 'nothing'}`);
     }
     const declared = Number(response.headers['content-length']);
     if (declared > options.maxBytes) {
       response.destroy();
-      throw new Error(`the file is ${declared} bytes, over the ${options.maxBytes} allowed`);
+      throw new DownloadRefused(`the file is ${declared} bytes, over the ${options.maxBytes} allowed`);
     }
     const hash = createHash('sha256');
     let bytes = 0;

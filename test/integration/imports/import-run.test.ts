@@ -1,4 +1,6 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { htmlToBlocks } from '@quire/blocks';
@@ -113,6 +115,7 @@ describeEachDialect('the import runner', (dialect) => {
         },
       ),
       post('2', '<p>Second</p>', { status: 'draft', publishedAt: null }),
+      post('later', '<p>Not yet</p>', { publishedAt: '2999-01-01T00:00:00Z' }),
       { ...post('3', '<p>About us</p>'), type: 'page' as const },
     ];
     const source = sourceOf(items, { 'https://old.example/a.png': path.join(images, 'a.png') });
@@ -121,9 +124,13 @@ describeEachDialect('the import runner', (dialect) => {
       author: { created: 2 },
       category: { created: 2 },
       tag: { created: 2 },
-      post: { created: 2 },
+      post: { created: 3 },
       page: { created: 1 },
     });
+    const later = first.items.find((entry) => entry.sourceId === 'later')!;
+    expect(later.approximated.map((note) => note.excerpt)).toEqual([
+      'published for 2999-01-01T00:00:00Z, still to come: imported as a draft',
+    ]);
     const read = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/external/posts/post-1`,
@@ -153,10 +160,10 @@ describeEachDialect('the import runner', (dialect) => {
     const events = await count('content_events', workspace.id);
     const revisions = await count('post_revisions', workspace.id);
     const again = await run(workspace, source);
-    expect(again.counts).toMatchObject({ post: { unchanged: 2 }, page: { unchanged: 1 }, tag: { unchanged: 2 } });
+    expect(again.counts).toMatchObject({ post: { unchanged: 3 }, page: { unchanged: 1 }, tag: { unchanged: 2 } });
     expect(await count('content_events', workspace.id)).toBe(events);
     expect(await count('post_revisions', workspace.id)).toBe(revisions);
-    expect(await count('posts', workspace.id)).toBe(2);
+    expect(await count('posts', workspace.id)).toBe(3);
   });
 
   it('updates what changed since the last run, and brings back what was deleted in Quire', async () => {
@@ -204,6 +211,37 @@ describeEachDialect('the import runner', (dialect) => {
         'The slug "post-1" is taken by another post',
       );
     }
+  });
+
+  it('stops downloading from a site that does not answer, and says so for each file', async () => {
+    const workspace = await ctx.createWorkspace();
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const image = (n: number): MediaRef => ({
+      key: `img-${n}.png`,
+      origin: { kind: 'url', url: `http://127.0.0.1:${port}/img-${n}.png` },
+    });
+    const source = sourceOf(() => [
+      ...TAXONOMY,
+      ...Array.from({ length: 20 }, (_, n) => n + 1).map((n) =>
+        post(String(n), '<p>x</p>', { featuredImage: image(n) }),
+      ),
+    ]);
+    const report = await run(workspace, source, {
+      media: { maxBytes: 1_000_000, allowPrivate: true, downloadTimeoutMs: 2_000 },
+    });
+    expect(report.counts.post).toEqual({ created: 20 });
+    const reasons = report.items
+      .filter((item) => item.type === 'post')
+      .map((item) => item.dropped.map((note) => note.excerpt).join());
+    // The entries prepared ahead download at once; once three failed in a row, the rest are not tried.
+    const tried = reasons.filter((reason) => !reason.includes('not tried'));
+    expect(tried.length).toBeGreaterThanOrEqual(3);
+    expect(tried.length).toBeLessThan(20);
+    expect(tried.every((reason) => /ECONNREFUSED/.test(reason))).toBe(true);
+    expect(reasons.at(-1)).toMatch(/not tried: 127\.0\.0\.1:\d+ gave no answer to 3 downloads in a row/);
   });
 
   it('reports an item that fails and goes on; --strict writes nothing when one would fail', async () => {

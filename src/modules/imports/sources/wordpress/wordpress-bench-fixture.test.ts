@@ -23,7 +23,15 @@ describe('a generated 200-post export', () => {
       items.push(item);
       count.set(item.type, (count.get(item.type) ?? 0) + 1);
     }
-    expect(summary).toEqual({ authors: 5, categories: 10, tags: 30, attachments: 66, published: 172, drafts: 28 });
+    expect(summary).toMatchObject({
+      authors: 5,
+      categories: 10,
+      tags: 30,
+      attachments: 66,
+      published: 172,
+      drafts: 28,
+    });
+    expect(summary.files).toHaveLength(66);
     expect(Object.fromEntries(count)).toEqual({ author: 5, category: 10, tag: 30, post: 180, page: 20 });
     expect(await source.entryCount()).toBe(summary.published + summary.drafts);
     const drafts = items.filter((item) => (item.type === 'post' || item.type === 'page') && item.status === 'draft');
