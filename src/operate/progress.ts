@@ -1,21 +1,6 @@
-/**
- * Progress of long command-line work (seed, export, import, backup, restore, migrate-to): a bar with the
- * rate and the time left when stdout is a terminal, a plain line every few seconds when it is not (a log
- * file, a pipe), and nothing with --json, whose stdout is the final document alone.
- */
-export interface Progress {
-  /**
-   * Begins a step: `total` units of `unit` (null when unknown), `label` saying what is done. The unit `bytes`
-   * is shown in B, kB, MB or GB by size, so a file smaller than a megabyte does not read as 0 MB.
-   */
-  start(label: string, total: number | null, unit: string): void;
-  /** How many units of the current step are done. */
-  update(done: number): void;
-  /** Ends the current step: its last line stays, the bar is cleared. */
-  end(): void;
-  /** Gives up the current step after a failure: the bar is cleared and nothing more is said. */
-  abandon(): void;
-}
+import { silentProgress, type Progress } from '../shared/progress.js';
+
+export { silentProgress, type Progress } from '../shared/progress.js';
 
 export interface ProgressOutput {
   write(text: string): unknown;
@@ -25,8 +10,6 @@ export interface ProgressOutput {
 
 const BAR_INTERVAL_MS = 100;
 const LINE_INTERVAL_MS = 5_000;
-
-export const silentProgress: Progress = { start() {}, update() {}, end() {}, abandon() {} };
 
 /** Whole numbers with separators; a small fraction (megabytes of a small file) keeps one decimal. */
 const number = (value: number) =>

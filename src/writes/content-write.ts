@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { lockWorkspace } from '../db/locks.js';
 import { writeTransaction } from '../db/transaction.js';
 import { nowIso } from '../shared/time.js';
@@ -8,6 +10,18 @@ import type { ContentTransaction } from './content-transaction.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { recordRevisions } from './revisions.js';
 import { deliveriesQueued, recordDeliveries } from './webhook-outbox.js';
+
+/**
+ * A writer with a step of its own in the write's transaction, after the work: an importer's ledger row
+ * (modules/imports), so an item and the record that it was imported commit together or not at all. The services
+ * take it as the Writer they pass on; contentWrite runs the step.
+ */
+export interface AlongsideWriter extends Writer {
+  alongside(trx: Kysely<Database>, answer: unknown): Promise<void>;
+}
+
+const hasAlongside = (writer: Writer): writer is AlongsideWriter =>
+  typeof (writer as Partial<AlongsideWriter>).alongside === 'function';
 
 /** What a content write's work is given: the transaction, and where to say what it changed. */
 export interface ContentWriteScope {
@@ -62,7 +76,7 @@ export async function contentWrite<T>(
       await recordRevisions(trx, writer, changes, now, database.revisionsKept);
       queued = await recordDeliveries(trx, writer, changes, result, now);
     }
-    await writer.alongside?.(trx, result);
+    if (hasAlongside(writer)) await writer.alongside(trx, result);
     writer.seal?.(result);
     return result;
   });

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../security/actor.js';
-import type { Services } from '../../services.js';
+import type { AlongsideWriter } from '../../writes/content-write.js';
+import type { AuthorsService } from '../authors/authors.service.js';
+import type { CategoriesService } from '../categories/categories.service.js';
+import type { MediaService } from '../media/media.service.js';
+import type { PagesService } from '../pages/pages.service.js';
+import type { PostsService } from '../posts/posts.service.js';
+import type { RedirectsService } from '../redirects/redirects.service.js';
+import type { TagsService } from '../tags/tags.service.js';
 import { nowIso } from '../../shared/time.js';
 import type { SiteSettings } from '../workspaces/site-settings.js';
 import {
@@ -15,10 +22,21 @@ import type { MediaImporter } from './import-media.js';
 import { countItem, type ImportReport, type ItemReport } from './import-report.js';
 import type { ImportSource } from './import-source.js';
 
+/** The services an import writes through: the ones the API writes with. */
+export interface ImportServices {
+  authors: AuthorsService;
+  categories: CategoriesService;
+  tags: TagsService;
+  posts: PostsService;
+  pages: PagesService;
+  redirects: RedirectsService;
+  media: MediaService;
+}
+
 /** What each step of a run shares: where it writes, who writes, what was resolved so far and the report. */
 export interface ImportContext {
   database: DatabaseHandle;
-  services: Services;
+  services: ImportServices;
   actor: Actor;
   source: ImportSource;
   /** The ledger's name of the source: its format and site. */
@@ -47,7 +65,7 @@ export function findInLedger(context: ImportContext, key: LedgerKey): Promise<Le
 }
 
 /** The owner as a writer whose write records its ledger row in the same transaction. */
-export function ledgerWriter(context: ImportContext, key: LedgerKey, contentHash: string): Actor {
+export function ledgerWriter(context: ImportContext, key: LedgerKey, contentHash: string): Actor & AlongsideWriter {
   return {
     ...context.actor,
     alongside: async (trx, answer) => {

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../../security/actor.js';
+import type { AlongsideWriter } from '../../writes/content-write.js';
 import { nowIso } from '../../shared/time.js';
 import type { MediaService } from '../media/media.service.js';
 import { importLedgerRepository, type LedgerKey } from './import-ledger.repository.js';
@@ -117,7 +118,7 @@ export function createMediaImporter(
         );
         return { mediaId: bySha.quireId, action: 'adopted' };
       }
-      const writer: Actor = {
+      const writer: Actor & AlongsideWriter = {
         ...actor,
         alongside: async (trx, answer) => {
           const quireId = (answer as { id: string }).id;

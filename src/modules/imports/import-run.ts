@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { DatabaseHandle } from '../../db/database.js';
 import { badRequest } from '../../errors.js';
-import { silentProgress, type Progress } from '../../operate/progress.js';
+import { silentProgress, type Progress } from '../../shared/progress.js';
 import type { Actor } from '../../security/actor.js';
-import type { Services } from '../../services.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
-import { reportItem, type ImportContext } from './import-context.js';
+import { reportItem, type ImportContext, type ImportServices } from './import-context.js';
 import { prepareEntry, writeEntry, type PreparedEntry } from './import-entries.js';
 import { createMediaImporter } from './import-media.js';
 import { importRedirect } from './import-redirects.js';
@@ -33,7 +32,7 @@ export interface ImportRunOptions {
  */
 export async function runImport(
   database: DatabaseHandle,
-  services: Services,
+  services: ImportServices,
   source: ImportSource,
   options: ImportRunOptions,
 ): Promise<ImportReport> {
@@ -54,7 +53,7 @@ export async function runImport(
 
 async function pass(
   database: DatabaseHandle,
-  services: Services,
+  services: ImportServices,
   source: ImportSource,
   options: ImportRunOptions,
 ): Promise<ImportReport> {
