@@ -29,11 +29,20 @@ type WaitOptions = Parameters<typeof waitForDatabase>[1];
  */
 export async function openRuntime(
   config: Config,
-  { migrate = true, waitForDatabase: wait }: { migrate?: boolean; waitForDatabase?: WaitOptions } = {},
+  {
+    migrate = true,
+    waitForDatabase: wait,
+    bulkWrites = false,
+  }: {
+    migrate?: boolean;
+    waitForDatabase?: WaitOptions;
+    /** A command that writes item after item (an import): SQLite checkpoints less often (db/dialects/sqlite). */
+    bulkWrites?: boolean;
+  } = {},
 ): Promise<Runtime> {
   fs.mkdirSync(path.join(config.dataDir, 'media'), { recursive: true });
   const masterKey = config.masterKey ? masterKeyFrom(config.masterKey) : loadOrCreateMasterKeyFile(config.dataDir);
-  const database = createDatabase(config);
+  const database = createDatabase(config, { bulkWrites });
   const migrated = { names: [] as string[], ms: 0 };
   try {
     if (wait) await waitForDatabase(database, wait);

@@ -24,6 +24,8 @@ export interface Command {
    * refuses a missing one rather than create it empty, with a master key of its own.
    */
   createsData?: true;
+  /** Whether it writes item after item, each its own transaction (an import): see openRuntime's `bulkWrites`. */
+  bulkWrites?: true;
   run(runtime: Runtime, input: CommandInput): Promise<unknown>;
   /**
    * Run instead of `run`, before any data dir or database is opened, for a command that must find the data

@@ -116,9 +116,10 @@ export async function main(argv: string[]): Promise<void> {
   if (creating && !command.createsData) fail(noDataDir(config), 2);
 
   // `migrate` opens the database as it is, so that it can report what it applied.
-  const runtime = await openRuntime(config, { migrate: found.name !== 'migrate' }).catch((error: Error) =>
-    fail(`could not open the database: ${error.message}`),
-  );
+  const runtime = await openRuntime(config, {
+    migrate: found.name !== 'migrate',
+    bulkWrites: command.bulkWrites === true,
+  }).catch((error: Error) => fail(`could not open the database: ${error.message}`));
   if (creating)
     process.stderr.write(`quire: created a new data dir at ${displayDir(config.dataDir)} (QUIRE_DATA_DIR)\n`);
   try {

@@ -33,6 +33,7 @@ const REVISIONS_KEPT_DEFAULT = 50;
 
 export function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'revisionsKept'>>,
+  { bulkWrites = false }: { bulkWrites?: boolean } = {},
 ): DatabaseHandle {
   const stats = { queries: 0 };
   let dialect: Dialect;
@@ -48,7 +49,7 @@ export function createDatabase(
     fs.mkdirSync(config.dataDir, { recursive: true });
     file = sqliteFile(config.dataDir);
     const use = { busy: false, waiting: 0 };
-    dialect = sqliteDialect(file, use);
+    dialect = sqliteDialect(file, use, { bulkWrites });
     helpers = sqliteHelpers;
     connections = () => ({ open: 1, idle: use.busy ? 0 : 1, waiting: use.waiting });
   }

@@ -117,12 +117,25 @@ class SqliteDriver implements Driver {
   }
 }
 
-export function openSqlite(file: string): BetterSqlite3.Database {
+/**
+ * WAL pages a connection of a long run of writes (an import) lets the WAL grow to before it checkpoints, where
+ * SQLite's default is 1,000: each checkpoint copies the pages the writes since the last one touched, and a
+ * bulk writer's consecutive writes touch many of the same pages (docs/performance.md, "Imports").
+ */
+const BULK_WAL_AUTOCHECKPOINT = 100_000;
+
+export interface SqliteOptions {
+  /** The connection of a command that writes item after item, each its own transaction: fewer checkpoints. */
+  bulkWrites?: boolean;
+}
+
+export function openSqlite(file: string, { bulkWrites = false }: SqliteOptions = {}): BetterSqlite3.Database {
   const db = new BetterSqlite3(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.pragma('synchronous = NORMAL');
+  if (bulkWrites) db.pragma(`wal_autocheckpoint = ${BULK_WAL_AUTOCHECKPOINT}`);
   return db;
 }
 
@@ -137,8 +150,12 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
-export function sqliteDialect(file: string, use: ConnectionUse = { busy: false, waiting: 0 }): Dialect {
-  const db = openSqlite(file);
+export function sqliteDialect(
+  file: string,
+  use: ConnectionUse = { busy: false, waiting: 0 },
+  options: SqliteOptions = {},
+): Dialect {
+  const db = openSqlite(file, options);
   return {
     createAdapter: () => new TransactionalDdlSqliteAdapter(),
     createDriver: () => new SqliteDriver(db, use),

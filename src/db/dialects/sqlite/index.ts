@@ -4,7 +4,7 @@ import { sqliteCounts } from './counts.js';
 import { sqliteErrors } from './errors.js';
 import { sqliteSearch } from './search.js';
 
-export { openSqlite, sqliteDialect, type ConnectionUse } from './driver.js';
+export { openSqlite, sqliteDialect, type ConnectionUse, type SqliteOptions } from './driver.js';
 
 /** SQLite's side of every difference between the dialects (dialect.ts), one file per concern. */
 export const sqliteHelpers: DialectHelpers = {
