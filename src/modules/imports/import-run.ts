@@ -16,8 +16,8 @@ import { importTerm } from './import-terms.js';
 /** Entries prepared ahead of the one being written: enough to keep media uploads going, few enough to hold. */
 const LOOKAHEAD = 8;
 
-/** Entries written between two full garbage collections (when node exposes `gc`, as bin/quire.js has it). */
-const ENTRIES_PER_COLLECTION = 500;
+/** Resident memory past which a run asks for a full garbage collection (when node exposes `gc`: bin/quire.js). */
+const COLLECT_ABOVE_BYTES = 300 * 1024 * 1024;
 
 export interface ImportRunOptions {
   /** Who writes: the workspace's owner (the command line acts as the owner; the dashboard allows only the owner). */
@@ -105,8 +105,9 @@ async function pass(
     await writeEntry(context, await ahead.shift()!);
     progress.update((entries += 1));
     // A reader makes garbage at the rate it reads (a parser's tokens, each body's strings) and V8 takes its time to
-    // give it back: a full collection now and then keeps the process's memory near what it holds.
-    if (entries % ENTRIES_PER_COLLECTION === 0) collectGarbage();
+    // give it back: past a bound, a full collection brings the process's memory back near what it holds. Below it,
+    // none: each costs a pause.
+    if (entries % 100 === 0 && process.memoryUsage.rss() > COLLECT_ABOVE_BYTES) collectGarbage();
   };
   try {
     for await (const item of source.items()) {
