@@ -143,8 +143,10 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
       });
     },
 
-    /** `ifVersion` (from `If-Match`) refuses the write with a 409 when the post moved past that version. */
-    /** `options.tagIds`: the post's tags become these, in the same write. */
+    /**
+     * `ifVersion` (from `If-Match`) refuses the write with a 409 when the post moved past that version;
+     * `options.tagIds`: the post's tags become these, in the same write.
+     */
     async update(
       actor: Actor,
       idOrSlug: string,
