@@ -52,6 +52,7 @@ export {
   type ConversionResult,
   type ConvertOptions,
   type ImageRef,
+  excerptOf,
 } from './convert-report.js';
 export { htmlToBlocks } from './html-to-blocks.js';
 export { markdownToBlocks } from './markdown-to-blocks.js';

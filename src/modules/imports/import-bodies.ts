@@ -2,6 +2,7 @@ import type { Static, TSchema } from 'typebox';
 import { invalid } from '../../errors.js';
 import { toIssue, validatorCompiler, type Validator } from '../../http/validation.js';
 import { isUuid, SLUG_MAX_LENGTH, SLUG_PATTERN, slugFrom } from '../../shared/slug.js';
+import { storable } from './storable.js';
 
 /*
  * The bodies the runner hands the services, made and checked as a request's would be: the services trust their
@@ -20,22 +21,6 @@ export function checked<S extends TSchema>(schema: S, body: unknown): Static<S> 
   }
   if (!validate(body)) throw invalid((validate.errors ?? []).map((error) => toIssue(error, 'body')));
   return body as Static<S>;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Text both databases store: no U+0000, no lone surrogate (each becomes U+FFFD). */
-export function storable(text: string): string {
-  return text.replace(LONE_SURROGATE, '\ufffd').replaceAll('\u0000', '');
-}
-
-/** Every string of a JSON value made storable. */
-export function storableDeep<T>(value: T): T {
-  if (typeof value === 'string') return storable(value) as T;
-  if (Array.isArray(value)) return value.map((entry: unknown) => storableDeep(entry)) as T;
-  if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, storableDeep(entry)])) as T;
-  return value;
 }
 
 /** Text cut to a limit at a word boundary when one is near, white space collapsed. */

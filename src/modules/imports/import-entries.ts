@@ -6,7 +6,8 @@ import { postsRepository } from '../posts/posts.repository.js';
 import { PageCreateBody, PageUpdateBody } from '../pages/pages.schemas.js';
 import { POST_LIMITS, PostCreateBody, PostUpdateBody } from '../posts/posts.schemas.js';
 import type { Seo } from '../seo/seo.schemas.js';
-import { checked, fitted, importSlug, storableDeep, webUrl } from './import-bodies.js';
+import { checked, fitted, importSlug, webUrl } from './import-bodies.js';
+import { storableDeep } from './storable.js';
 import {
   failureMessage,
   findInLedger,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DatabaseHandle } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { existingIds } from '../../db/references.js';
 import type { Actor } from '../../security/actor.js';
 import type { AlongsideWriter } from '../../writes/content-write.js';
 import { nowIso } from '../../shared/time.js';
@@ -54,14 +54,9 @@ export function createMediaImporter(
     sourceId,
   });
 
+  /** Whether an upload of an earlier run is still in the workspace: one query, nothing presented. */
   async function stillThere(mediaId: string): Promise<boolean> {
-    try {
-      await media.get(actor, mediaId);
-      return true;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return false;
-      throw error;
-    }
+    return (await existingIds(database.db, database.dialect, 'media', actor.workspaceId, [mediaId])).has(mediaId);
   }
 
   /** The file's bytes on this machine, and their hash: a download lands in a scratch folder first. */
@@ -162,11 +157,6 @@ export function createMediaImporter(
         resolved.set(structuredClone(ref.key), outcome);
       }
       return outcome;
-    },
-    /** The id already resolved for a source reference in this run, if any. */
-    async known(key: string): Promise<string | null> {
-      const outcome = await resolved.get(key);
-      return outcome?.mediaId ?? null;
     },
     async close(): Promise<void> {
       if (scratch) await rm(scratch, { recursive: true, force: true });

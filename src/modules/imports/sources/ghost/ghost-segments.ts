@@ -1,5 +1,6 @@
 import {
   BLOCK_LIMITS,
+  excerptOf,
   htmlToBlocks,
   markdownToBlocks,
   type BlockWrite,
@@ -21,12 +22,6 @@ export type Segment =
   | { kind: 'html'; html: string; notes: ConversionNote[] }
   | { kind: 'markdown'; markdown: string; notes: ConversionNote[] }
   | { kind: 'blocks'; blocks: BlockWrite[]; notes: ConversionNote[] };
-
-/** A source shortened for a note as the converters shorten theirs: white space collapsed, 120 characters. */
-export function excerptOf(source: string): string {
-  const text = source.replace(/\s+/g, ' ').trim();
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-}
 
 /** A note about a Lexical node, its excerpt the start of the node's JSON. */
 export function nodeNote(kind: ConversionNote['kind'], element: string, node: unknown): ConversionNote {

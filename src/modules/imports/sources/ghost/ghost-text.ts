@@ -1,22 +1,7 @@
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 
-/*
- * Text as it may be stored: a database text column cannot hold U+0000, and a lone surrogate (which a JSON `\ud800`
- * escape can carry) is no character of UTF-8. Both are dropped from everything a reader hands on.
- */
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-export const storable = (text: string): string => text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '');
-
-/** Every string inside `value` (blocks, notes) made storable; the shape is unchanged. */
-export function storableDeep<T>(value: T): T {
-  if (typeof value === 'string') return storable(value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => storableDeep(item)) as T;
-  if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, storableDeep(inner)])) as T;
-  return value;
-}
+export { storable, storableDeep } from '../../storable.js';
+import { storable } from '../../storable.js';
 
 type Node = DefaultTreeAdapterMap['childNode'];
 

@@ -1,4 +1,4 @@
-import { postEmbedOf, videoEmbedOf, type ConversionNote } from '@quire/blocks';
+import { excerptOf, postEmbedOf, videoEmbedOf, type ConversionNote } from '@quire/blocks';
 import type { Attachment, WxrIndex } from './wxr-index.js';
 
 /*
@@ -11,12 +11,6 @@ export interface BodyContext {
   index: WxrIndex;
   notes: ConversionNote[];
   used: Map<string, Attachment>;
-}
-
-/** A source shortened for a note as the converter shortens its own: white space collapsed, 120 characters. */
-export function excerptOf(source: string): string {
-  const text = source.replace(/\s+/g, ' ').trim();
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
 export function note(context: BodyContext, kind: ConversionNote['kind'], element: string, source: string): void {

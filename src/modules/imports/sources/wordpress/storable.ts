@@ -1,3 +1,5 @@
+import { LONE_SURROGATE } from '../../storable.js';
+
 /*
  * Text a database can hold and XML can carry. WordPress stores whatever a browser pasted, so exports hold control
  * characters XML 1.0 does not allow (a NUL, a vertical tab from Word) and, through JSON escapes in block
@@ -6,7 +8,6 @@
 
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds.
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** `text` without the characters XML 1.0 refuses and without lone surrogates; `dropped` counts them. */
 export function storable(text: string): { text: string; dropped: number } {
