@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { createDatabase, datasetEnv, dropDatabase, ensureBuilt } from './dataset.js';
+import { dropDatabase, ensureBuilt } from './dataset.js';
 import { writeGhostExport } from './fixtures/ghost-export.js';
 import { writeWxr } from './fixtures/wxr.js';
-import { measured } from './measured-command.js';
+import { emptyInstallation, measured } from './measured-command.js';
 import { ROOT, quire, type Env } from './processes.js';
 import { loadAverage, machineInfo } from './proc-stats.js';
 
@@ -55,21 +55,16 @@ async function writeImages(root: string, files: readonly string[]): Promise<void
 }
 
 /** A new installation with one user and one workspace: where an import goes. */
-async function emptyInstallation(
+async function importTarget(
   root: string,
   db: 'sqlite' | 'postgres',
 ): Promise<{ env: Env; databaseUrl: string | null; workspace: string }> {
-  const databaseUrl = db === 'postgres' ? await createDatabase() : null;
-  const env = datasetEnv({ dataDir: path.join(root, `target-${crypto.randomBytes(4).toString('hex')}`), databaseUrl });
-  await quire(
-    ['user', 'create', '--email', 'bench@example.com', `--password=${crypto.randomBytes(18).toString('base64url')}`],
-    env,
-  );
+  const target = await emptyInstallation(path.join(root, `target-${crypto.randomBytes(4).toString('hex')}`), db);
   const workspace = await quire<{ slug: string }>(
     ['workspace', 'create', '--name', 'Imported', '--owner', 'bench@example.com'],
-    env,
+    target.env,
   );
-  return { env, databaseUrl, workspace: workspace.slug };
+  return { ...target, workspace: workspace.slug };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -107,7 +102,7 @@ async function main(argv: string[]): Promise<void> {
         await writeImages(uploads, files);
         extra.push('--uploads', uploads);
       } else await writeGhostExport(file, posts);
-      const target = await emptyInstallation(root, db);
+      const target = await importTarget(root, db);
       if (target.databaseUrl) databases.push(target.databaseUrl);
       for (const run of ['first run', 're-run']) {
         log(`${format} ${run}: quire import ${format} ${file}`);

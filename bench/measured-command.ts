@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { BIN, ROOT, baseEnv, binNodeFlags, type Env } from './processes.js';
+import crypto from 'node:crypto';
+import { createDatabase, datasetEnv } from './dataset.js';
+import { BIN, ROOT, baseEnv, binNodeFlags, quire, type Env } from './processes.js';
 import { UsageWindow } from './proc-stats.js';
 
 /** Runs `quire args --json` as its own process, watching its memory; answers its document and usage. */
@@ -24,4 +26,18 @@ export function measured(
       else resolve({ result: JSON.parse(stdout), usage });
     });
   });
+}
+
+/** A new installation with one user, bench@example.com, on the dialect given: where an import goes. */
+export async function emptyInstallation(
+  dataDir: string,
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ env: Env; databaseUrl: string | null }> {
+  const databaseUrl = dialect === 'postgres' ? await createDatabase() : null;
+  const env = datasetEnv({ dataDir, databaseUrl });
+  await quire(
+    ['user', 'create', '--email', 'bench@example.com', `--password=${crypto.randomBytes(18).toString('base64url')}`],
+    env,
+  );
+  return { env, databaseUrl };
 }

@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase, datasetEnv, dropDatabase, ensureBuilt, prepareDataset, type Dataset } from './dataset.js';
+import { createDatabase, datasetEnv, dropDatabase, ensureBuilt, prepareDataset } from './dataset.js';
 import type { BenchFlags } from './flags.js';
-import { measured } from './measured-command.js';
-import { ROOT, quire, type Env } from './processes.js';
+import { emptyInstallation, measured } from './measured-command.js';
+import { ROOT, type Env } from './processes.js';
 import { loadAverage, machineInfo } from './proc-stats.js';
 
 /*
@@ -51,20 +50,6 @@ async function step(name: string, args: string[], env: Env, posts: number | null
   };
 }
 
-/** A new installation with one user, on the dataset's dialect: where the import goes. */
-async function emptyInstallation(
-  root: string,
-  dialect: Dataset['dialect'],
-): Promise<{ env: Env; databaseUrl: string | null }> {
-  const databaseUrl = dialect === 'postgres' ? await createDatabase() : null;
-  const env = datasetEnv({ dataDir: path.join(root, 'import-target'), databaseUrl });
-  await quire(
-    ['user', 'create', '--email', 'bench@example.com', `--password=${crypto.randomBytes(18).toString('base64url')}`],
-    env,
-  );
-  return { env, databaseUrl };
-}
-
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -102,7 +87,7 @@ async function main(argv: string[]): Promise<void> {
         archive,
       ),
     );
-    const target = await emptyInstallation(root, dataset.dialect);
+    const target = await emptyInstallation(path.join(root, 'import-target'), dataset.dialect);
     if (target.databaseUrl) databases.push(target.databaseUrl);
     steps.push(
       await step('import', ['import', archive, '--owner', 'bench@example.com'], target.env, dataset.posts, null),
