@@ -149,7 +149,11 @@ suite(`the dashboard's Import screen in Chromium${SKIP_REASON ? ` (${SKIP_REASON
     // The server's scratch folder is no business of the person's.
     expect(await alert.textContent()).not.toContain('quire-import-');
     expect(await page.getByRole('button', { name: 'Import', exact: true }).isDisabled()).toBe(true);
-    await screenshot(page, 'imports-error-1440');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await fitsWidth(page), `fits ${width} px`).toBe(true);
+      await screenshot(page, `imports-error-${width}`);
+    }
   });
 
   it('a member who is not the owner does not see Import', async () => {
