@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { storable } from './storable.js';
 
 type Executor = Kysely<Database>;
 
@@ -18,9 +19,16 @@ export interface LedgerEntry {
   contentHash: string;
 }
 
+/**
+ * A key as both databases store it: a source's ids are its own text (a WordPress path, a file name) and may hold
+ * what PostgreSQL refuses; every lookup and record goes through here, so they agree.
+ */
+const stored = (key: LedgerKey) => ({ ...key, source: storable(key.source), sourceId: storable(key.sourceId) });
+
 /** All SQL of import_ledger (migration 0024): one row a source item, looked up by its primary key. */
 export const importLedgerRepository = {
-  async find(db: Executor, key: LedgerKey): Promise<LedgerEntry | undefined> {
+  async find(db: Executor, given: LedgerKey): Promise<LedgerEntry | undefined> {
+    const key = stored(given);
     const row = await db
       .selectFrom('import_ledger')
       .select(['quire_id', 'content_hash'])
@@ -32,7 +40,8 @@ export const importLedgerRepository = {
     return row && { quireId: row.quire_id, contentHash: row.content_hash };
   },
 
-  async record(db: Executor, key: LedgerKey, entry: LedgerEntry, now: string): Promise<void> {
+  async record(db: Executor, given: LedgerKey, entry: LedgerEntry, now: string): Promise<void> {
+    const key = stored(given);
     await db
       .insertInto('import_ledger')
       .values({

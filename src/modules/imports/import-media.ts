@@ -13,6 +13,7 @@ import type { MediaService } from '../media/media.service.js';
 import { importLedgerRepository, type LedgerKey } from './import-ledger.repository.js';
 import type { MediaRef } from './import-source.js';
 import { download, DownloadRefused } from './media-download.js';
+import { storable } from './storable.js';
 
 export interface MediaImportOptions {
   source: string;
@@ -29,7 +30,7 @@ const HOST_FAILURES = 3;
 export type MediaOutcome =
   { mediaId: string; action: 'created' | 'unchanged' | 'adopted' } | { mediaId: null; reason: string };
 
-const cut = (text: string | null | undefined, max: number) => (text ? text.slice(0, max) : null);
+const cut = (text: string | null | undefined, max: number) => (text ? storable(text).slice(0, max) : null);
 
 /**
  * The media files of one import run. Each file is uploaded once however many items and URLs name it: the ledger

@@ -13,6 +13,7 @@ import {
   type ImportContext,
 } from './import-context.js';
 import { contentHash } from './import-hash.js';
+import { storableDeep } from './storable.js';
 import type { ItemAction } from './import-report.js';
 import type { ImportEntry, ImportRedirect } from './import-source.js';
 
@@ -39,7 +40,11 @@ export async function importOldPaths(context: ImportContext, entry: ImportEntry,
 /** A redirect, keyed in the ledger by where it comes from. */
 export async function importRedirect(context: ImportContext, redirect: ImportRedirect): Promise<void> {
   const key = ledgerKey(context, 'redirect', redirect.sourceId);
-  const body = { fromPath: redirect.fromPath, toPath: redirect.toPath, statusCode: redirect.statusCode ?? 301 };
+  const body = storableDeep({
+    fromPath: redirect.fromPath,
+    toPath: redirect.toPath,
+    statusCode: redirect.statusCode ?? 301,
+  });
   const hash = contentHash(body);
   const report = (action: ItemAction, quireId: string | null, message?: string) =>
     reportItem(context, {

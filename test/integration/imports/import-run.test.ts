@@ -244,6 +244,39 @@ describeEachDialect('the import runner', (dialect) => {
     expect(reasons.at(-1)).toMatch(/not tried: 127\.0\.0\.1:\d+ gave no answer to 3 downloads in a row/);
   });
 
+  it('drops what neither database stores (U+0000, a lone surrogate) from redirects and media texts too', async () => {
+    const workspace = await ctx.createWorkspace();
+    await ctx.runtime.database.db
+      .updateTable('workspaces')
+      .set({ post_url_pattern: '/blog/{slug}' })
+      .where('id', '=', workspace.id)
+      .execute();
+    const cover: MediaRef = {
+      key: 'cover.png',
+      origin: { kind: 'file', path: path.join(images, 'a.png') },
+      alt: 'A\u0000lt \ud800text',
+    };
+    const source = sourceOf(() => [
+      ...TAXONOMY,
+      post('1', '<p>x</p>', { oldPaths: ['/old\u0000-path/'], featuredImage: cover }),
+    ]);
+    const report = await run(workspace, source);
+    expect(report.counts).toMatchObject({ post: { created: 1 }, redirect: { created: 1 } });
+    const media = await ctx.runtime.database.db
+      .selectFrom('media')
+      .select('alt')
+      .where('workspace_id', '=', workspace.id)
+      .executeTakeFirstOrThrow();
+    expect(media.alt).toBe('Alt text');
+    const redirect = await ctx.runtime.database.db
+      .selectFrom('redirects')
+      .select('from_path')
+      .where('workspace_id', '=', workspace.id)
+      .executeTakeFirstOrThrow();
+    expect(redirect.from_path).toBe('/old-path');
+    expect((await run(workspace, source)).counts).toMatchObject({ post: { unchanged: 1 }, redirect: { unchanged: 1 } });
+  });
+
   it('reports an item that fails and goes on; --strict writes nothing when one would fail', async () => {
     const workspace = await ctx.createWorkspace();
     const items = () => [
