@@ -41,7 +41,7 @@ export {
   wordCount,
   WORDS_PER_MINUTE,
 } from './derive.js';
-export { plainText, strongLead } from './inline.js';
+export { parseInline, plainText, strongLead } from './inline.js';
 export { DEFAULT_SIZES, renderBlocks, renderInline, type RenderOptions } from './render.js';
 export { postEmbedOf, videoEmbedOf, type PostEmbed, type VideoEmbed, type VideoProvider } from './embeds.js';
 export { enhanceEmbeds } from './enhance.js';
@@ -52,7 +52,9 @@ export {
   type ConversionResult,
   type ConvertOptions,
   type ImageRef,
+  escapeMarkdown,
   excerptOf,
+  linkDestination,
 } from './convert-report.js';
 export { htmlToBlocks } from './html-to-blocks.js';
 export { markdownToBlocks } from './markdown-to-blocks.js';
