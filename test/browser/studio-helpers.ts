@@ -59,3 +59,51 @@ export async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void>
   }
   throw new Error(`Tab never reached ${name}`);
 }
+
+/** The writing surface: the body's editable document. */
+export function body(page: Page): Locator {
+  return page.locator('.ProseMirror[contenteditable="true"]');
+}
+
+/** The first card of a block type in the body (image, callout, faq…). */
+export function bodyBlock(page: Page, type: string): Locator {
+  return body(page).locator(`.card[data-block-type="${type}"]`).first();
+}
+
+/** Turns the empty paragraph at the cursor into a block through the "/" menu, typed as a writer does. */
+export async function slash(page: Page, label: string): Promise<void> {
+  await page.keyboard.type(`/${label.toLowerCase().split(' ')[0]}`);
+  const menu = page.getByRole('group', { name: 'Block types' });
+  await menu.getByRole('button', { name: label, exact: true }).waitFor();
+  // The menu's first match is the one Enter takes; arrows reach the others.
+  const names = await menu.getByRole('button').allTextContents();
+  for (let i = 0; i < names.indexOf(label); i += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+/** A paste as the browser delivers it, of the given clipboard types (the test program has no DOM lib). */
+export async function pasteInto(target: Locator, data: Record<string, string>): Promise<void> {
+  await target.evaluate((el, entries) => {
+    const g = globalThis as unknown as Record<string, new (...args: unknown[]) => Record<string, unknown>>;
+    const transfer = new g.DataTransfer!() as unknown as { setData(t: string, v: string): void };
+    for (const [type, value] of Object.entries(entries)) transfer.setData(type, value);
+    const event = new g.ClipboardEvent!('paste', { clipboardData: transfer, bubbles: true, cancelable: true });
+    (el as unknown as { dispatchEvent(e: unknown): void }).dispatchEvent(event);
+  }, data);
+}
+
+/** Puts the caret at the end of an element's text, as a click after its last word would (End stops at a wrap). */
+export async function caretAtEnd(target: Locator): Promise<void> {
+  await target.evaluate((el) => {
+    const doc = (el as unknown as { ownerDocument: Record<string, () => Record<string, (...a: unknown[]) => void>> })
+      .ownerDocument;
+    const range = doc.createRange!();
+    range.selectNodeContents!(el);
+    range.collapse!(false);
+    const selection = (
+      globalThis as unknown as { getSelection(): Record<string, (...a: unknown[]) => void> }
+    ).getSelection();
+    selection.removeAllRanges!();
+    selection.addRange!(range);
+  });
+}

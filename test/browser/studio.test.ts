@@ -13,7 +13,7 @@ import {
   SKIP_REASON,
   WIDTHS,
 } from './browser.js';
-import { addBlock, block, saved, tabTo, workspaceApi } from './studio-helpers.js';
+import { body, saved, tabTo, workspaceApi } from './studio-helpers.js';
 
 const OWNER = 'writer@studio.example.com';
 const suite = SKIP_REASON ? describe.skip : describe;
@@ -57,72 +57,28 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     dir.remove();
   });
 
-  it('writes a post with every block type, an uploaded image, tags, category, author and a related post, and publishes exactly that body', async () => {
+  it('writes a post with an uploaded featured image, tags, category, author and a related post, and publishes exactly that body', async () => {
     await page.goto(`${server.url}/dashboard/w/${workspace.id}/posts`);
     await page.getByRole('link', { name: 'New post' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
     await page.getByLabel('Title', { exact: true }).fill('Everything the studio writes');
     await page.getByLabel('Excerpt', { exact: true }).fill('Every block, once.');
 
-    let b = await addBlock(page, 0, 'Paragraph');
-    await b.getByLabel('Paragraph', { exact: true }).fill('Studio **first** words.');
-    // The "/" menu of an empty paragraph turns it into another type.
-    b = await addBlock(page, 1, 'Paragraph');
-    await b.getByLabel('Paragraph', { exact: true }).fill('/hea');
-    await b.getByLabel('Paragraph', { exact: true }).press('Enter');
-    b = block(page, 2);
-    expect(await b.getAttribute('data-block-type')).toBe('heading');
-    await b.getByLabel('Level', { exact: true }).selectOption('3');
-    await b.getByLabel('Heading text', { exact: true }).fill('A fresh section');
-    b = await addBlock(page, 2, 'List');
-    await b.getByLabel('List style', { exact: true }).selectOption('ordered');
-    await b.getByLabel('Items, one per line', { exact: true }).fill('One\nTwo');
-    b = await addBlock(page, 3, 'Image');
-    await b.getByRole('button', { name: 'Choose image' }).click();
+    // Every block type is typed in studio-writing.test.ts; here the body is one formatted paragraph.
+    await body(page).click();
+    await page.keyboard.type('Studio ');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('first');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' words.');
+
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByRole('button', { name: 'Choose featured image' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose an image' });
     await picker
       .getByLabel('Upload', { exact: true })
       .setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png(8, 6) });
     await picker.waitFor({ state: 'detached' });
-    await b.locator('img').waitFor();
-    await b.getByLabel('Alt text', { exact: true }).fill('A grey dot');
-    await b.getByLabel('Caption (optional)', { exact: true }).fill('Tiny');
-    b = await addBlock(page, 4, 'Code');
-    await b.getByLabel('Language', { exact: true }).fill('ts');
-    await b.getByLabel('Code', { exact: true }).fill('const x = 1;');
-    b = await addBlock(page, 5, 'Quote');
-    await b.getByLabel('Quote', { exact: true }).fill('To be');
-    await b.getByLabel('Attribution (optional)', { exact: true }).fill('Someone');
-    await addBlock(page, 6, 'Divider');
-    b = await addBlock(page, 7, 'Callout');
-    await b.getByLabel('Kind', { exact: true }).selectOption('warning');
-    await b.getByLabel('Title (optional)', { exact: true }).fill('Careful');
-    await b.getByLabel('Callout text', { exact: true }).fill('Mind the **gap**.');
-    b = await addBlock(page, 8, 'Video');
-    await b.getByLabel('Video address', { exact: true }).fill('https://video.example.com/v/1');
-    await b.getByLabel('Video title (optional)', { exact: true }).fill('Demo');
-    b = await addBlock(page, 9, 'Social post');
-    await b.getByLabel('Post address', { exact: true }).fill('https://social.example.com/p/2');
-    b = await addBlock(page, 10, 'FAQ');
-    await b.getByLabel('Question 1', { exact: true }).fill('Why?');
-    await b.getByLabel('Answer 1', { exact: true }).fill('Because.');
-    await b.getByRole('button', { name: 'Add a question' }).click();
-    await b.getByLabel('Question 2', { exact: true }).fill('How?');
-    await b.getByLabel('Answer 2', { exact: true }).fill('Like this.');
-    b = await addBlock(page, 11, 'Call to action');
-    await b.getByLabel('Style', { exact: true }).selectOption('outlined');
-    await b.getByLabel('Call to action title', { exact: true }).fill('Try it');
-    await b.getByLabel('Call to action text', { exact: true }).fill('Sign up today.');
-    await b.getByLabel('Button label', { exact: true }).fill('Start');
-    await b.getByLabel('Button link', { exact: true }).fill('https://example.com/start');
-    b = await addBlock(page, 12, 'Key takeaways');
-    await b.getByLabel('Takeaway 1', { exact: true }).fill('Short');
-    await b.getByRole('button', { name: 'Add a takeaway' }).click();
-    await b.getByLabel('Takeaway 2', { exact: true }).fill('Clear');
-
-    const details = page.getByRole('region', { name: 'Details' });
-    await details.getByRole('button', { name: 'Choose featured image' }).click();
-    await page.getByRole('dialog', { name: 'Choose an image' }).getByRole('button', { name: 'dot.png' }).click();
     await details.getByLabel('Author', { exact: true }).selectOption(ids.author);
     await details.getByLabel('Category', { exact: true }).selectOption(ids.child);
     await details.getByLabel('New tag', { exact: true }).fill('Studio');
@@ -140,53 +96,13 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     expect(id).toBeTruthy();
 
     const post = await external(`/posts/${id}`);
-    const image = (post.bodyJson as Json[])[3]!;
-    expect(post.bodyJson).toEqual([
-      { type: 'paragraph', text: 'Studio **first** words.' },
-      { type: 'heading', level: 3, text: 'A fresh section', id: 'a-fresh-section' },
-      { type: 'list', style: 'ordered', items: ['One', 'Two'] },
-      {
-        type: 'image',
-        mediaId: image.mediaId,
-        alt: 'A grey dot',
-        caption: 'Tiny',
-        url: image.url,
-        // Read-only, from the media row (issue 24): what a site needs for srcset.
-        width: image.width,
-        height: image.height,
-        srcset: image.srcset,
-        placeholder: image.placeholder,
-      },
-      { type: 'code', language: 'ts', code: 'const x = 1;' },
-      { type: 'quote', text: 'To be', attribution: 'Someone' },
-      { type: 'divider' },
-      { type: 'callout', variant: 'warning', title: 'Careful', body: 'Mind the **gap**.' },
-      { type: 'video_embed', url: 'https://video.example.com/v/1', title: 'Demo' },
-      { type: 'tweet_embed', url: 'https://social.example.com/p/2' },
-      {
-        type: 'faq',
-        items: [
-          { question: 'Why?', answer: 'Because.' },
-          { question: 'How?', answer: 'Like this.' },
-        ],
-      },
-      {
-        type: 'cta',
-        title: 'Try it',
-        body: 'Sign up today.',
-        linkUrl: 'https://example.com/start',
-        linkLabel: 'Start',
-        variant: 'outlined',
-      },
-      { type: 'key_takeaways', items: ['Short', 'Clear'] },
-    ]);
-    expect(typeof image.url).toBe('string');
+    expect(post.bodyJson).toEqual([{ type: 'paragraph', text: 'Studio **first** words.' }]);
     expect(post).toMatchObject({
       title: 'Everything the studio writes',
       slug: 'everything-the-studio-writes',
       excerpt: 'Every block, once.',
       status: 'published',
-      featuredMediaId: image.mediaId,
+      featuredMediaId: expect.any(String),
       authorId: ids.author,
       categoryId: ids.child,
     });
@@ -204,7 +120,7 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     const revisions = (await external(`/posts/${written.id}/revisions`)).total;
     await page.goto(`${server.url}/dashboard/w/${workspace.id}/posts/${written.id}/edit`);
     await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
-    await block(page, 13).waitFor();
+    await body(page).locator('p').first().waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saved(page);
     const after = await external(`/posts/${written.id}`);
@@ -213,13 +129,12 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     expect((await external(`/posts/${written.id}/revisions`)).total).toBe(revisions);
   });
 
-  it('passes axe and fits 375 and 1440 px with every block type open', async () => {
+  it('passes axe and fits 375 and 1440 px, writing and in the preview', async () => {
     const problems: string[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
       await page.goto(`${server.url}/dashboard/w/${workspace.id}/posts/${written.id}/edit`);
-      await block(page, 13).waitFor();
-      await block(page, 1).getByLabel('Paragraph', { exact: true }).focus();
+      await body(page).locator('p').first().click();
       await screenshot(page, `studio-editor-${width}`);
       if (!(await fitsWidth(page))) problems.push(`the editor at ${width}px scrolls sideways`);
       for (const v of await axeViolations(page))
@@ -242,11 +157,8 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
     await tabTo(page, /^Title$/);
     await page.keyboard.type('Typed without a mouse');
-    await tabTo(page, /^Add a block at the start$/);
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter'); // the menu opens on its first type, Paragraph
-    const paragraph = block(page, 1).getByLabel('Paragraph', { exact: true });
-    await expect.poll(() => hasFocus(paragraph)).toBe(true);
+    // From the title, Tab goes on through the fields to the body; the toolbar's buttons keep out of the way.
+    await tabTo(page, /^Body of the post$/);
     await page.keyboard.type('Only keys.');
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Control+b');
@@ -266,8 +178,8 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     await page.getByRole('heading', { level: 1, name: 'New page' }).waitFor();
     expect(await page.getByLabel('Excerpt', { exact: true }).count()).toBe(0);
     await page.getByLabel('Title', { exact: true }).fill('About the studio');
-    const b = await addBlock(page, 0, 'Paragraph');
-    await b.getByLabel('Paragraph', { exact: true }).fill('We write here.');
+    await body(page).click();
+    await page.keyboard.type('We write here.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.locator('.studio-head .badge', { hasText: 'published' }).waitFor({ timeout: 15_000 });
     await saved(page);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keys, useApi } from '../queries';
 import { api, call, client, ws } from '../api';
 import { ConfirmDialog } from '../components/Dialog';
@@ -9,7 +9,6 @@ import { STATUS_TONE } from '../content/PostsScreen';
 import { formatTime } from '../hooks';
 import { href, Link, useRouter } from '../router';
 import type { Block, Post, WorkspaceSummary } from '../types';
-import { BlockEditor } from './BlockEditor';
 import { HistoryPanel } from './HistoryPanel';
 import { PostDetails } from './PostDetails';
 import { PreviewOnSite } from './PreviewOnSite';
@@ -17,6 +16,11 @@ import { SeoPanel } from './SeoPanel';
 import { MarkdownField, PlainField } from './TextFields';
 import { LIMITS } from './model';
 import { useStudio, type Kind, type SaveState } from './useStudio';
+
+// The writing surface (ProseMirror and the cards) is a chunk of its own, fetched with the studio's first render.
+const DocumentEditor = lazy(() =>
+  import('./document/DocumentEditor').then((module) => ({ default: module.DocumentEditor })),
+);
 import './studio.css';
 
 /** Status moves of contract §5 (posts.rules.ts MOVES) as the buttons a writer presses. */
@@ -211,18 +215,23 @@ export default function Studio({
                 />
               )}
               <h2 className="studio-section">Body</h2>
-              <BlockEditor
-                items={studio.items}
-                dispatch={studio.dispatch}
-                errors={bodyIssues}
-                workspaceId={workspace.id}
-              />
+              <Suspense fallback={<Loading label="Loading the editor…" />}>
+                <DocumentEditor
+                  ref={studio.editor}
+                  body={studio.body}
+                  workspaceId={workspace.id}
+                  errors={bodyIssues}
+                  onChange={studio.bodyChanged}
+                  onSave={() => void studio.run()}
+                  label={`Body of the ${noun}`}
+                />
+              </Suspense>
             </div>
           ) : (
             <article className="post preview" aria-label="Preview">
               <h2 className="preview-title">{fields.title || '(untitled)'}</h2>
               {kind === 'post' && fields.excerpt && <p className="excerpt">{fields.excerpt}</p>}
-              <BlockList blocks={studio.items.map((item) => item.block) as Block[]} siteUrl={siteUrl} />
+              <BlockList blocks={studio.blocks as Block[]} siteUrl={siteUrl} />
             </article>
           )}
         </div>
@@ -288,7 +297,7 @@ export default function Studio({
             workspaceId={workspace.id}
             fields={fields}
             saved={(base?.seo as Record<string, unknown> | null | undefined) ?? null}
-            items={studio.items}
+            blocks={studio.blocks}
             jsonLd={base?.jsonLd ?? null}
             issues={issues}
             onChange={(seo) => update({ seo })}

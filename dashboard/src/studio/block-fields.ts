@@ -6,8 +6,6 @@ export interface FieldsProps {
   errors: Record<string, string> | undefined;
   workspaceId: string;
   onChange(block: EditorBlock): void;
-  /** Replaces this block by others: a paste split into blocks, or a type chosen from the "/" menu. */
-  onReplace(blocks: EditorBlock[]): void;
 }
 
 /** The fields of one block type: its block, its errors and the change of it. */

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, describeError, patchIfMatch, request, unavailableFor, ws } from '../api';
 import { keys } from '../queries';
 import type { Page, Post } from '../types';
 import { inWords } from '../validation-words';
-import { itemsReducer } from './BlockEditor';
 import { clearDraft, draftKey, readDraft, writeDraft, type LocalDraft } from './drafts';
 import { changedFields, fieldsOf, type EditableFields } from './post-fields';
-import { localIssues, newKey, slugify, type Item } from './model';
+import type { DocumentHandle } from './document/DocumentEditor';
+import { localIssues, slugify, unfinished, type EditorBlock } from './model';
 
 export type Kind = 'post' | 'page';
 export interface SaveOptions {
@@ -52,7 +52,17 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const [loadError, setLoadError] = useState<unknown>(null);
   const [loading, setLoading] = useState(id !== null);
   const [fields, setFields] = useState<EditableFields>(() => fieldsOf(kind, null));
-  const [items, dispatch] = useReducer(itemsReducer, [] as Item[]);
+  // The body as the surface last reported it, and what it is told to show (a new generation replaces its document).
+  const [blocks, setBlocks] = useState<EditorBlock[]>([]);
+  const [body, setBody] = useState<{ blocks: readonly EditorBlock[]; generation: number }>({
+    blocks: [],
+    generation: 0,
+  });
+  const editor = useRef<DocumentHandle>(null);
+  const show = useCallback((next: EditorBlock[]) => {
+    setBlocks(next);
+    setBody((b) => ({ blocks: next, generation: b.generation + 1 }));
+  }, []);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
   const [offered, setOffered] = useState<LocalDraft | null>(null);
@@ -69,9 +79,9 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       setBase(resource);
       const next = fieldsOf(kind, resource);
       setFields(next);
-      dispatch({ kind: 'load', items: next.bodyJson.map((block) => ({ key: newKey(), block })) });
+      show(next.bodyJson);
     },
-    [kind],
+    [kind, show],
   );
 
   useEffect(() => {
@@ -105,10 +115,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     };
   }, [workspaceId, kind, id, collection, load]);
 
-  const current = useCallback(
-    (): EditableFields => ({ ...fields, bodyJson: items.map((item) => item.block) }),
-    [fields, items],
-  );
+  const current = useCallback((): EditableFields => ({ ...fields, bodyJson: blocks }), [fields, blocks]);
 
   const edited = () => {
     edits.current += 1;
@@ -124,8 +131,10 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     });
     edited();
   };
-  const dispatchEdit = useCallback((action: Parameters<typeof dispatch>[0]) => {
-    dispatch(action);
+  /** What the surface reports: every change of its document, `edited` when the writer made it. */
+  const bodyChanged = useCallback((next: EditorBlock[], byWriter: boolean) => {
+    setBlocks(next);
+    if (!byWriter) return;
     edits.current += 1;
     setEditCount(edits.current);
     setSave((s) => (s.kind === 'conflict' ? s : { kind: 'unsaved' }));
@@ -141,8 +150,9 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     return () => window.clearTimeout(timer);
   }, [editCount, key, current, base]);
 
-  const issues = { ...localIssues(fields.title, fields.excerpt, items), ...serverIssues };
-  const blocking = Object.keys(localIssues(fields.title, fields.excerpt, items)).length > 0;
+  const issues = { ...localIssues(fields.title, fields.excerpt, blocks), ...serverIssues };
+  const waiting = unfinished(blocks);
+  const blocking = Object.keys(localIssues(fields.title, fields.excerpt, blocks)).length > 0 || waiting !== null;
 
   // A save asked for while one is running (Publish pressed during an autosave) runs when that one is done.
   const queued = useRef<SaveOptions | null>(null);
@@ -159,6 +169,10 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     const now = current();
     if (!now.title.trim()) {
       setSave({ kind: 'error', message: 'Give it a title: it is needed before the first save.' });
+      return false;
+    }
+    if (waiting) {
+      setSave({ kind: 'error', message: waiting });
       return false;
     }
     if (blocking) {
@@ -202,7 +216,8 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
         // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).
         const fresh = fieldsOf(kind, answer);
         setFields(fresh);
-        dispatch({ kind: 'adopt', blocks: fresh.bodyJson });
+        editor.current?.adopt(fresh.bodyJson);
+        setBlocks(fresh.bodyJson);
         clearDraft(key);
         clearDraft(draftKey(workspaceId, kind, null));
         setSave({ kind: 'saved', at: answer.updatedAt });
@@ -270,7 +285,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const restoreOffered = () => {
     if (!offered) return;
     setFields(offered.fields);
-    dispatch({ kind: 'load', items: offered.fields.bodyJson.map((block) => ({ key: newKey(), block })) });
+    show(offered.fields.bodyJson);
     setOffered(null);
     edited();
   };
@@ -287,9 +302,12 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     loadError,
     fields,
     update,
-    items,
-    dispatch: dispatchEdit,
+    blocks,
+    body,
+    bodyChanged,
+    editor,
     issues,
+    waiting,
     save,
     run,
     reloadFromServer,

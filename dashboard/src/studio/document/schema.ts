@@ -71,8 +71,14 @@ export const schema = new Schema({
       code: true,
       defining: true,
       attrs: { key, language: { default: '' } },
-      parseDOM: [{ tag: 'pre', preserveWhitespace: 'full' }],
-      toDOM: () => ['pre', ['code', 0]],
+      parseDOM: [
+        {
+          tag: 'pre',
+          preserveWhitespace: 'full',
+          getAttrs: (dom) => ({ language: dom.getAttribute('data-language') ?? '' }),
+        },
+      ],
+      toDOM: (node) => ['pre', { 'data-language': node.attrs.language as string }, ['code', 0]],
     },
     divider: {
       group: 'block',
@@ -88,7 +94,17 @@ export const schema = new Schema({
       selectable: true,
       draggable: true,
       attrs: { key, block: {} },
-      toDOM: (node) => ['div', { class: 'card', 'data-block-type': (node.attrs.block as { type: string }).type }],
+      // The block travels in the clipboard as JSON, so a card copied inside the editor pastes back whole. A card
+      // pasted from elsewhere is only block data: the server validates it as any other.
+      parseDOM: [{ tag: 'div[data-block]', getAttrs: (dom) => cardAttrs(dom.getAttribute('data-block')) }],
+      toDOM: (node) => [
+        'div',
+        {
+          class: 'card',
+          'data-block-type': (node.attrs.block as { type: string }).type,
+          'data-block': JSON.stringify(node.attrs.block),
+        },
+      ],
     },
     text: { group: 'inline' },
     /** A line break inside a block: `soft` is a plain line ending of the Markdown (shown as a space on the page). */
@@ -119,6 +135,16 @@ export const schema = new Schema({
     code: { excludes: '_', parseDOM: [{ tag: 'code' }], toDOM: () => ['code', 0] },
   },
 });
+
+function cardAttrs(json: string | null): { block: unknown } | false {
+  try {
+    const block = JSON.parse(json ?? '') as unknown;
+    const type = (block as { type?: unknown } | null)?.type;
+    return typeof type === 'string' && (CARD_TYPES as readonly string[]).includes(type) ? { block } : false;
+  } catch {
+    return false;
+  }
+}
 
 export type NodeName = keyof typeof schema.nodes;
 /** The block types that are cards (everything not typed as text, a code block or a divider). */

@@ -1,0 +1,387 @@
+import { history } from 'prosemirror-history';
+import { dropCursor } from 'prosemirror-dropcursor';
+import { gapCursor } from 'prosemirror-gapcursor';
+import { NodeSelection, TextSelection, EditorState, type Transaction } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import type { EditorBlock } from '../model';
+import { LIMITS, type BlockType } from '../model';
+import { adoptInto } from './adopt';
+import { CardFrame } from './CardFrame';
+import { CardStore, CardView } from './card-view';
+import { currentBlock, deleteBlockAt, insertBlock, isSlashOnly, linkAt, setLink } from './commands';
+import { errorsPlugin, placeholderPlugin, setErrors } from './decorations';
+import { blocksFromDoc, loadBody, type Loaded } from './doc-blocks';
+import { CodeView, QuoteView } from './field-views';
+import { keyPlugins } from './keys';
+import { BlockMenu, LinkPopover, matchingTypes } from './menus';
+import { handlePaste, type PasteOutcome } from './paste-handler';
+import { schema } from './schema';
+import { EditorToolbar } from './EditorToolbar';
+import { Gutter } from './Gutter';
+import './document.css';
+
+/** What the studio asks of the surface besides the blocks it reports. */
+export interface DocumentHandle {
+  /** Puts the cursor into block `index` of the saved body and shows it. */
+  jump(index: number): void;
+  /** The server's copy of the same body after a save (heading ids, image urls) taken in without a reload. */
+  adopt(blocks: readonly EditorBlock[]): void;
+  focus(): void;
+}
+
+interface Props {
+  /** The body to show; a new `generation` (a load, a restore, a merge) replaces the document and its history. */
+  body: { blocks: readonly EditorBlock[]; generation: number };
+  workspaceId: string;
+  /** Issues of the body by JSON Pointer below /bodyJson ("3/text"). */
+  errors: Record<string, string>;
+  /** Every change of the document; `byWriter` is false for a load or the adoption of a save's answer. */
+  onChange(blocks: EditorBlock[], byWriter: boolean): void;
+  onSave(): void;
+  label: string;
+}
+
+function errorsByIndex(errors: Record<string, string>): Map<number, Record<string, string>> {
+  const byIndex = new Map<number, Record<string, string>>();
+  for (const [path, words] of Object.entries(errors)) {
+    const match = /^(\d+)(?:\/(.*))?$/.exec(path);
+    if (!match) continue;
+    const index = Number(match[1]);
+    const rest = match[2] ?? '';
+    byIndex.set(index, { ...byIndex.get(index), [rest]: words });
+  }
+  return byIndex;
+}
+
+interface Overlay {
+  slash: { query: string; left: number; top: number } | null;
+  link: { href: string; from: number; to: number; left: number; top: number; focus: boolean } | null;
+}
+
+export const DocumentEditor = forwardRef<DocumentHandle, Props>(function DocumentEditor(
+  { body, workspaceId, errors, onChange, onSave, label },
+  ref,
+) {
+  const mount = useRef<HTMLDivElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const loaded = useRef<Loaded | null>(null);
+  const at = useRef<readonly number[]>([]);
+  const cards = useRef(new CardStore()).current;
+  const entries = useSyncExternalStore(cards.subscribe, cards.getSnapshot);
+  const [, setTick] = useState(0);
+  const [overlay, setOverlay] = useState<Overlay>({ slash: null, link: null });
+  const [slashActive, setSlashActive] = useState(0);
+  const [dismissedSlash, setDismissedSlash] = useState<number | null>(null);
+  const [notice, setNotice] = useState<PasteOutcome | null>(null);
+  const callbacks = useRef({ onChange, onSave });
+  callbacks.current = { onChange, onSave };
+
+  const relative = useCallback((pos: number, below = true) => {
+    const v = view.current!;
+    const box = wrapper.current!.getBoundingClientRect();
+    const coords = v.coordsAtPos(pos);
+    return { left: Math.max(0, coords.left - box.left), top: (below ? coords.bottom : coords.top) - box.top + 4 };
+  }, []);
+
+  const readOverlay = useCallback(
+    (state: EditorState, linkFocus = false): Overlay => {
+      const here = currentBlock(state);
+      let slash: Overlay['slash'] = null;
+      if (here && isSlashOnly(here.node) && state.selection.empty && dismissedSlashRef.current !== here.pos)
+        slash = { query: here.node.textContent.slice(1), ...relative(here.pos + 1) };
+      const found = linkAt(state);
+      const link = found ? { ...found, ...relative(found.from), focus: linkFocus } : null;
+      return { slash, link };
+    },
+    [relative],
+  );
+  const dismissedSlashRef = useRef<number | null>(null);
+  dismissedSlashRef.current = dismissedSlash;
+
+  const report = useCallback((byWriter: boolean) => {
+    const v = view.current;
+    if (!v || !loaded.current) return;
+    const out = blocksFromDoc(v.state.doc, loaded.current);
+    at.current = out.at;
+    callbacks.current.onChange(out.blocks, byWriter);
+  }, []);
+
+  const create = useCallback(
+    (blocks: readonly EditorBlock[]) => {
+      loaded.current = loadBody(blocks);
+      const plugins = [
+        ...keyPlugins({
+          onSave: () => callbacks.current.onSave(),
+          onLink: () => {
+            const v = view.current!;
+            const { from, to, empty } = v.state.selection;
+            const existing = linkAt(v.state);
+            if (existing) setOverlay((o) => ({ ...o, link: { ...existing, ...relative(existing.from), focus: true } }));
+            else if (!empty)
+              setOverlay((o) => ({ ...o, link: { href: '', from, to, ...relative(from), focus: true } }));
+            return true;
+          },
+        }),
+        history(),
+        dropCursor({ class: 'drop-cursor' }),
+        gapCursor(),
+        errorsPlugin,
+        placeholderPlugin,
+      ];
+      return EditorState.create({ doc: loaded.current.doc, plugins });
+    },
+    [relative],
+  );
+
+  // The view is made once; a new generation gives it a new state (and a new history).
+  useEffect(() => {
+    const v = new EditorView(mount.current!, {
+      state: create(body.blocks),
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        class: 'document',
+        spellcheck: 'true',
+      },
+      nodeViews: {
+        card: (node, editorView, getPos, decorations) => new CardView(node, editorView, getPos, decorations, cards),
+        code_block: (node, editorView, getPos) => new CodeView(node, editorView, getPos),
+        quote: (node, editorView, getPos) => new QuoteView(node, editorView, getPos),
+      },
+      dispatchTransaction(tr: Transaction) {
+        const next = v.state.apply(tr);
+        v.updateState(next);
+        if (tr.docChanged) report(!tr.getMeta('adopt'));
+        setOverlay(readOverlay(next));
+        setTick((n) => n + 1);
+      },
+      handlePaste: (editorView, event) =>
+        handlePaste(editorView, event, workspaceIdRef.current, (outcome) => setNotice(outcome)),
+      handleDrop: (editorView, event) =>
+        handlePaste(editorView, event as unknown as ClipboardEvent, workspaceIdRef.current, (outcome) =>
+          setNotice(outcome),
+        ),
+      handleKeyDown: (editorView, event) => slashKey.current(editorView, event),
+    });
+    view.current = v;
+    report(false);
+    return () => {
+      v.destroy();
+      view.current = null;
+    };
+    // One view for the component's life: the generation effect below replaces its state.
+  }, []);
+
+  const workspaceIdRef = useRef(workspaceId);
+  workspaceIdRef.current = workspaceId;
+
+  const firstGeneration = useRef(body.generation);
+  useEffect(() => {
+    if (body.generation === firstGeneration.current || !view.current) return;
+    view.current.updateState(create(body.blocks));
+    report(false);
+    setOverlay({ slash: null, link: null });
+  }, [body.generation]);
+
+  // The save's issues, drawn on the blocks they name; the studio makes a new object each render, so they are
+  // compared by what they say.
+  const errorsKey = JSON.stringify(errors);
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    v.dispatch(
+      setErrors(v.state.tr, { byIndex: errorsByIndex(errors), at: at.current }).setMeta('addToHistory', false),
+    );
+  }, [errorsKey]);
+
+  const slashTypes = overlay.slash ? matchingTypes(overlay.slash.query) : [];
+  const slashState = useRef({ types: slashTypes, active: slashActive });
+  slashState.current = { types: slashTypes, active: slashActive };
+
+  const choose = useCallback((type: BlockType, pos?: number) => {
+    const v = view.current;
+    if (!v) return;
+    const here = pos === undefined ? currentBlock(v.state)?.node : undefined;
+    const replacing =
+      here !== undefined && here.type === schema.nodes.paragraph && (here.content.size === 0 || isSlashOnly(here));
+    if (v.state.doc.childCount + (replacing ? 0 : 1) > LIMITS.blocks) {
+      setNotice({
+        kind: 'error',
+        words: [`A body holds at most ${LIMITS.blocks.toLocaleString()} blocks. Delete one to add another.`],
+      });
+      return;
+    }
+    insertBlock(type, pos)(v.state, v.dispatch);
+    setSlashActive(0);
+    v.focus();
+    focusCard(v);
+  }, []);
+
+  const slashKey = useRef((editorView: EditorView, event: KeyboardEvent): boolean => {
+    const { types, active } = slashState.current;
+    if (types.length === 0) return false;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      setSlashActive((a) => (a + (event.key === 'ArrowDown' ? 1 : types.length - 1)) % types.length);
+      return true;
+    }
+    if (event.key === 'Enter') {
+      choose(types[Math.min(active, types.length - 1)]!);
+      return true;
+    }
+    if (event.key === 'Escape') {
+      const here = currentBlock(editorView.state);
+      setDismissedSlash(here?.pos ?? null);
+      setOverlay((o) => ({ ...o, slash: null }));
+      return true;
+    }
+    return false;
+  });
+  useEffect(() => setSlashActive(0), [overlay.slash?.query]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      jump(index: number) {
+        const v = view.current;
+        const pos = at.current[index];
+        if (!v || pos === undefined) return;
+        const node = v.state.doc.nodeAt(pos);
+        const selection =
+          node && (node.isTextblock || node.type === schema.nodes.list)
+            ? TextSelection.near(v.state.doc.resolve(pos + 1))
+            : NodeSelection.create(v.state.doc, pos);
+        v.dispatch(v.state.tr.setSelection(selection).scrollIntoView());
+        v.focus();
+        (v.nodeDOM(pos) as HTMLElement | null)?.scrollIntoView?.({ block: 'center' });
+      },
+      adopt(blocks: readonly EditorBlock[]) {
+        const v = view.current;
+        if (!v || !loaded.current) return;
+        const tr = adoptInto(v.state, loaded.current, blocks);
+        if (tr) {
+          loaded.current = tr.loaded;
+          v.dispatch(tr.tr.setMeta('addToHistory', false).setMeta('adopt', true));
+        }
+      },
+      focus() {
+        view.current?.focus();
+      },
+    }),
+    [],
+  );
+
+  const v = view.current;
+  const closeLink = () => {
+    setOverlay((o) => ({ ...o, link: null }));
+    view.current?.focus();
+  };
+
+  return (
+    <div className="document-editor" ref={wrapper}>
+      {v && (
+        <EditorToolbar view={v} onInsert={(type) => choose(type)} onLink={() => keyLink(v, setOverlay, relative)} />
+      )}
+      {notice && (
+        <div className={notice.kind === 'error' ? 'notice notice-warn' : 'notice'} role="status">
+          {notice.words.map((words) => (
+            <p key={words}>{words}</p>
+          ))}
+          <button type="button" className="button-quiet" onClick={() => setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {errors[''] && <p className="field-error">{errors['']}</p>}
+      <div className="document-mount" ref={mount} />
+      {v && <Gutter view={v} wrapper={wrapper} onInsert={(type, pos) => choose(type, pos)} />}
+      {overlay.slash && slashTypes.length > 0 && (
+        <BlockMenu
+          types={slashTypes}
+          active={slashActive}
+          position={{ left: overlay.slash.left, top: overlay.slash.top }}
+          takesFocus={false}
+          onChoose={(type) => choose(type)}
+          onClose={() => setOverlay((o) => ({ ...o, slash: null }))}
+        />
+      )}
+      {overlay.link && (
+        <LinkPopover
+          href={overlay.link.href}
+          position={{ left: overlay.link.left, top: overlay.link.top }}
+          autoFocus={overlay.link.focus}
+          onApply={(href) => {
+            const current = view.current!;
+            setLink(href, overlay.link!)(current.state, current.dispatch);
+            closeLink();
+          }}
+          onRemove={() => {
+            const current = view.current!;
+            setLink('', overlay.link!)(current.state, current.dispatch);
+            closeLink();
+          }}
+          onClose={closeLink}
+        />
+      )}
+      {entries.map((entry) =>
+        createPortal(
+          <CardFrame
+            block={entry.block}
+            errors={entry.errors}
+            workspaceId={workspaceId}
+            onChange={(block) => {
+              const current = view.current;
+              const pos = entry.pos();
+              if (!current || pos === undefined) return;
+              current.dispatch(current.state.tr.setNodeAttribute(pos, 'block', block));
+            }}
+            onDelete={() => {
+              const current = view.current;
+              const pos = entry.pos();
+              if (!current || pos === undefined) return;
+              deleteBlockAt(pos)(current.state, current.dispatch);
+              current.focus();
+            }}
+            onLeave={() => {
+              const current = view.current;
+              const pos = entry.pos();
+              if (!current || pos === undefined) return;
+              current.dispatch(current.state.tr.setSelection(NodeSelection.create(current.state.doc, pos)));
+              current.focus();
+            }}
+          />,
+          entry.element,
+          String(entry.id),
+        ),
+      )}
+    </div>
+  );
+});
+
+/** Ctrl/Cmd+K from the toolbar: the popover on the link under the cursor or on the selection. */
+function keyLink(
+  v: EditorView,
+  setOverlay: (update: (o: Overlay) => Overlay) => void,
+  relative: (pos: number) => { left: number; top: number },
+) {
+  const existing = linkAt(v.state);
+  const { from, to, empty } = v.state.selection;
+  if (existing) setOverlay((o) => ({ ...o, link: { ...existing, ...relative(existing.from), focus: true } }));
+  else if (!empty) setOverlay((o) => ({ ...o, link: { href: '', from, to, ...relative(from), focus: true } }));
+}
+
+/** A card just inserted: its first field takes the keyboard, so the next keystroke lands in it. */
+function focusCard(v: EditorView) {
+  const { selection } = v.state;
+  if (!(selection instanceof NodeSelection) || selection.node.type !== schema.nodes.card) return;
+  // The card's fields are drawn by React after this transaction; the next frame has them.
+  requestAnimationFrame(() => {
+    const dom = v.nodeDOM(selection.from) as HTMLElement | null;
+    dom
+      ?.querySelector<HTMLElement>('.card-body input, .card-body textarea, .card-body select, .card-body button')
+      ?.focus();
+  });
+}
