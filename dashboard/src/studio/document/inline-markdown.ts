@@ -90,7 +90,7 @@ export function inlineFromMarkdown(markdown: string): InlineReading {
   if (!MAY_CHANGE.test(markdown)) return { nodes: markdown === '' ? [] : [schema.text(markdown)], showable: true };
   const { nodes, supported } = readTree(markdown);
   if (!supported) return { nodes, showable: false };
-  const canonical = writeUnits(unitsOf(nodes));
+  const canonical = writeUnits(unitsOf(nodes), markdown);
   return { nodes, showable: canonical === markdown || renderInline(canonical) === renderInline(markdown) };
 }
 
@@ -401,59 +401,54 @@ function firstDifference(a: readonly Unit[], b: readonly Unit[]): number {
   return i;
 }
 
-/** The units without the mark's runs that reach from..to, or without the mark at all when none does. */
-function withoutRunsNear(units: readonly Unit[], from: number, to: number, marks: readonly OpenMark[]): Unit[] {
+/** The units without the emphasis runs that reach from..to, or without any emphasis when none does. */
+function withoutRunsNear(units: readonly Unit[], from: number, to: number): Unit[] {
   const out = units.slice();
-  const drop = (mark: OpenMark, at: number) => {
-    const unit = out[at];
-    if (unit?.kind !== 'char' || !(mark === 'link' ? unit.style.link : unit.style[mark])) return false;
-    const attrs = unit.style.link;
-    let start = at;
-    while (start > 0 && (hasMark(out[start - 1], mark, attrs) || out[start - 1]!.kind === 'break')) start -= 1;
-    let end = at;
-    while (end < out.length - 1 && (hasMark(out[end + 1], mark, attrs) || out[end + 1]!.kind === 'break')) end += 1;
-    for (let i = start; i <= end; i += 1) {
-      const u = out[i]!;
-      if (u.kind === 'char' && hasMark(u, mark, attrs))
-        out[i] = { ...u, style: mark === 'link' ? { ...u.style, link: null } : { ...u.style, [mark]: false } };
-    }
-    return true;
-  };
+  const inRun = (i: number, mark: Emphasis) => carries(out, i, mark);
   let dropped = false;
-  for (const mark of marks) for (let at = Math.max(0, from); at <= to; at += 1) dropped = drop(mark, at) || dropped;
-  if (!dropped)
-    for (let i = 0; i < out.length; i += 1) {
-      const u = out[i]!;
-      if (u.kind === 'char') {
-        const style = { ...u.style };
-        for (const mark of marks)
-          if (mark === 'link') style.link = null;
-          else style[mark] = false;
-        out[i] = { ...u, style };
+  for (const mark of EMPHASIS)
+    for (let at = Math.max(0, from); at <= to && at < out.length; at += 1) {
+      if (!inRun(at, mark)) continue;
+      let start = at;
+      while (inRun(start - 1, mark)) start -= 1;
+      let end = at;
+      while (inRun(end + 1, mark)) end += 1;
+      for (let i = start; i <= end; i += 1) {
+        const unit = out[i]!;
+        if (unit.kind === 'char') out[i] = { ...unit, style: { ...unit.style, [mark]: false } };
       }
+      dropped = true;
     }
+  if (!dropped)
+    out.forEach((unit, i) => {
+      if (unit.kind === 'char') out[i] = { ...unit, style: { ...unit.style, em: false, strong: false, strike: false } };
+    });
   return normalize(out);
 }
 
-const hasAny = (units: readonly Unit[], marks: readonly OpenMark[]) =>
-  units.some((u) => u.kind === 'char' && marks.some((mark) => (mark === 'link' ? u.style.link : u.style[mark])));
+const hasAny = (units: readonly Unit[], marks: readonly Emphasis[]) =>
+  units.some((u) => u.kind === 'char' && marks.some((mark) => u.style[mark]));
 
-/** The one Markdown of normalized units that reads back as them (letting go of marks it cannot write). */
-function writeUnits(start: Unit[]): string {
+/**
+ * The one Markdown of normalized units that reads back as them (letting go of marks it cannot write). Emphasis is
+ * where Markdown may read otherwise (flanking, delimiter runs side by side), so Markdown holding it is read back
+ * to be sure; `read` is a string already known to read as the units.
+ */
+function writeUnits(start: Unit[], read?: string): string {
   let units = start;
   for (;;) {
+    if (!hasAny(units, EMPHASIS)) return emit(units, VARIANTS[0]!);
     let reading: Unit[] = [];
     for (const delimiters of VARIANTS) {
       const markdown = emit(units, delimiters);
+      if (markdown === read) return markdown;
       reading = readBack(markdown);
       if (sameUnits(reading, units)) return markdown;
       // Without emphasis the delimiters do not matter.
       if (!hasAny(units, ['em', 'strong'])) break;
     }
     const at = firstDifference(reading, units);
-    const marks: OpenMark[] = hasAny(units, EMPHASIS) ? [...EMPHASIS] : ['link'];
-    if (!hasAny(units, marks)) return emit(units, VARIANTS[0]!);
-    units = withoutRunsNear(units, at - 1, at + 1, marks);
+    units = withoutRunsNear(units, at - 1, at + 1);
   }
 }
 
