@@ -141,7 +141,7 @@ export function blocksFromDoc(doc: PmNode, loaded: Loaded): { blocks: EditorBloc
   const ids = new Set<string>();
   doc.forEach((node, offset) => {
     let block = blockOf(node, loaded);
-    if (node.type === paragraph && node.childCount === 0 && block.type === 'paragraph' && block.text === '') {
+    if (block.type === 'paragraph' && block.text === '') {
       const key = node.attrs.key as number | null;
       if (key === null || loaded.origin[key] !== block) return;
     }
