@@ -51,8 +51,10 @@ describe('the body as a document and back', () => {
         // the text would follow its Markdown, not what it shows).
         const stored = blocks
           .filter((block) => block.type !== 'paragraph' || renderInline(block.text) !== '')
-          .map((block, index) =>
-            block.type === 'heading' && !('id' in block) ? { ...block, id: `h-${index}` } : block,
+          .map((block, index): EditorBlock =>
+            block.type === 'heading' && !('id' in block)
+              ? ({ ...(block as object), id: `h-${index}` } as EditorBlock)
+              : block,
           );
         const loaded = loadBody(stored);
         const written = blocksFromDoc(unkeyed(loaded.doc), loaded).blocks;

@@ -1,6 +1,6 @@
 import { parseInline, renderInline } from '@quire/blocks';
 import fc from 'fast-check';
-import { Fragment, type Node as PmNode } from 'prosemirror-model';
+import { Fragment, type Mark, type Node as PmNode } from 'prosemirror-model';
 import { describe, expect, it } from 'vitest';
 import {
   inlineFromMarkdown,
@@ -12,7 +12,7 @@ import { inlineContent, inlineMarkdown } from './document-arbitraries.js';
 
 const RUNS = 300;
 const { em, strong, strike, code, link } = schema.marks;
-const text = (value: string, ...marks: Parameters<typeof schema.text>[1][]) => schema.text(value, marks.flat());
+const text = (value: string, ...marks: Mark[]) => schema.text(value, marks);
 const soft = () => schema.nodes.hard_break!.create({ soft: true });
 const hard = () => schema.nodes.hard_break!.create({ soft: false });
 const md = (...nodes: PmNode[]) => inlineToMarkdown(Fragment.fromArray(nodes));
@@ -129,6 +129,29 @@ describe('the canonical Markdown of inline content', () => {
     const out = md(text('(a)', em!.create()), text('b'));
     expect(inlineToMarkdown(inlineFromMarkdown(out).nodes)).toBe(out);
     expect(inlineFromMarkdown(out).showable).toBe(true);
+  });
+
+  it('writes any link address and title so that it reads back as it was', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('a', ' ', '\\', '<', '>', '(', ')', '"', "'", '&amp;', '&', '\t', '%20', 'ü', '*', '[', ']', '`'),
+      fc.constantFrom('https://q.example/', '#', '?q=1', 'mailto:'),
+      fc.string({ maxLength: 2 }),
+    );
+    const part = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(part, fc.option(part), fc.constantFrom('t', 'a*b', ' x '), (href, title, label) => {
+        const linked = schema.text(label, [link!.create({ href, title })]);
+        const read = inlineFromMarkdown(md(linked));
+        expect(read.nodes.map((node) => node.text).join('')).toBe(label.trim());
+        expect(read.nodes[0]!.marks.map((mark) => mark.attrs)).toEqual([{ href, title: title || null }]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('writes a line ending of an address percent-encoded, and of a title as a space', () => {
+    const read = inlineFromMarkdown(md(text('t', link!.create({ href: '/a\nb\0', title: 'x\r\ny' }))));
+    expect(read.nodes[0]!.marks[0]!.attrs).toEqual({ href: '/a%0Ab\uFFFD', title: 'x y' });
   });
 
   it('is one form: written, read and written again it is the same, and shows as it reads', () => {
