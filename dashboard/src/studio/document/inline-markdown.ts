@@ -129,14 +129,24 @@ const EMPHASIS: readonly Emphasis[] = ['em', 'strong', 'strike'];
 
 const PLAIN: Style = { em: false, strong: false, strike: false, link: null };
 
+/**
+ * A link as Markdown can write it: a NUL is read as U+FFFD, a line ending in an address is percent-encoded (no
+ * destination holds one) and one in a title is a space; an empty title is no title.
+ */
+function linkAttrs(href: string, title: string | null): LinkAttrs {
+  return {
+    href: href.replace(/\0/g, '\uFFFD').replace(/[\r\n]/g, (char) => (char === '\r' ? '%0D' : '%0A')),
+    title: title ? title.replace(/\0/g, '\uFFFD').replace(/\r\n|\r|\n/g, ' ') : null,
+  };
+}
+
 function styleOf(marks: readonly Mark[]): Style {
   const style = { ...PLAIN };
   for (const mark of marks) {
     if (mark.type === em) style.em = true;
     else if (mark.type === strong) style.strong = true;
     else if (mark.type === strike) style.strike = true;
-    else if (mark.type === link)
-      style.link = { href: mark.attrs.href as string, title: (mark.attrs.title as string | null) ?? null };
+    else if (mark.type === link) style.link = linkAttrs(mark.attrs.href as string, mark.attrs.title as string | null);
   }
   return style;
 }
@@ -291,7 +301,8 @@ function codeSpan(text: string): string {
 function linkTail(attrs: LinkAttrs): string {
   const title =
     attrs.title === null ? '' : ` "${attrs.title.replace(/[\\"]|&(?=#?[A-Za-z0-9]+;)/g, (char) => `\\${char}`)}"`;
-  return `](${linkDestination(attrs.href)}${title})`;
+  // An empty destination before a title is written `<>`, or the title would be read as the destination.
+  return `](${attrs.href === '' ? '<>' : linkDestination(attrs.href)}${title})`;
 }
 
 /** The Markdown of normalized units, with the given delimiters. */
