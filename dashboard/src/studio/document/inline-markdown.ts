@@ -24,10 +24,19 @@ export interface InlineReading {
   showable: boolean;
 }
 
-/** The mdast of a string as inline nodes; `supported` turns false on a node type the schema has no mark for. */
+/**
+ * The mdast of a string as inline nodes; `supported` turns false on a node type the schema has no mark for, or a
+ * mark the schema cannot hold with another (code in a link or in emphasis, as the code mark excludes every other;
+ * a link in a link).
+ */
 function readTree(markdown: string): { nodes: PmNode[]; supported: boolean } {
   const nodes: PmNode[] = [];
   let supported = true;
+  const add = (mark: Mark, marks: readonly Mark[]) => {
+    const set = mark.addToSet(marks);
+    if (marks.some((other) => !other.isInSet(set))) supported = false;
+    return set;
+  };
   const walk = (node: Nodes, marks: readonly Mark[]): void => {
     switch (node.type) {
       case 'root':
@@ -43,10 +52,10 @@ function readTree(markdown: string): { nodes: PmNode[]; supported: boolean } {
       case 'delete':
       case 'link': {
         let inner = marks;
-        if (node.type === 'emphasis') inner = em!.create().addToSet(marks);
-        if (node.type === 'strong') inner = strong!.create().addToSet(marks);
-        if (node.type === 'delete') inner = strike!.create().addToSet(marks);
-        if (node.type === 'link') inner = link!.create({ href: node.url, title: node.title ?? null }).addToSet(marks);
+        if (node.type === 'emphasis') inner = add(em!.create(), marks);
+        if (node.type === 'strong') inner = add(strong!.create(), marks);
+        if (node.type === 'delete') inner = add(strike!.create(), marks);
+        if (node.type === 'link') inner = add(link!.create({ href: node.url, title: node.title ?? null }), marks);
         for (const child of node.children) walk(child, inner);
         return;
       }
@@ -60,7 +69,7 @@ function readTree(markdown: string): { nodes: PmNode[]; supported: boolean } {
         nodes.push(breakType!.create({ soft: false }));
         return;
       case 'inlineCode':
-        if (node.value !== '') nodes.push(schema.text(node.value, code!.create().addToSet(marks)));
+        if (node.value !== '') nodes.push(schema.text(node.value, add(code!.create(), marks)));
         return;
       default:
         // An image, a reference, HTML: nothing of the surface shows it as the page does.
@@ -90,8 +99,13 @@ export function inlineFromMarkdown(markdown: string): InlineReading {
   if (!MAY_CHANGE.test(markdown)) return { nodes: markdown === '' ? [] : [schema.text(markdown)], showable: true };
   const { nodes, supported } = readTree(markdown);
   if (!supported) return { nodes, showable: false };
-  const canonical = writeUnits(unitsOf(nodes), markdown);
-  return { nodes, showable: canonical === markdown || renderInline(canonical) === renderInline(markdown) };
+  const read = rawUnits(nodes);
+  const units = normalize(read);
+  const canonical = writeUnits(units, markdown);
+  // The canonical form reads as `units`: when they are what the input read as, it shows as the input did.
+  const showable =
+    canonical === markdown || sameUnits(read, units) || sameRendering(renderInline(canonical), renderInline(markdown));
+  return { nodes, showable };
 }
 
 /** A Markdown string as it is typed, for a block shown as its source: each line ending a soft break. */
@@ -151,7 +165,9 @@ function styleOf(marks: readonly Mark[]): Style {
   return style;
 }
 
-function unitsOf(nodes: Iterable<PmNode>): Unit[] {
+const unitsOf = (nodes: Iterable<PmNode>): Unit[] => normalize(rawUnits(nodes));
+
+function rawUnits(nodes: Iterable<PmNode>): Unit[] {
   const units: Unit[] = [];
   for (const node of nodes) {
     if (node.type === breakType) units.push({ kind: 'break', soft: node.attrs.soft === true });
@@ -169,7 +185,7 @@ function unitsOf(nodes: Iterable<PmNode>): Unit[] {
       });
     }
   }
-  return normalize(units);
+  return units;
 }
 
 const isBlank = (unit: Unit | undefined) => unit?.kind === 'char' && (unit.char === ' ' || unit.char === '\t');
@@ -499,4 +515,30 @@ function sourceText(node: PmNode): string {
     out += child.isText ? child.text! : child.type === breakType ? '\n' : '';
   });
   return out;
+}
+
+/**
+ * Whether two renderings show the same: the same characters and line breaks, each inside the same elements (with
+ * the same attributes), whatever the order the elements nest in (`<em><strong>` and `<strong><em>` alike).
+ */
+function sameRendering(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shown = (html: string): string[] => {
+    const open: string[] = [];
+    const out: string[] = [];
+    for (const [token, close, name, rest] of html.matchAll(/<(\/?)([a-z]+)([^>]*)>|&[^;]+;|[^<&]/gsu)) {
+      if (name === undefined) out.push(`${token}\u0000${[...new Set(open)].sort().join('\u0000')}`);
+      else if (name === 'br') out.push('<br>');
+      else if (close)
+        open.splice(
+          open.findLastIndex((entry) => entry === name || entry.startsWith(`${name} `)),
+          1,
+        );
+      else open.push(name + rest);
+    }
+    return out;
+  };
+  const x = shown(a);
+  const y = shown(b);
+  return x.length === y.length && x.every((entry, index) => entry === y[index]);
 }
