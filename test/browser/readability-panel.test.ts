@@ -12,8 +12,9 @@ const suite = SKIP_REASON ? describe.skip : describe;
 type Json = Record<string, unknown>;
 
 /*
- * The panel alone, as the dashboard bundles it, with the dashboard's styles: the page sets the body through
- * `setBlocks` as the studio would while a writer types, and every onJump lands in `jumps`.
+ * The panel alone in the studio's side column, bundled as the dashboard bundles it, with the dashboard's
+ * styles: the page sets the body through `setBlocks` as the studio would while a writer types, and every
+ * onJump lands in `jumps`.
  */
 const HARNESS = `
 import { useState } from 'react';
@@ -29,9 +30,13 @@ function Harness() {
   const [blocks, setBlocks] = useState(page.blocks);
   page.setBlocks = setBlocks;
   return (
-    <main className="studio-side">
-      <h1>Readability</h1>
-      <ReadabilityPanel blocks={blocks} onJump={(index) => page.jumps.push(index)} />
+    <main className="studio">
+      <div className="studio-main">
+        <h1>Readability</h1>
+      </div>
+      <aside className="studio-side">
+        <ReadabilityPanel blocks={blocks} onJump={(index) => page.jumps.push(index)} />
+      </aside>
     </main>
   );
 }

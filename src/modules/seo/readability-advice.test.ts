@@ -231,6 +231,7 @@ describe('readabilityAdvice', () => {
     const blocks = [paragraph('Then mix. Then bake. Then eat.')];
     const first = readabilityAdvice(blocks);
     expect(readabilityAdvice(blocks)).toEqual(first);
-    expect(item([paragraph('Then mix. Now bake. Then eat.')], 'sentence-beginnings').passed).toBe(true);
+    // As long as the first text: a change a cache keyed on anything less than the text would miss.
+    expect(item([paragraph('Then mix. Thus bake. Then eat.')], 'sentence-beginnings').passed).toBe(true);
   });
 });
