@@ -3,7 +3,11 @@
  * 206.835 − 1.015 × (words ÷ sentences) − 84.6 × (syllables ÷ words). A text without words scores 0.
  */
 export function readabilityScore(text: string): number {
-  const { words, sentences, syllables } = textStatistics(text);
+  return readingEase(textStatistics(text));
+}
+
+/** The formula of readabilityScore on counts already made (the readability advice counts block by block). */
+export function readingEase({ words, sentences, syllables }: TextStatistics): number {
   if (words === 0) return 0;
   const ease = 206.835 - 1.015 * (words / sentences) - 84.6 * (syllables / words);
   return Math.round(Math.min(100, Math.max(0, ease)));
@@ -15,7 +19,10 @@ export interface TextStatistics {
   syllables: number;
 }
 
-const WORD = /[\p{L}\p{N}]/u;
+/** A token is a word when it holds one of these. */
+export const WORD = /[\p{L}\p{N}]/u;
+/** What ends a sentence: `.`, `!` or `?` before white space or the end, or a line break. */
+export const SENTENCE_BREAK = /[.!?]+(?=\s|$)|\n+/u;
 
 /**
  * Words: whitespace-separated tokens holding a letter or digit. Sentences: the runs of text ended by
@@ -27,7 +34,7 @@ export function textStatistics(text: string): TextStatistics {
   let sentences = 0;
   // A text repeats its words; counting each distinct token's syllables once spares most of the work.
   const known = new Map<string, number>();
-  for (const segment of text.split(/[.!?]+(?=\s|$)|\n+/u)) {
+  for (const segment of text.split(SENTENCE_BREAK)) {
     const tokens = segment.split(/\s+/u).filter((token) => WORD.test(token));
     if (tokens.length === 0) continue;
     sentences += 1;
