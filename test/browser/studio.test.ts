@@ -6,7 +6,6 @@ import {
   axeViolations,
   desktop,
   fitsWidth,
-  hasFocus,
   launchBrowser,
   screenshot,
   setUpOwner,
