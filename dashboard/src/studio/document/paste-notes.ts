@@ -1,5 +1,5 @@
 import type { ConversionNote } from '@quire/blocks';
-import { BLOCK_LABELS, type BlockType } from '../model';
+import { BLOCK_LABELS, type BlockType } from '../model.js';
 
 /*
  * What a paste did not keep as it was, in the writer's words: the converter's report (convert-report.ts of

@@ -1,9 +1,9 @@
 import { htmlToBlocks, type BlockWrite, type ConversionResult } from '@quire/blocks';
-import type { EditorBlock } from '../model';
-import { dataUriImage } from './paste-image-data';
-import { normaliseClipboardHtml } from './paste-html';
-import { markdownPaste, plainParagraphs } from './paste-text';
-import { pasteNotes } from './paste-notes';
+import type { EditorBlock } from '../model.js';
+import { dataUriImage } from './paste-image-data.js';
+import { normaliseClipboardHtml } from './paste-html.js';
+import { markdownPaste, plainParagraphs } from './paste-text.js';
+import { pasteNotes } from './paste-notes.js';
 
 /*
  * What a paste becomes: the clipboard's HTML (Google Docs, Word, a web page) or its text (plain or Markdown) as
