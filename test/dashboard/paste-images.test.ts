@@ -10,12 +10,10 @@ interface PasteImages {
     signal?: AbortSignal,
   ): Promise<PastedUpload[]>;
 }
-// Imported by a name the type check does not follow: the module reaches the browser-only uploader
+// Imported by a path the type check does not follow: the module reaches the browser-only uploader
 // (XMLHttpRequest), which the dashboard's own check types (dashboard/tsconfig.json), not the Node one of the tests.
-const name = 'paste-images';
-const { NOT_AN_IMAGE, uploadPastedImages } = (await import(
-  `../../dashboard/src/studio/document/${name}.js`
-)) as PasteImages;
+const path = new URL('../../dashboard/src/studio/document/paste-images.ts', import.meta.url).href;
+const { NOT_AN_IMAGE, uploadPastedImages } = (await import(/* @vite-ignore */ path)) as PasteImages;
 
 /*
  * uploadPastedImages against a stand-in for the browser's XMLHttpRequest (uploadMedia's transport), answering as
