@@ -265,14 +265,50 @@ describe('pastedBlocks: large pastes', () => {
   });
 
   it('reads long Markdown in pieces cut only between constructs, as it reads whole', () => {
-    const markdown = fixture('plain-markdown.txt');
-    const copies = Math.ceil((4 * PIECE) / markdown.length);
-    const text = Array.from({ length: copies }, () => markdown).join('\n');
+    // Most lines sit inside a construct that a blank line does not end (a fence, a quote, raw HTML, a loose list):
+    // a cut there would change what they read as.
+    const margin = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? `plain line ${i} at the margin` : '')).join(
+      '\n',
+    );
+    // Parts of varied lengths, so that the cuts would fall at varied places in them.
+    const part = (n: number) =>
+      [
+        `A paragraph opens part ${n}${' and goes on'.repeat(n % 40)}.`,
+        '',
+        '```text',
+        margin,
+        '```',
+        '',
+        '> quoted',
+        '>',
+        '> and more',
+        '',
+        '<pre>',
+        margin,
+        '</pre>',
+        '',
+        '- item one',
+        '',
+        '  its second paragraph',
+        '',
+        '- item two',
+        '',
+      ].join('\n');
+    const parts = Array.from({ length: Math.ceil((4 * PIECE) / part(20).length) }, (_, n) => part(n));
+    const text = parts.join('\n');
     const pieces = markdownPieces(text);
     expect(pieces.length).toBeGreaterThan(2);
     expect(pieces.join('\n')).toBe(text);
-    const one = pastedBlocks({ text: markdown }, 1000).blocks;
-    expect(pastedBlocks({ text }, 1000).blocks).toStrictEqual(Array.from({ length: copies }, () => one).flat());
+    for (const piece of pieces) expect(piece).toMatch(/^A paragraph opens part \d+/);
+    expect(pastedBlocks({ text }, 1000).blocks).toStrictEqual(
+      parts.flatMap((one) => pastedBlocks({ text: one }, 1000).blocks),
+    );
+    // And the fixture, as a writer's Markdown would be pasted.
+    const markdown = fixture('plain-markdown.txt');
+    const many = Array.from({ length: Math.ceil((3 * PIECE) / markdown.length) }, () => markdown);
+    expect(pastedBlocks({ text: many.join('\n') }, 1000).blocks).toStrictEqual(
+      many.flatMap(() => pastedBlocks({ text: markdown }, 1000).blocks),
+    );
   });
 
   it('over the caps: HTML gives way to its plain text, and long text is read as plain paragraphs', () => {
