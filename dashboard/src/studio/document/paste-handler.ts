@@ -1,4 +1,4 @@
-import { Fragment, Slice } from 'prosemirror-model';
+import { Fragment, Slice, type Node as PmNode } from 'prosemirror-model';
 import { NodeSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { LIMITS } from '../model';
@@ -44,13 +44,14 @@ export function handlePaste(
   if (view.state.selection.$from.parent.type.spec.code) return false;
 
   event.preventDefault();
-  void convertAndInsert(view, html ? { html, text } : { text }, tell);
+  void convertAndInsert(view, workspaceId, html ? { html, text } : { text }, tell);
   return true;
 }
 
 /** The converter is fetched on the first paste: most sessions never paste, and it is the surface's largest part. */
 async function convertAndInsert(
   view: EditorView,
+  workspaceId: string,
   data: { html?: string; text?: string },
   tell: (outcome: PasteOutcome | null) => void,
 ) {
@@ -80,6 +81,52 @@ async function convertAndInsert(
       : new Slice(Fragment.from(nodes), 0, 0);
   view.dispatch(view.state.tr.replaceSelection(slice).scrollIntoView().setMeta('paste', true));
   tell(words.length > 0 ? { kind: 'info', words } : null);
+  if (result.images.length > 0)
+    await fillPastedImages(
+      view,
+      workspaceId,
+      result.images.map((image) => ({ node: nodes[image.index]!, file: image.file })),
+      tell,
+      words,
+    );
+}
+
+/**
+ * Images the paste held as data: their blocks are in the document already (empty), and each upload fills its own
+ * block, found by the node inserted for it (the writer may have moved or deleted it meanwhile).
+ */
+async function fillPastedImages(
+  view: EditorView,
+  workspaceId: string,
+  pending: Array<{ node: PmNode; file: File }>,
+  tell: (outcome: PasteOutcome | null) => void,
+  words: string[],
+) {
+  const problems: string[] = [];
+  await uploadPastedImages(
+    workspaceId,
+    pending.map((entry) => entry.file),
+    (result, index) => {
+      if ('error' in result) {
+        problems.push(`A pasted image was not uploaded: ${result.error} Its block is left empty to choose another.`);
+        return;
+      }
+      let at: number | null = null;
+      view.state.doc.forEach((child, offset) => {
+        if (child === pending[index]!.node) at = offset;
+      });
+      if (at === null) return;
+      const block = {
+        type: 'image' as const,
+        mediaId: result.mediaId,
+        url: result.url,
+        ...(result.alt ? { alt: result.alt } : {}),
+      };
+      view.dispatch(view.state.tr.setNodeAttribute(at, 'block', block).setMeta('addToHistory', false));
+    },
+  );
+  const all = [...words, ...problems];
+  tell(all.length > 0 ? { kind: problems.length > 0 ? 'error' : 'info', words: all } : null);
 }
 
 async function insertImages(
@@ -90,7 +137,7 @@ async function insertImages(
 ) {
   const problems: string[] = [];
   tell({ kind: 'info', words: [`Uploading ${files.length === 1 ? 'the image' : `${files.length} images`}…`] });
-  const results = await uploadPastedImages(workspaceId, files, () => undefined);
+  const results = await uploadPastedImages(workspaceId, files);
   results.forEach((result, i) => {
     if ('error' in result) {
       problems.push(`${files[i]!.name || 'An image'} was not added: ${result.error}`);

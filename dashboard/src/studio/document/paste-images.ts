@@ -7,7 +7,7 @@ import { isPastableImage } from './paste-image-data.js';
  * many screenshots must not take the writer's whole connection, and each result can be shown as it comes.
  */
 
-export type PastedUpload = { mediaId: string; alt: string } | { error: string };
+export type PastedUpload = { mediaId: string; alt: string; url: string | null } | { error: string };
 
 export interface ImageToUpload {
   file: File;
@@ -39,7 +39,9 @@ export async function uploadPastedImages(
       try {
         const media = await uploadMedia(workspaceId, file, { ...(alt === '' ? {} : { alt }), signal });
         // The server tells a file's type from its bytes: one named an image may have been something else.
-        result = media.mimeType.startsWith('image/') ? { mediaId: media.id, alt } : { error: NOT_AN_IMAGE };
+        result = media.mimeType.startsWith('image/')
+          ? { mediaId: media.id, alt, url: media.url ?? null }
+          : { error: NOT_AN_IMAGE };
       } catch (error) {
         result = { error: uploadErrorWords(error) };
       }

@@ -13,6 +13,10 @@ import { Schema, type DOMOutputSpec, type Node as PmNode } from 'prosemirror-mod
  */
 
 const key = { default: null as number | null };
+
+/** An attribute of a parsed element (the module is also loaded by the node tests, which have no DOM types). */
+const attribute = (dom: unknown, name: string) =>
+  (dom as { getAttribute(name: string): string | null }).getAttribute(name);
 const source = { default: false };
 
 const withSource = (node: PmNode, tag: string, attrs: Record<string, string> = {}): DOMOutputSpec => [
@@ -75,7 +79,7 @@ export const schema = new Schema({
         {
           tag: 'pre',
           preserveWhitespace: 'full',
-          getAttrs: (dom) => ({ language: dom.getAttribute('data-language') ?? '' }),
+          getAttrs: (dom) => ({ language: attribute(dom, 'data-language') ?? '' }),
         },
       ],
       toDOM: (node) => ['pre', { 'data-language': node.attrs.language as string }, ['code', 0]],
@@ -96,7 +100,7 @@ export const schema = new Schema({
       attrs: { key, block: {} },
       // The block travels in the clipboard as JSON, so a card copied inside the editor pastes back whole. A card
       // pasted from elsewhere is only block data: the server validates it as any other.
-      parseDOM: [{ tag: 'div[data-block]', getAttrs: (dom) => cardAttrs(dom.getAttribute('data-block')) }],
+      parseDOM: [{ tag: 'div[data-block]', getAttrs: (dom) => cardAttrs(attribute(dom, 'data-block')) }],
       toDOM: (node) => [
         'div',
         {
@@ -124,7 +128,7 @@ export const schema = new Schema({
       parseDOM: [
         {
           tag: 'a[href]',
-          getAttrs: (dom) => ({ href: dom.getAttribute('href'), title: dom.getAttribute('title') }),
+          getAttrs: (dom) => ({ href: attribute(dom, 'href'), title: attribute(dom, 'title') }),
         },
       ],
       toDOM: (mark) => ['a', { href: mark.attrs.href as string, title: mark.attrs.title as string | null }, 0],
