@@ -23,7 +23,7 @@ const UNSEEN = new Set(['script', 'style', 'noscript', 'template']);
 
 export interface PasteFacts {
   notes: readonly ConversionNote[];
-  /** Images that stayed behind: their source was a web or file address the browser cannot fetch. */
+  /** Images left behind: at a web or file address the browser may not fetch, or data of a type not kept. */
   imagesLeft: number;
   /** Navigation menus (a page's site chrome) left out. */
   navigation: number;
