@@ -96,6 +96,21 @@ describe('the three-way merge of a stale save', () => {
     expect(resolve(merged, { 'field:title': 'mine' }).title).toBe('My title');
   });
 
+  it("keeps the server's derived parts of a block neither writer changed, and mine where I changed them", () => {
+    const image = (extra: object): EditorBlock => ({ type: 'image', mediaId: 'm1', alt: 'A hill', ...extra });
+    const start = { ...base, bodyJson: [image({ url: '/old.jpg' }), p('Two.')] };
+    const theirs = { ...base, bodyJson: [image({ url: '/new.jpg', width: 800 }), p('Two, theirs.')] };
+    expect(resolve(merge(start, structuredClone(start), theirs), {}).bodyJson[0]).toEqual(
+      image({ url: '/new.jpg', width: 800 }),
+    );
+    // Mine moved a key of the block about without changing it: still the server's copy.
+    const reordered = {
+      ...start,
+      bodyJson: [{ alt: 'A hill', url: '/old.jpg', mediaId: 'm1', type: 'image' } as EditorBlock, p('Two.')],
+    };
+    expect(resolve(merge(start, reordered, theirs), {}).bodyJson[0]).toEqual(image({ url: '/new.jpg', width: 800 }));
+  });
+
   it('compares objects by value, whatever their key order', () => {
     const mine = { ...base, seo: { title: 'S', description: 'D' } };
     const theirs = { ...base, seo: { description: 'D', title: 'S' } };
