@@ -88,41 +88,108 @@ export interface BodyRow {
   afterIndex?: number;
 }
 
-const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** A text's words, lowercased and counted. */
+interface Bag {
+  counts: Map<string, number>;
+  size: number;
+}
+
+function bagOf(text: string): Bag {
+  const counts = new Map<string, number>();
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return { counts, size: words.length };
+}
+
+function editLike(a: Bag, b: Bag): boolean {
+  if (a.size === 0 || b.size === 0) return a.size === b.size;
+  const [few, many] = a.counts.size <= b.counts.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const [word, n] of few.counts) shared += Math.min(n, many.counts.get(word) ?? 0);
+  return shared >= Math.min(a.size, b.size) / 2 && (2 * shared) / (a.size + b.size) >= 0.2;
+}
 
 /**
  * Whether one text reads as an edit of the other: at least half the words of the shorter one are in the longer
  * (a short paragraph that grew), and the shared words are not a speck of a long one (Dice ≥ 0.2: one word kept
  * of a one-word paragraph rewritten as twelve is a new paragraph).
  */
-export function readsAsEdit(a: string, b: string): boolean {
-  const left = words(a);
-  const right = words(b);
-  if (left.length === 0 || right.length === 0) return left.length === right.length;
-  const counts = new Map<string, number>();
-  for (const word of left) counts.set(word, (counts.get(word) ?? 0) + 1);
-  let shared = 0;
-  for (const word of right) {
-    const n = counts.get(word) ?? 0;
-    if (n > 0) {
-      shared += 1;
-      counts.set(word, n - 1);
-    }
-  }
-  return shared >= Math.min(left.length, right.length) / 2 && (2 * shared) / (left.length + right.length) >= 0.2;
-}
+export const readsAsEdit = (a: string, b: string): boolean => editLike(bagOf(a), bagOf(b));
 
 const isText = (block: EditorBlock) => (TEXT_TYPES as readonly string[]).includes(block.type);
 
 /** Whether an added block reads as an edit of a removed one rather than a new block in its place. */
-function sameBlock(before: EditorBlock, after: EditorBlock, alone: boolean): boolean {
+function sameBlock(before: EditorBlock, after: EditorBlock, alone: boolean, bag: (block: EditorBlock) => Bag) {
   const related = before.type === after.type || (isText(before) && isText(after));
   if (!related) return false;
   if (alone && before.type === after.type) return true;
-  return readsAsEdit(blockText(before), blockText(after));
+  return editLike(bag(before), bag(after));
 }
 
 type Op = '=' | '-' | '+';
+
+/** How many added blocks, from the last pair on, a removed block is compared with. */
+const PAIR_WINDOW = 8;
+
+/** Beyond this many cells the table below would take too much memory; bodies are capped at 1,000 blocks. */
+const TABLE_CELLS = 4_000_000;
+
+/**
+ * The edit script of two key lists: their common ends, then a longest common sequence of the middle by a table,
+ * whose cost is its size whatever the changes (jsdiff's diffArrays grows with their number). Where both ways are
+ * equally long, deletions come before insertions.
+ */
+function editScript(before: readonly string[], after: readonly string[]): Op[] {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start += 1;
+  let [endBefore, endAfter] = [before.length, after.length];
+  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
+    endBefore -= 1;
+    endAfter -= 1;
+  }
+  const [n, m] = [endBefore - start, endAfter - start];
+  const head = Array<Op>(start).fill('=');
+  const tail = Array<Op>(before.length - endBefore).fill('=');
+  if ((n + 1) * (m + 1) > TABLE_CELLS) {
+    const middle = diffArrays(before.slice(start, endBefore), after.slice(start, endAfter)).flatMap((change) =>
+      Array<Op>(change.count).fill(change.removed ? '-' : change.added ? '+' : '='),
+    );
+    return [...head, ...middle, ...tail];
+  }
+  // Keys as numbers: the table compares n × m pairs.
+  const ids = new Map<string, number>();
+  const id = (key: string) => {
+    if (!ids.has(key)) ids.set(key, ids.size);
+    return ids.get(key)!;
+  };
+  const a = Int32Array.from(before.slice(start, endBefore), id);
+  const b = Int32Array.from(after.slice(start, endAfter), id);
+  // lcs[i * (m + 1) + j]: the longest common sequence of a[i..] and b[j..].
+  const width = m + 1;
+  const lcs = new Uint32Array((n + 1) * width);
+  for (let i = n - 1; i >= 0; i -= 1)
+    for (let j = m - 1; j >= 0; j -= 1)
+      lcs[i * width + j] =
+        a[i] === b[j]
+          ? lcs[(i + 1) * width + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+  const middle: Op[] = [];
+  let [i, j] = [0, 0];
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) {
+      middle.push('=');
+      i += 1;
+      j += 1;
+    } else if (j === m || (i < n && lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) {
+      middle.push('-');
+      i += 1;
+    } else {
+      middle.push('+');
+      j += 1;
+    }
+  }
+  return [...head, ...middle, ...tail];
+}
 
 /**
  * Between equal blocks (two dividers) the longest common sequence has more than one answer, and jsdiff may put a
@@ -169,17 +236,20 @@ function slideTogether(ops: Op[], before: readonly string[], after: readonly str
 }
 
 /**
- * The blocks of two bodies lined up: equal blocks (by blockKey) matched as the longest common sequence (jsdiff's
- * diffArrays), and between two matches the removed and added blocks paired, in order, where one reads as an edit
- * of the other (same type, or two text types, and readsAsEdit; a lone pair of the same type always).
+ * The blocks of two bodies lined up: equal blocks (by blockKey) matched as their longest common sequence, and
+ * between two matches the removed and added blocks paired, in order, where one reads as an edit of the other (same
+ * type, or two text types, and readsAsEdit; a lone pair of the same type always).
  * The rows hold every block of both bodies once, each side in its own order.
  */
 export function alignBlocks(before: readonly EditorBlock[], after: readonly EditorBlock[]): BodyRow[] {
+  // A removed block is compared with up to PAIR_WINDOW added ones: its words are counted once.
+  const bags = new Map<EditorBlock, Bag>();
+  const bag = (block: EditorBlock) => {
+    if (!bags.has(block)) bags.set(block, bagOf(blockText(block)));
+    return bags.get(block)!;
+  };
   const [beforeKeys, afterKeys] = [before.map(blockKey), after.map(blockKey)];
-  let ops: Op[] = diffArrays(beforeKeys, afterKeys).flatMap((change) =>
-    Array<Op>(change.count).fill(change.removed ? '-' : change.added ? '+' : '='),
-  );
-  ops = slideTogether(ops, beforeKeys, afterKeys);
+  const ops = slideTogether(editScript(beforeKeys, afterKeys), beforeKeys, afterKeys);
   const rows: BodyRow[] = [];
   let i = 0;
   let j = 0;
@@ -190,8 +260,9 @@ export function alignBlocks(before: readonly EditorBlock[], after: readonly Edit
     const pairs: Array<[number, number]> = [];
     let from = 0;
     for (const r of removed) {
-      for (let k = from; k < added.length; k += 1) {
-        if (sameBlock(before[r]!, after[added[k]!]!, alone)) {
+      // An edited block's new self is near: looking further only costs time on a body rewritten throughout.
+      for (let k = from; k < Math.min(added.length, from + PAIR_WINDOW); k += 1) {
+        if (sameBlock(before[r]!, after[added[k]!]!, alone, bag)) {
           pairs.push([r, added[k]!]);
           from = k + 1;
           break;
