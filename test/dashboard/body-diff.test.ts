@@ -6,6 +6,7 @@ import {
   fieldChanges,
   foldUnchanged,
   readsAsEdit,
+  wordChanges,
 } from '../../dashboard/src/studio/body-diff.js';
 import type { EditorBlock } from '../../dashboard/src/studio/model.js';
 import { arbitraryBody, edited } from './body-arbitraries.js';
@@ -102,6 +103,42 @@ describe("the body diff's alignment of blocks", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('diffs a text word by word, a replaced phrase read as one, and gives up on two long unrelated texts', () => {
+    expect(wordChanges('Second version.', 'Third version, see https://example.com/a.')).toEqual([
+      { value: 'Second', removed: true },
+      { value: 'Third', added: true },
+      { value: ' version' },
+      { value: '.', removed: true },
+      { value: ', see https://example.com/a.', added: true },
+    ]);
+    expect(wordChanges('Same.', 'Same.')).toEqual([{ value: 'Same.' }]);
+    const long = (seed: string) => Array.from({ length: 600 }, (_, i) => `${seed}${i}`).join(' ');
+    expect(wordChanges(long('a'), long('b'))).toEqual([
+      { value: long('a'), removed: true },
+      { value: long('b'), added: true },
+    ]);
+  });
+
+  it('keeps every word in its parts: common and removed give the old text, common and added the new (property)', () => {
+    // diffWords ignores whitespace: a common part carries the new text's spacing, so spacing is left out here.
+    const words = (text: string) => text.replace(/\s+/g, '');
+    const text = fc
+      .array(fc.constantFrom('a', 'cat', 'sat', '.', ',', ' ', '\n', 'https://x.y/z', 'é'), {
+        maxLength: 12,
+      })
+      .map((tokens) => tokens.join(''));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        const parts = wordChanges(before, after);
+        const old = parts.filter((part) => !part.added).map((part) => part.value);
+        const now = parts.filter((part) => !part.removed).map((part) => part.value);
+        expect(words(old.join(''))).toBe(words(before));
+        expect(words(now.join(''))).toBe(words(after));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,4 +1,4 @@
-import { diffArrays } from 'diff';
+import { diffArrays, diffWords } from 'diff';
 import { TEXT_TYPES, type EditorBlock } from './model.js';
 
 /** One labelled value of a block, as its card in the editor shows it. */
@@ -313,4 +313,49 @@ export function foldUnchanged(rows: readonly BodyRow[]): ShownRow[] {
     else shown.push({ kind: 'unchanged', rows: [row] });
   }
   return shown;
+}
+
+/**
+ * Past this many words changed, two texts are shown as one replaced by the other: a word diff of two long,
+ * unrelated paragraphs costs seconds and reads no better than the two texts.
+ */
+const MAX_WORD_EDITS = 400;
+
+export interface TextPart {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/**
+ * Two texts as common, removed and added parts, for reading: a common bit without a letter or digit between two
+ * changes (the "." that "version." and "example.com" share) joins them, so a replaced phrase reads as one, and
+ * each run of changes shows what went, then what came.
+ */
+export function wordChanges(before: string, after: string): TextPart[] {
+  const parts = diffWords(before, after, { maxEditLength: MAX_WORD_EDITS }) ?? [
+    { value: before, removed: true, added: false, count: 1 },
+    { value: after, removed: false, added: true, count: 1 },
+  ];
+  const out: TextPart[] = [];
+  let [removed, added] = ['', ''];
+  const flush = () => {
+    if (removed) out.push({ value: removed, removed: true });
+    if (added) out.push({ value: added, added: true });
+    [removed, added] = ['', ''];
+  };
+  parts.forEach((part, i) => {
+    const next = parts[i + 1];
+    if (part.added) added += part.value;
+    else if (part.removed) removed += part.value;
+    else if ((removed || added) && next && (next.added || next.removed) && !/[\p{L}\p{N}]/u.test(part.value)) {
+      removed += part.value;
+      added += part.value;
+    } else {
+      flush();
+      if (part.value) out.push({ value: part.value });
+    }
+  });
+  flush();
+  return out;
 }
