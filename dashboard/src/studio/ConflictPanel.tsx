@@ -25,9 +25,12 @@ function describe(value: unknown): string {
   return String(value);
 }
 
+/** The first words of a block, enough to find it: at most eight, and 60 characters. */
 function snippet(text: string): string {
   const words = text.split(/\s+/).filter(Boolean);
-  return words.length > 8 ? `${words.slice(0, 8).join(' ')}…` : words.join(' ');
+  const start = words.slice(0, 8).join(' ');
+  const cut = start.length > 60 ? start.slice(0, 60).trimEnd() : start;
+  return cut.length < words.join(' ').length ? `${cut}…` : cut;
 }
 
 /** What names a conflict to the writer: the field's label, or the block's place, type and first words. */
