@@ -1,8 +1,18 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { EXTERNAL, startServer, tempDir, type ServerProcess } from '../e2e/helpers.js';
 import { png } from '../helpers/media.js';
-import { axeViolations, desktop, fitsWidth, launchBrowser, setUpOwner, SKIP_REASON } from './browser.js';
+import {
+  axeViolations,
+  desktop,
+  fitsWidth,
+  launchBrowser,
+  SCREENSHOT_DIR,
+  setUpOwner,
+  SKIP_REASON,
+  WIDTHS,
+} from './browser.js';
 import { body, saved, workspaceApi } from './studio-helpers.js';
 
 const OWNER = 'editor@panels.example.com';
@@ -88,14 +98,19 @@ suite(`the studio's order, history, status, site link and SEO panel${SKIP_REASON
     expect(await texts(id)).toEqual(['A', 'D', 'C', 'B']);
   }, 60_000);
 
-  it('lists revisions, shows one beside the current copy, and restores it as a new revision', async () => {
-    const id = await newPost({ title: 'Kept history', bodyJson: paragraphs('First version.') });
+  it('lists revisions, shows one against the copy now word by word, and restores it after asking', async () => {
+    const id = await newPost({
+      title: 'Kept history',
+      bodyJson: paragraphs('First version.', 'Unchanged one.', 'Unchanged two.'),
+    });
     await edit(id);
     const paragraph = body(page).locator('p').first();
-    for (const text of ['Second version.', 'Third version.']) {
+    const long = 'https://example.com/a/very/long/path/that/never/breaks/at/a/space/on/any/screen/at/all';
+    for (const text of ['Second version.', `Third version, see ${long}`]) {
       await paragraph.click();
       await page.keyboard.press('Control+a');
       await page.keyboard.type(text);
+      if (text.startsWith('Third')) await page.getByLabel('Title', { exact: true }).fill('Kept history, retitled');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await saved(page);
     }
@@ -105,20 +120,53 @@ suite(`the studio's order, history, status, site link and SEO panel${SKIP_REASON
     await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     await list.getByRole('button', { name: /^#2 updated/ }).click();
 
-    const dialog = page.getByRole('dialog', { name: 'Revision #2' });
-    await dialog.getByRole('article', { name: 'Revision #2' }).getByText('Second version.').waitFor();
-    await dialog.getByRole('article', { name: 'Current version' }).getByText('Third version.').waitFor();
+    // Revision #2 against now: its words struck, the current ones underlined, each said in words as well.
+    const dialog = page.getByRole('dialog', { name: 'Revision #2', exact: true });
+    const blocks = dialog.getByRole('list', { name: 'Body, block by block' });
+    await blocks.waitFor();
+    expect(await blocks.locator('del').allTextContents()).toEqual(['[deleted: Second]', '[deleted: .]']);
+    expect(await blocks.locator('ins').allTextContents()).toEqual(['[inserted: Third]', `[inserted: , see ${long}]`]);
+    await blocks.getByText('2 unchanged blocks').waitFor();
+    expect(
+      await dialog
+        .locator('.change', { hasText: /^Title/ })
+        .locator('ins')
+        .textContent(),
+    ).toBe('[inserted: , retitled]');
+    expect(await axeViolations(page)).toEqual([]);
+    // The dialog scrolls on its own: the page's width says nothing of what overflows inside it.
+    type Box = { scrollWidth: number; clientWidth: number };
+    const sideways = () =>
+      dialog.evaluate((el) => (el as unknown as Box).scrollWidth > (el as unknown as Box).clientWidth);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await fitsWidth(page), `page at ${width}`).toBe(true);
+      expect(await sideways(), `dialog at ${width}`).toBe(false);
+      await dialog.screenshot({ path: path.join(SCREENSHOT_DIR, `history-diff-${width}.png`), animations: 'disabled' });
+    }
+    await page.setViewportSize(desktop.viewport!);
+
+    // Restore asks first, saying what becomes of the current copy; Cancel leaves everything as it was.
     await dialog.getByRole('button', { name: 'Restore revision #2' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Restore revision #2?' });
+    await confirm.getByText('stays in the history as revision #3').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await external(`/posts/${id}/revisions`)).total).toBe(3);
+    await dialog.getByRole('button', { name: 'Restore revision #2' }).click();
+    await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
 
     await expect.poll(() => paragraph.textContent()).toBe('Second version.');
-    expect(await texts(id)).toEqual(['Second version.']);
+    expect(await texts(id)).toEqual(['Second version.', 'Unchanged one.', 'Unchanged two.']);
+    expect((await external(`/posts/${id}`)).title).toBe('Kept history');
     const revisions = await external(`/posts/${id}/revisions?orderBy=n&order=desc`);
     expect(revisions.total).toBe(4);
     const newest = await external(`/posts/${id}/revisions/${(revisions.data as Json[])[0]!.n as number}`);
-    expect((newest.fields as Json).bodyJson).toEqual(paragraphs('Second version.'));
+    expect((newest.fields as Json).bodyJson).toEqual(paragraphs('Second version.', 'Unchanged one.', 'Unchanged two.'));
     await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
-  }, 60_000);
+  }, 90_000);
 
   it('moves a post through every status the contract allows, and deletes it after saying what that does', async () => {
     const id = await newPost({ title: 'Moving on', bodyJson: paragraphs('Status moves.') });

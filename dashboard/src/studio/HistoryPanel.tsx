@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { api, describeError, ws } from '../api';
 import { keys, useApi } from '../queries';
-import { Dialog } from '../components/Dialog';
+import { ConfirmDialog, Dialog } from '../components/Dialog';
 import { ErrorMessage, Loading } from '../components/Status';
-import { BlockList } from '../content/Blocks';
 import { formatTime } from '../hooks';
-import type { Block, Paginated } from '../types';
+import type { Paginated } from '../types';
+import { Changes } from './Changes';
+import { canonical } from './merge';
+import { fieldsFor, fieldsOf, type EditableFields } from './post-fields';
 import type { Resource } from './useStudio';
 
 interface Summary {
@@ -16,19 +18,37 @@ interface Summary {
   createdAt: string;
 }
 interface Revision extends Summary {
-  fields: { title?: string; bodyJson?: Block[]; excerpt?: string };
+  /** The writable fields as that write left them (no tags: they are not written by a PATCH). */
+  fields: Record<string, unknown>;
 }
 
-/** The revisions of a post or page: a list, one beside the current copy, and a restore that writes it back. */
+type Kind = 'post' | 'page';
+
+/** A revision's fields as the editor holds fields: what it lacks (tags) taken from `now`, null as empty. */
+function revisionFields(kind: Kind, stored: Record<string, unknown>, now: EditableFields): EditableFields {
+  const empty = fieldsOf(kind, null) as unknown as Record<string, unknown>;
+  const fields = { ...now } as unknown as Record<string, unknown>;
+  for (const field of fieldsFor(kind))
+    if (field.name in stored) fields[field.name] = stored[field.name] ?? empty[field.name];
+  return fields as unknown as EditableFields;
+}
+
+/**
+ * The revisions of a post or page: a list, one compared word by word with the copy in the editor, and a restore
+ * that writes it back after saying what that does.
+ */
 export function HistoryPanel({
   workspaceId,
   kind,
   resource,
+  current,
   onRestored,
 }: {
   workspaceId: string;
-  kind: 'post' | 'page';
+  kind: Kind;
   resource: Resource;
+  /** The editor's fields, unsaved edits included; without them, the saved copy is compared. */
+  current?: EditableFields;
   onRestored(resource: Resource): void;
 }) {
   const base = ws(workspaceId, `/${kind}s/${resource.id}/revisions`);
@@ -55,8 +75,11 @@ export function HistoryPanel({
       )}
       {viewing !== null && (
         <RevisionDialog
+          kind={kind}
           path={`${base}/${viewing}`}
-          current={resource}
+          saved={resource}
+          current={current}
+          newest={list.data?.data[0]?.n ?? null}
           onClose={() => setViewing(null)}
           onRestored={(restored) => {
             setViewing(null);
@@ -69,19 +92,33 @@ export function HistoryPanel({
 }
 
 function RevisionDialog({
+  kind,
   path,
+  saved,
   current,
+  newest,
   onClose,
   onRestored,
 }: {
+  kind: Kind;
   path: string;
-  current: Resource;
+  saved: Resource;
+  current: EditableFields | undefined;
+  /** The newest revision's number: the copy saved now, which a restore keeps in the history. */
+  newest: number | null;
   onClose(): void;
   onRestored(resource: Resource): void;
 }) {
   const revision = useApi(['revision', path], () => api.get<Revision>(path));
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const savedFields = useMemo(() => fieldsOf(kind, saved), [kind, saved]);
+  const now = current ?? savedFields;
+  const r = revision.data;
+  const then = useMemo(() => (r ? revisionFields(kind, r.fields, now) : null), [kind, r, now]);
+  // Edits not saved yet are in no revision: a restore replaces them for good.
+  const unsaved = current !== undefined && canonical({ ...current, slugEdited: true }) !== canonical(savedFields);
   const restore = async () => {
     setPending(true);
     setError(null);
@@ -93,43 +130,66 @@ function RevisionDialog({
       setPending(false);
     }
   };
-  const r = revision.data;
   return (
-    <Dialog title={r ? `Revision #${r.n}` : 'Revision'} onClose={onClose}>
-      {!r && <Loading label="Loading the revision…" />}
-      {r && (
-        <>
-          <div className="side-by-side">
-            <article aria-label={`Revision #${r.n}`}>
-              <h3>Revision #{r.n}</h3>
-              <p className="hint">
-                {r.action}, {formatTime(r.createdAt)}
+    <>
+      <Dialog
+        title={r ? `Revision #${r.n}` : 'Revision'}
+        onClose={onClose}
+        description={
+          r && (
+            <p className="hint">
+              {r.action.charAt(0).toUpperCase() + r.action.slice(1)}, {formatTime(r.createdAt)}, compared with the copy
+              in the editor now: struck text is only in revision #{r.n}, underlined text only now.
+            </p>
+          )
+        }
+      >
+        {!r && <Loading label="Loading the revision…" />}
+        {r && then && (
+          <>
+            <Changes kind={kind} before={then} after={now} />
+            <div className="actions">
+              <button type="button" onClick={onClose}>
+                Close
+              </button>
+              <button type="button" className="button-primary" onClick={() => setConfirming(true)}>
+                Restore revision #{r.n}
+              </button>
+            </div>
+          </>
+        )}
+      </Dialog>
+      {r && confirming && (
+        <ConfirmDialog
+          title={`Restore revision #${r.n}?`}
+          confirmLabel="Restore"
+          pending={pending}
+          error={
+            error && (
+              <p className="field-error" role="alert">
+                {error}
               </p>
-              <p className="preview-title">{r.fields.title ?? r.title}</p>
-              <BlockList blocks={r.fields.bodyJson ?? []} />
-            </article>
-            <article aria-label="Current version">
-              <h3>Now</h3>
-              <p className="hint">Saved {formatTime(current.updatedAt)}</p>
-              <p className="preview-title">{current.title}</p>
-              <BlockList blocks={current.bodyJson} />
-            </article>
-          </div>
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
+            )
+          }
+          onConfirm={() => void restore()}
+          onCancel={() => {
+            setConfirming(false);
+            setError(null);
+          }}
+        >
+          <p>
+            Its title, body and other fields replace the current copy, saved as a new revision. The copy saved now stays
+            in the history{newest !== null ? ` as revision #${newest}` : ''}, so nothing saved is lost. Whether the{' '}
+            {kind} is published does not change.
+          </p>
+          {unsaved && (
+            <p>
+              <strong>Your edits since the last save are in no revision</strong> and are replaced too: save them first
+              to keep them.
             </p>
           )}
-          <div className="actions">
-            <button type="button" onClick={onClose}>
-              Close
-            </button>
-            <button type="button" className="button-primary" disabled={pending} onClick={() => void restore()}>
-              Restore revision #{r.n}
-            </button>
-          </div>
-        </>
+        </ConfirmDialog>
       )}
-    </Dialog>
+    </>
   );
 }

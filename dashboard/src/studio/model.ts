@@ -31,6 +31,9 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
 
 export const BLOCK_TYPES = Object.keys(BLOCK_LABELS) as BlockType[];
 
+/** The blocks typed as text in the document (the others are cards, code and the divider). */
+export const TEXT_TYPES = ['paragraph', 'heading', 'quote', 'list'] as const;
+
 /**
  * A block being written. An image block may lack its media until one is chosen; everything else is the API's
  * own block object, kept as read so that an untouched block goes back exactly as it came.
