@@ -64,16 +64,18 @@ suite(`pasting into the writing surface${SKIP_REASON ? ` (${SKIP_REASON})` : ''}
       });
       await body(page).click();
       await pasteInto(body(page), data);
-      const expected = pastedBlocks({ html: (data as Record<string, string>)['text/html'], text: data['text/plain'] }, 1000)
-        .blocks.filter((block) => !(block.type === 'image' && !block.mediaId));
+      const expected = pastedBlocks(
+        { html: (data as Record<string, string>)['text/html'], text: data['text/plain'] },
+        1000,
+      ).blocks.filter((block) => !(block.type === 'image' && !block.mediaId));
       await expect.poll(() => body(page).locator(':scope > *').count()).toBeGreaterThan(2);
       await page.keyboard.press('Control+s');
       await saved(page);
       const stored = (await external(`/posts/${id}`)).bodyJson as Json[];
       expect(stored.filter((block) => block.type !== 'image')).toEqual(
-        expected.filter((block) => block.type !== 'image').map((block) =>
-          block.type === 'heading' ? { ...block, id: expect.any(String) } : block,
-        ),
+        expected
+          .filter((block) => block.type !== 'image')
+          .map((block) => (block.type === 'heading' ? { ...block, id: expect.any(String) } : block)),
       );
       const types = new Set(stored.map((block) => block.type));
       for (const type of ['heading', 'paragraph', 'list']) expect(types).toContain(type);
@@ -118,7 +120,10 @@ suite(`pasting into the writing surface${SKIP_REASON ? ` (${SKIP_REASON})` : ''}
     await body(page).click();
     const text = Array.from({ length: 1200 }, (_, i) => `Line ${i + 1}.`).join('\n\n');
     await pasteInto(body(page), { 'text/plain': text });
-    await page.getByRole('status').filter({ hasText: /Nothing was pasted: it holds 1,200 blocks/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Nothing was pasted: it holds 1,200 blocks/ })
+      .waitFor();
     expect(await body(page).locator('p').count()).toBe(1);
   }, 60_000);
 });

@@ -43,32 +43,67 @@ suite(`the writer's studio never loses typing${SKIP_REASON ? ` (${SKIP_REASON})`
     dir.remove();
   });
 
-  it('refuses the second of two writers and lets them overwrite, or reload what the first saved', async () => {
-    const id = await newPost({ title: 'Shared draft', excerpt: 'Before' });
+  it('refuses the second of two writers, merges what does not collide and asks about what does', async () => {
+    const id = await newPost({
+      title: 'Shared draft',
+      bodyJson: [
+        { type: 'paragraph', text: 'Alpha.' },
+        { type: 'paragraph', text: 'Beta.' },
+        { type: 'paragraph', text: 'Gamma.' },
+      ],
+    });
     const other = await contexts[1]!.newPage();
     await signIn(other, server.url, OWNER, PASSWORD);
     await edit(page, id);
     await edit(other, id);
+    const typeAtEnd = async (p: Page, n: number, text: string) => {
+      await body(p).locator('p').nth(n).click();
+      await caretAtEnd(body(p).locator('p').nth(n));
+      await p.keyboard.type(text);
+    };
 
-    await page.getByLabel('Title', { exact: true }).fill('Title by the first');
+    // The first writer changes the first paragraph; the second, unaware, the third.
+    await typeAtEnd(page, 0, ' By the first.');
     await saved(page);
-    await other.getByLabel('Excerpt', { exact: true }).fill('Excerpt by the second');
-    const alert = other.getByRole('alert').filter({ hasText: 'Someone else saved this post' });
-    await alert.waitFor({ timeout: 15_000 });
-    expect((await external(`/posts/${id}`)).excerpt).toBe('Before');
-    await alert.getByRole('button', { name: 'Overwrite' }).click();
+    await typeAtEnd(other, 2, ' By the second.');
+    const panel = other.getByRole('dialog', { name: 'A newer copy of this post was saved' });
+    await panel.waitFor({ timeout: 15_000 });
+    await panel.getByRole('region', { name: 'What they changed' }).getByText('By the first.').waitFor();
+    expect((await external(`/posts/${id}`)).bodyJson).toEqual([
+      { type: 'paragraph', text: 'Alpha. By the first.' },
+      { type: 'paragraph', text: 'Beta.' },
+      { type: 'paragraph', text: 'Gamma.' },
+    ]);
+    await panel.getByRole('button', { name: 'Save merged' }).click();
     await saved(other);
-    expect(await external(`/posts/${id}`)).toMatchObject({ title: 'Shared draft', excerpt: 'Excerpt by the second' });
+    expect((await external(`/posts/${id}`)).bodyJson).toEqual([
+      { type: 'paragraph', text: 'Alpha. By the first.' },
+      { type: 'paragraph', text: 'Beta.' },
+      { type: 'paragraph', text: 'Gamma. By the second.' },
+    ]);
 
-    // The first writer's copy is now the outdated one: refused in turn, and Reload shows what the second saved.
-    await page.getByLabel('Excerpt', { exact: true }).fill('Too late');
-    const refused = page.getByRole('alert').filter({ hasText: 'Someone else saved this post' });
-    await refused.waitFor({ timeout: 15_000 });
-    await refused.getByRole('button', { name: 'Reload' }).click();
+    // Now both change the third paragraph: the first writer is asked which to keep, block by block.
+    await typeAtEnd(page, 2, ' Mine.');
+    const conflict = page.getByRole('dialog', { name: 'A newer copy of this post was saved' });
+    await conflict.waitFor({ timeout: 15_000 });
+    await conflict
+      .getByRole('group', { name: /^Block 3/ })
+      .getByRole('radio', { name: 'Mine' })
+      .check();
+    await conflict.getByRole('button', { name: 'Save merged' }).click();
     await saved(page);
-    expect(await page.getByLabel('Excerpt', { exact: true }).inputValue()).toBe('Excerpt by the second');
-    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Shared draft');
-    expect((await external(`/posts/${id}`)).excerpt).toBe('Excerpt by the second');
+    expect((await external(`/posts/${id}`)).bodyJson).toEqual([
+      { type: 'paragraph', text: 'Alpha. By the first.' },
+      { type: 'paragraph', text: 'Beta.' },
+      { type: 'paragraph', text: 'Gamma. Mine.' },
+    ]);
+    // The second writer, stale in turn, takes theirs whole: the editor shows what the first saved.
+    await typeAtEnd(other, 1, ' Late.');
+    const late = other.getByRole('dialog', { name: 'A newer copy of this post was saved' });
+    await late.waitFor({ timeout: 15_000 });
+    await late.getByRole('button', { name: 'Take theirs' }).click();
+    await saved(other);
+    expect(await body(other).locator('p').allTextContents()).toEqual(['Alpha. By the first.', 'Beta.', 'Gamma. Mine.']);
     await other.close();
   }, 90_000);
 

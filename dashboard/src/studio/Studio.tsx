@@ -9,7 +9,9 @@ import { STATUS_TONE } from '../content/PostsScreen';
 import { formatTime } from '../hooks';
 import { href, Link, useRouter } from '../router';
 import type { Block, Post, WorkspaceSummary } from '../types';
+import { ConflictPanel } from './ConflictPanel';
 import { HistoryPanel } from './HistoryPanel';
+import { fieldsOf } from './post-fields';
 import { PostDetails } from './PostDetails';
 import { PreviewOnSite } from './PreviewOnSite';
 import { SeoPanel } from './SeoPanel';
@@ -159,10 +161,13 @@ export default function Studio({
       {save.kind === 'conflict' && (
         <div className="notice notice-warn" role="alert">
           <p>
-            Someone else saved this {noun} after you opened it. Reload to see their version (your changes here are
-            dropped), or overwrite theirs with yours.
+            Someone else saved this {noun} after you opened it. Compare their changes with yours and merge them, reload
+            their version (yours here are dropped), or overwrite theirs with yours.
           </p>
           <div className="actions">
+            <button type="button" className="button-primary" onClick={() => void studio.compare()}>
+              Compare and merge
+            </button>
             <button type="button" onClick={() => void studio.reloadFromServer()}>
               Reload
             </button>
@@ -307,6 +312,7 @@ export default function Studio({
               workspaceId={workspace.id}
               kind={kind}
               resource={base}
+              current={studio.current()}
               onRestored={(restored) => {
                 studio.load(restored);
               }}
@@ -315,6 +321,16 @@ export default function Studio({
         </aside>
       </div>
 
+      {studio.theirs && base && (
+        <ConflictPanel
+          kind={kind}
+          base={fieldsOf(kind, base)}
+          mine={studio.current()}
+          theirs={studio.theirs}
+          onResolve={studio.resolveConflict}
+          onCancel={studio.dismissConflict}
+        />
+      )}
       {deleting && (
         <ConfirmDialog
           title={`Delete this ${noun}?`}

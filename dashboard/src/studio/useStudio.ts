@@ -66,6 +66,8 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
   const [offered, setOffered] = useState<LocalDraft | null>(null);
+  // After a save refused as stale: the server's copy, to compare and merge with (ConflictPanel).
+  const [theirs, setTheirs] = useState<Resource | null>(null);
   // Counts edits: a save that finishes while this moved has not saved everything.
   const edits = useRef(0);
   const [editCount, setEditCount] = useState(0);
@@ -227,6 +229,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.details?.reason === 'stale') {
         setSave({ kind: 'conflict', version: String(error.details.version) });
+        void compare();
       } else if (error instanceof ApiError && error.status === 409) {
         setServerIssues({ '/slug': 'Another post or page already has this slug. Choose another.' });
         setSave({ kind: 'error', message: 'Not saved: the slug is taken.' });
@@ -273,6 +276,34 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     // `run` is a fresh closure each render; the edit count says when there is something new to save.
   }, [editCount, save.kind, blocking]);
 
+  /** Fetches the server's copy to show beside the writer's (the conflict panel opens on it). */
+  const compare = async () => {
+    if (!base) return;
+    try {
+      setTheirs(await api.get<Resource>(ws(workspaceId, `${collection}/${base.id}`)));
+    } catch {
+      // The notice's Reload and Overwrite still work; Compare tries again.
+    }
+  };
+
+  /**
+   * The writer's choice after a conflict: their copy becomes the base (so only what differs from it is sent, with
+   * its version in If-Match) and the merged fields the editor's; the save runs at once.
+   */
+  const resolveConflict = (merged: EditableFields, version: string) => {
+    if (!theirs || theirs.updatedAt !== version) return;
+    setBase(theirs);
+    setFields(merged);
+    show(merged.bodyJson);
+    setTheirs(null);
+    setServerIssues({});
+    edits.current += 1;
+    setEditCount(edits.current);
+    setSave({ kind: 'unsaved' });
+    queued.current = { ...queued.current };
+    setQueueTick((n) => n + 1);
+  };
+
   const reloadFromServer = async () => {
     if (!base) return;
     const fresh = await api.get<Resource>(ws(workspaceId, `${collection}/${base.id}`));
@@ -312,6 +343,10 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     run,
     reloadFromServer,
     offered,
+    theirs,
+    compare,
+    resolveConflict,
+    dismissConflict: () => setTheirs(null),
     restoreOffered,
     discardOffered,
     current,
