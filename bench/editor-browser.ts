@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { installProbe, type Keystroke, type Probe, type SurfaceKind } from './editor-probe.js';
+import { processCpuSeconds } from './proc-stats.js';
 
 /*
  * The two measurements of `npm run bench:editor` in Chromium (Debian's, headless, as test/browser/browser.ts
@@ -134,6 +135,61 @@ export interface TypingRun {
   latencies: number[];
   /** Per key, the longest Event Timing duration of its events (0: none reached 16 ms). */
   eventTimings: number[];
+  /** CPU time Chromium's processes spent while the keys were typed, per key, ms: the page's renderer, and all. */
+  cpuPerKeyMs: { renderer: number; all: number };
+}
+
+type ProcessTimes = Map<number, { renderer: boolean; cpuSeconds: number }>;
+
+/**
+ * CPU seconds so far of each Chromium process this benchmark started (a renderer is one with --type=renderer).
+ * Unlike the latencies, CPU time does not grow when other programs share the machine: the figure to compare when
+ * it is busy. From /proc, not CDP: after SystemInfo.getProcessInfo the keys typed next went nowhere.
+ */
+function processTimes(): ProcessTimes {
+  const root = process.pid;
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const under = (pid: number): boolean => {
+    for (let at: number | undefined = pid; at !== undefined && at > 1; at = parents.get(at))
+      if (at === root) return true;
+    return false;
+  };
+  const times: ProcessTimes = new Map();
+  for (const pid of parents.keys()) {
+    if (!under(pid)) continue;
+    const cpuSeconds = processCpuSeconds(pid);
+    if (cpuSeconds === null) continue;
+    let command = '';
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (command.includes('chromium')) times.set(pid, { renderer: command.includes('--type=renderer'), cpuSeconds });
+  }
+  return times;
+}
+
+/** CPU ms spent between two readings, per key: by the busiest renderer (the page's), and by every process. */
+function cpuPerKey(before: ProcessTimes, after: ProcessTimes, keys: number): { renderer: number; all: number } {
+  let renderer = 0;
+  let all = 0;
+  for (const [pid, now] of after) {
+    const spent = now.cpuSeconds - (before.get(pid)?.cpuSeconds ?? 0);
+    all += spent;
+    if (now.renderer) renderer = Math.max(renderer, spent);
+  }
+  const perKey = (seconds: number) => Number(((seconds * 1000) / keys).toFixed(2));
+  return { renderer: perKey(renderer), all: perKey(all) };
 }
 
 /** Types `text` at the end of block `target.block`, `delay` ms between key down and key up, as one measurement. */
@@ -154,8 +210,10 @@ export async function typeOnce(
     await page.evaluate(() => (globalThis as unknown as Window).__editorBench.reset());
     const cdp = await context.newCDPSession(page);
     if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const cpuBefore = processTimes();
     await page.keyboard.type(text, { delay });
     await waitForKeys(page, text.length, 60_000);
+    const cpuAfter = processTimes();
     if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await expectTyped(page, target, before, text);
     const { keys, slowEvents } = await probe(page);
@@ -165,6 +223,7 @@ export async function typeOnce(
       throttle,
       latencies: keys.map((key) => key.end! - key.start),
       eventTimings: perKey(keys, slowEvents),
+      cpuPerKeyMs: cpuPerKey(cpuBefore, cpuAfter, text.length),
     };
   } finally {
     await context.close();

@@ -73,6 +73,10 @@ function typingSummary(run: TypingRun) {
     p99Ms: at(0.99),
     maxMs: at(1),
     eventTiming: { keysAt16MsOrMore: slow.length, p95Ms: percentile(run.eventTimings, 0.95) },
+    cpuPerKeyMs: run.cpuPerKeyMs,
+    // Each key's figures in the order typed: a slow key here or there is the machine; a rising line is the editor.
+    latenciesMs: run.latencies.map((latency) => Number(ms(latency))),
+    eventTimingsMs: run.eventTimings,
   };
 }
 
@@ -165,7 +169,11 @@ async function main(argv: string[]): Promise<void> {
       out(
         `typing ${t.keys} keys${t.throttle === 1 ? '' : ` at ${t.throttle}× CPU throttling`}: input-to-paint p50 ${t.p50Ms} ms, ` +
           `p95 ${t.p95Ms} ms, p99 ${t.p99Ms} ms, max ${t.maxMs} ms; Event Timing: ${t.eventTiming.keysAt16MsOrMore} keys ` +
-          `at 16 ms or more, p95 ${t.eventTiming.p95Ms === 0 ? 'under 16' : t.eventTiming.p95Ms} ms`,
+          `at 16 ms or more, p95 ${t.eventTiming.p95Ms === 0 ? 'under 16' : t.eventTiming.p95Ms} ms` +
+          // Throttling makes the renderer's CPU time count the throttler's own: comparable only unthrottled.
+          (t.throttle === 1
+            ? `; CPU per key ${t.cpuPerKeyMs.renderer} ms in the page's renderer, ${t.cpuPerKeyMs.all} ms in all of Chromium`
+            : ''),
       );
     }
     if (sizes) out(formatSizes(sizes));
