@@ -68,11 +68,12 @@ export function allowed(workspace: WorkspaceSummary, item: NavItem): boolean {
 }
 
 const ITEMS = NAV.flatMap((group) => group.items);
-// Keys are the dashboard's reason to exist; content next; Members is open to everyone, so it is the last resort.
+// Writers sign in to write: the posts list first, then pages; keys for a member who may read only those; Members
+// is open to everyone, so it is the last resort.
 const LANDING_ORDER: Section[] = [
-  'keys',
   'posts',
   'pages',
+  'keys',
   'media',
   'authors',
   'categories',

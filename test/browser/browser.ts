@@ -172,7 +172,7 @@ export async function setUpOwner(
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Workspace name').fill(workspaceName);
   await page.getByRole('button', { name: 'Create owner and workspace' }).click();
-  await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
   const session = await pageFetch<{ workspaces: Array<{ id: string; slug: string }> }>(
     page,
     'GET',

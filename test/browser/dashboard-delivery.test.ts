@@ -45,9 +45,13 @@ suite(`content keys and "Preview on site" in the dashboard${SKIP_REASON ? ` (${S
   const shots = async (name: string, part?: Locator) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
+      // On a phone the studio's settings are a sheet, opened by the bar's Settings button.
+      const inSheet = part !== undefined && !(await part.isVisible());
+      if (inSheet) await page.getByRole('button', { name: 'Settings', exact: true }).click();
       if (part)
         await part.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
       else await screenshot(page, `${name}-${width}`);
+      if (inSheet) await page.keyboard.press('Escape');
     }
     await page.setViewportSize(desktop.viewport!);
   };

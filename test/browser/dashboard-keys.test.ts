@@ -64,8 +64,8 @@ suite(
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByLabel('Workspace name').fill('Field Notes');
       await page.getByRole('button', { name: 'Create owner and workspace' }).click();
-      await page.getByRole('heading', { name: 'API keys' }).waitFor();
-      expect(page.url()).toMatch(/\/dashboard\/w\/[0-9a-f-]{36}\/keys$/);
+      await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+      expect(page.url()).toMatch(/\/dashboard\/w\/[0-9a-f-]{36}\/posts$/);
 
       const session = await pageFetch<SessionBody>(page, 'GET', `${DASHBOARD}/session`);
       expect(session.status).toBe(200);

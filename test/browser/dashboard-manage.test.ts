@@ -148,9 +148,9 @@ suite(
       const create = page.getByRole('dialog', { name: 'New workspace' });
       await create.getByLabel('Workspace name').fill('Second site');
       await create.getByRole('button', { name: 'Create workspace' }).click();
-      await page.waitForURL((url) => url.pathname.endsWith('/keys') && !url.pathname.includes(workspace.id));
-      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
-      await page.getByText('No keys yet.').waitFor();
+      await page.waitForURL((url) => url.pathname.endsWith('/posts') && !url.pathname.includes(workspace.id));
+      await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+      await page.getByText('No posts yet.').waitFor();
       expect(await switcher.locator('option:checked').textContent()).toBe('Second site');
 
       await page.getByRole('button', { name: 'Rename workspace' }).click();
@@ -161,8 +161,8 @@ suite(
       expect(await switcher.locator('option:checked').textContent()).toBe('Second site, renamed');
 
       await switcher.selectOption({ label: 'Garden Journal' });
-      await page.waitForURL(`**/dashboard/w/${workspace.id}/keys`);
-      await page.getByRole('rowheader', { name: 'Seeding' }).waitFor();
+      await page.waitForURL(`**/dashboard/w/${workspace.id}/posts`);
+      await page.getByRole('link', { name: 'Every block type' }).waitFor();
     });
 
     it('filters, sorts and pages the posts list through the URL, and opens a post', async () => {
@@ -238,7 +238,7 @@ suite(
       await page.getByText('The email or password is not correct.').waitFor();
       await page.getByLabel('Password').fill('an even better passphrase');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
     });
   },
 );

@@ -111,7 +111,7 @@ suite(
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByLabel('Workspace name').fill('The Daily Build');
       await page.getByRole('button', { name: 'Create owner and workspace' }).click();
-      await page.getByRole('heading', { name: 'API keys' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
       workspaceId = /\/w\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
 
       const anonymous = await browser.newContext({ ...desktop, bypassCSP: true });

@@ -13,24 +13,6 @@ export function workspaceApi(page: Page, workspaceId: string) {
   };
 }
 
-/**
- * Block n (1-based) of the editor: the region (a labelled section) its tools and fields live in. Found by CSS,
- * as a role query walks the whole accessibility tree, which takes long in a body of 1,000 blocks.
- */
-export function block(page: Page, n: number): Locator {
-  return page.locator(`section[aria-label^="Block ${n}: "]`);
-}
-
-/** Adds a block of the named type after block `after` (0: at the start) through the "+" and its menu. */
-export async function addBlock(page: Page, after: number, type: string): Promise<Locator> {
-  const name = after === 0 ? 'Add a block at the start' : `Add a block after block ${after}`;
-  await page.getByRole('button', { name, exact: true }).click();
-  await page.getByRole('group', { name: 'Block types' }).getByRole('button', { name: type, exact: true }).click();
-  const added = block(page, after + 1);
-  await added.waitFor();
-  return added;
-}
-
 /** Waits for the save status line to say the editor's copy is saved. */
 export async function saved(page: Page): Promise<void> {
   await page

@@ -120,7 +120,8 @@ suite(`the writer's studio: write, publish, round-trip, keyboard, axe${SKIP_REAS
     await page.goto(`${server.url}/dashboard/w/${workspace.id}/posts/${written.id}/edit`);
     await page.getByRole('heading', { level: 1, name: 'Edit post' }).waitFor();
     await body(page).locator('p').first().waitFor();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // A published post's save is its bar's main button.
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
     await saved(page);
     const after = await external(`/posts/${written.id}`);
     expect(after.bodyJson).toEqual(written.bodyJson);

@@ -1,12 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { Block } from '../types';
 import type { EditableFields } from './drafts';
-import type { EditorBlock } from './model';
-import { CHECK_WORDS, scoresOf, type Scores } from './scoring';
+import { CHECK_WORDS, type Scores } from './scoring';
 import type { SeoObject } from '../seo/seo-fields';
 import { SeoEditor } from '../seo/SeoEditor';
-
-const SCORE_PAUSE_MS = 400;
 
 interface Props {
   kind: 'post' | 'page';
@@ -14,27 +9,15 @@ interface Props {
   fields: EditableFields;
   /** The `seo` of the server's copy the writer started from: an edit that comes back to it sends nothing. */
   saved: SeoObject | null;
-  blocks: readonly EditorBlock[];
+  /** The studio's live count (useScores), shared with its bar; posts only. */
+  scores: Scores | null;
   jsonLd: unknown;
   issues: Record<string, string>;
   onChange(seo: SeoObject | null): void;
 }
 
 /** Every `seo` field, the live SEO and readability checklist (posts), and the JSON-LD the last save carries. */
-export function SeoPanel({ kind, workspaceId, fields, saved, blocks, jsonLd, issues, onChange }: Props) {
-  // Scoring reads the whole body (readability counts every syllable): done once the writer pauses, not on
-  // every keystroke, which in a long post would hold up the keystroke's own paint.
-  const [scores, setScores] = useState<Scores | null>(null);
-  useEffect(() => {
-    if (kind !== 'post') return;
-    const timer = window.setTimeout(
-      () => setScores(scoresOf(fields, blocks as Block[])),
-      scores === null ? 0 : SCORE_PAUSE_MS,
-    );
-    return () => window.clearTimeout(timer);
-    // `scores` only says whether this is the first run.
-  }, [kind, fields, blocks]);
-
+export function SeoPanel({ kind, workspaceId, fields, saved, scores, jsonLd, issues, onChange }: Props) {
   return (
     <section className="panel" aria-labelledby="panel-seo">
       <h2 id="panel-seo">SEO</h2>
@@ -51,7 +34,7 @@ export function SeoPanel({ kind, workspaceId, fields, saved, blocks, jsonLd, iss
             : {}),
         }}
       />
-      {scores && (
+      {kind === 'post' && scores && (
         <div className="scores">
           <p>
             <strong>SEO score {scores.seoScore}</strong> · <strong>Readability {scores.readabilityScore}</strong>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { keys, useApi } from '../queries';
 import { api, call, client, ws } from '../api';
 import { ConfirmDialog } from '../components/Dialog';
@@ -12,11 +12,19 @@ import type { Block, Post, WorkspaceSummary } from '../types';
 import { ConflictPanel } from './ConflictPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { fieldsOf } from './post-fields';
+import { useHeight, useMediaQuery } from './measure';
 import { PostDetails } from './PostDetails';
 import { PreviewOnSite } from './PreviewOnSite';
+import { ReadabilityPanel } from './ReadabilityPanel';
 import { SeoPanel } from './SeoPanel';
+import { SettingsPanel } from './SettingsPanel';
+import { primaryAction, secondaryActions } from './studio-actions';
+import { StudioBar } from './StudioBar';
 import { MarkdownField, PlainField } from './TextFields';
+import { TitleField } from './TitleField';
 import { LIMITS } from './model';
+import { useFocusMode } from './useFocusMode';
+import { useScores } from './useScores';
 import { useStudio, type Kind, type SaveState } from './useStudio';
 
 // The writing surface (ProseMirror and the cards) is a chunk of its own, fetched with the studio's first render.
@@ -24,23 +32,10 @@ const DocumentEditor = lazy(() =>
   import('./document/DocumentEditor').then((module) => ({ default: module.DocumentEditor })),
 );
 import './studio.css';
+import './studio-layout.css';
 
-/** Status moves of contract §5 (posts.rules.ts MOVES) as the buttons a writer presses. */
-const ACTIONS: Record<Kind, Record<string, Array<{ to: string; label: string }>>> = {
-  post: {
-    draft: [
-      { to: 'published', label: 'Publish' },
-      { to: 'archived', label: 'Archive' },
-    ],
-    published: [
-      { to: 'draft', label: 'Unpublish to draft' },
-      { to: 'archived', label: 'Archive' },
-    ],
-    archived: [{ to: 'draft', label: 'Restore to draft' }],
-    scheduled: [],
-  },
-  page: { draft: [{ to: 'published', label: 'Publish' }], published: [{ to: 'draft', label: 'Unpublish to draft' }] },
-};
+/** Where the settings sit beside the text rather than over it (studio-layout.css has the same width). */
+const WIDE = '(min-width: 1024px)';
 
 function saveWords(save: SaveState): string {
   switch (save.kind) {
@@ -76,7 +71,7 @@ export default function Studio({
     window.history.replaceState(null, '', href(`${list}/${created.id}/edit`)),
   );
   const { base, fields, update, save, issues } = studio;
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [preview, setPreview] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   const queryClient = useQueryClient();
@@ -84,6 +79,18 @@ export default function Studio({
     call(client.GET('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } } })),
   );
   const noun = kind === 'post' ? 'post' : 'page';
+  const Noun = `${noun[0]!.toUpperCase()}${noun.slice(1)}`;
+
+  const blocks = studio.blocks as Block[];
+  const scores = useScores(fields, blocks);
+  const wide = useMediaQuery(WIDE);
+  const { focus, setFocus } = useFocusMode();
+  // Beside the text the settings start open; over it (a sheet) they start closed. Each width keeps its own.
+  const [sideOpen, setSideOpen] = useState(true);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  if ((wide || focus) && sheetOpen) setSheetOpen(false);
+  const settingsOpen = !focus && (wide ? sideOpen : sheetOpen);
+  const bar = useHeight();
 
   const back = (
     <p className="breadcrumb">
@@ -108,6 +115,8 @@ export default function Studio({
     );
 
   const status = base?.status ?? 'draft';
+  const primary = primaryAction(kind, status);
+  const others = secondaryActions(kind, status);
   const pattern = kind === 'post' ? settings.data?.postUrlPattern : settings.data?.pageUrlPattern;
   const siteUrl = settings.data?.siteUrl;
   const liveUrl =
@@ -132,15 +141,36 @@ export default function Studio({
   };
 
   return (
-    <>
-      {back}
+    <div
+      className="studio-page"
+      data-focus={focus || undefined}
+      style={{ '--studio-bar-height': `${bar.height}px` } as CSSProperties}
+    >
       <div className="studio-head">
+        {back}
         <h1>{base ? `Edit ${noun}` : `New ${noun}`}</h1>
         <Badge tone={STATUS_TONE[status] ?? 'neutral'}>{status}</Badge>
-        <p className={`save-state save-${save.kind}`} role="status">
-          {saveWords(save)}
-        </p>
       </div>
+
+      <StudioBar
+        ref={bar.ref}
+        kind={kind}
+        saveWords={saveWords(save)}
+        saveKind={save.kind}
+        scores={scores}
+        preview={preview}
+        onPreview={setPreview}
+        saveLabel={primary && primary.to === undefined ? null : base ? 'Save' : 'Save draft'}
+        onSave={() => void studio.run()}
+        primary={primary}
+        onPrimary={(action) => void studio.run(action.to ? { status: action.to } : {})}
+        busy={save.kind === 'saving'}
+        conflict={save.kind === 'conflict'}
+        settingsOpen={settingsOpen}
+        onSettings={(open) => (wide ? setSideOpen(open) : setSheetOpen(open))}
+        focus={focus}
+        onFocus={setFocus}
+      />
 
       {studio.offered && (
         <div className="notice" role="region" aria-label="Unsaved changes found">
@@ -182,88 +212,80 @@ export default function Studio({
         </div>
       )}
 
-      <div className="studio">
+      <div className="studio" data-side={settingsOpen && wide ? 'open' : undefined}>
         <div className="studio-main">
-          <div className="tabs" role="group" aria-label="View">
-            <button type="button" aria-pressed={tab === 'write'} onClick={() => setTab('write')}>
-              Write
-            </button>
-            <button type="button" aria-pressed={tab === 'preview'} onClick={() => setTab('preview')}>
-              Preview
-            </button>
-          </div>
-          {tab === 'write' ? (
+          {!preview ? (
             // Not a <form>: Chromium re-checks the validity of every control of a form on each keystroke in any
             // of them, which in a long body holds up every keystroke's paint.
             <div className="studio-form" role="group" aria-label={`The ${noun}`}>
-              <PlainField
-                label="Title"
-                value={fields.title}
-                error={issues['/title']}
-                onChange={(title) => update({ title })}
-              />
-              <PlainField
-                label="Slug"
-                value={fields.slug}
-                error={issues['/slug']}
-                hint={fields.slugEdited ? 'The last part of its address.' : 'Made from the title until you edit it.'}
-                onChange={(slug) => update({ slug, slugEdited: true })}
-              />
-              {kind === 'post' && (
-                <MarkdownField
-                  label="Excerpt"
-                  multiline
-                  value={fields.excerpt}
-                  maxLength={LIMITS.excerpt}
-                  error={issues['/excerpt']}
-                  onChange={(excerpt) => update({ excerpt })}
-                />
-              )}
-              <h2 className="studio-section">Body</h2>
-              <Suspense fallback={<Loading label="Loading the editor…" />}>
-                <DocumentEditor
-                  ref={studio.editor}
-                  body={studio.body}
-                  workspaceId={workspace.id}
-                  errors={bodyIssues}
-                  onChange={studio.bodyChanged}
-                  onSave={() => void studio.run()}
-                  label={`Body of the ${noun}`}
-                />
-              </Suspense>
+              <TitleField value={fields.title} error={issues['/title']} onChange={(title) => update({ title })} />
+              <h2 className="visually-hidden">Body</h2>
+              {/* The preview's stylesheet (content.css), so the text is set as readers will see it. */}
+              <div className="post studio-document">
+                <Suspense fallback={<Loading label="Loading the editor…" />}>
+                  <DocumentEditor
+                    ref={studio.editor}
+                    body={studio.body}
+                    workspaceId={workspace.id}
+                    errors={bodyIssues}
+                    onChange={studio.bodyChanged}
+                    onSave={() => void studio.run()}
+                    label={`Body of the ${noun}`}
+                  />
+                </Suspense>
+              </div>
             </div>
           ) : (
             <article className="post preview" aria-label="Preview">
               <h2 className="preview-title">{fields.title || '(untitled)'}</h2>
               {kind === 'post' && fields.excerpt && <p className="excerpt">{fields.excerpt}</p>}
-              <BlockList blocks={studio.blocks as Block[]} siteUrl={siteUrl} />
+              <BlockList blocks={blocks} siteUrl={siteUrl} />
             </article>
           )}
         </div>
 
-        <aside className="studio-side" aria-label={`${noun[0]!.toUpperCase()}${noun.slice(1)} settings`}>
+        <SettingsPanel
+          label={`${Noun} settings`}
+          wide={wide}
+          open={settingsOpen}
+          onClose={() => (wide ? setSideOpen(false) : setSheetOpen(false))}
+        >
+          <section className="panel" aria-labelledby="panel-address">
+            <h2 id="panel-address">{kind === 'post' ? 'Address and excerpt' : 'Address'}</h2>
+            <PlainField
+              label="Slug"
+              value={fields.slug}
+              error={issues['/slug']}
+              hint={fields.slugEdited ? 'The last part of its address.' : 'Made from the title until you edit it.'}
+              onChange={(slug) => update({ slug, slugEdited: true })}
+            />
+            {kind === 'post' && (
+              <MarkdownField
+                label="Excerpt"
+                multiline
+                value={fields.excerpt}
+                maxLength={LIMITS.excerpt}
+                error={issues['/excerpt']}
+                onChange={(excerpt) => update({ excerpt })}
+              />
+            )}
+          </section>
           <section className="panel" aria-labelledby="panel-publish">
             <h2 id="panel-publish">Publish</h2>
-            <div className="actions actions-stack">
-              <button
-                type="button"
-                className="button-primary"
-                disabled={save.kind === 'saving'}
-                onClick={() => void studio.run()}
-              >
-                {base ? 'Save' : `Save draft`}
-              </button>
-              {(ACTIONS[kind][status] ?? []).map((action) => (
-                <button
-                  key={action.to}
-                  type="button"
-                  disabled={save.kind === 'saving' || save.kind === 'conflict'}
-                  onClick={() => void studio.run({ status: action.to })}
-                >
-                  {action.label}
-                </button>
-              ))}
-            </div>
+            {others.length > 0 && (
+              <div className="actions actions-stack">
+                {others.map((action) => (
+                  <button
+                    key={action.to}
+                    type="button"
+                    disabled={save.kind === 'saving' || save.kind === 'conflict'}
+                    onClick={() => void studio.run({ status: action.to })}
+                  >
+                    {action.label}
+                  </button>
+                ))}
+              </div>
+            )}
             {base?.publishedAt && <p className="hint">Published {formatTime(base.publishedAt)}.</p>}
             {liveUrl && (
               <p>
@@ -302,11 +324,21 @@ export default function Studio({
             workspaceId={workspace.id}
             fields={fields}
             saved={(base?.seo as Record<string, unknown> | null | undefined) ?? null}
-            blocks={studio.blocks}
+            scores={scores}
             jsonLd={base?.jsonLd ?? null}
             issues={issues}
             onChange={(seo) => update({ seo })}
           />
+          {kind === 'post' && (
+            <ReadabilityPanel
+              blocks={blocks}
+              onJump={(index) => {
+                // On a phone the settings are a sheet over the text: it closes so the block can be seen.
+                if (!wide) setSheetOpen(false);
+                studio.editor.current?.jump(index);
+              }}
+            />
+          )}
           {base && (
             <HistoryPanel
               workspaceId={workspace.id}
@@ -318,7 +350,7 @@ export default function Studio({
               }}
             />
           )}
-        </aside>
+        </SettingsPanel>
       </div>
 
       {studio.theirs && base && (
@@ -346,7 +378,7 @@ export default function Studio({
           </p>
         </ConfirmDialog>
       )}
-    </>
+    </div>
   );
 }
 

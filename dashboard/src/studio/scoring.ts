@@ -1,6 +1,6 @@
 // The server's own scoring, bundled into the editor (docs/decisions.md, issue 23): these modules are pure, so
 // the score a writer watches while typing is the one the save will store.
-import { bodyText, wordCount } from '@quire/blocks';
+import { bodyText, readingTimeMin, wordCount } from '@quire/blocks';
 import { readabilityScore } from '../../../src/modules/seo/readability.js';
 import { seoChecks, SEO_RULES, type SeoCheck } from '../../../src/modules/seo/seo-score.js';
 import type { Block } from '../types';
@@ -44,10 +44,14 @@ export interface Scores {
   seoScore: number;
   readabilityScore: number;
   checks: SeoCheck[];
+  /** The body's words and reading time, counted as the server counts them for `wordCount` and `readingTimeMin`. */
+  words: number;
+  readingMin: number;
 }
 
 export function scoresOf(fields: EditableFields, blocks: readonly Block[]): Scores {
   const text = bodyText(blocks);
+  const words = wordCount(text);
   const checks = seoChecks({
     title: fields.title,
     slug: fields.slug,
@@ -55,12 +59,14 @@ export function scoresOf(fields: EditableFields, blocks: readonly Block[]): Scor
     seo: fields.seo as Parameters<typeof seoChecks>[0]['seo'],
     blocks,
     bodyText: text,
-    wordCount: wordCount(text),
+    wordCount: words,
     featuredMediaId: fields.featuredMediaId,
   });
   return {
     checks,
     seoScore: checks.reduce((sum, check) => sum + (check.passed ? check.weight : 0), 0),
     readabilityScore: readabilityScore(text),
+    words,
+    readingMin: readingTimeMin(words),
   };
 }
