@@ -45,9 +45,14 @@ suite(`content keys and "Preview on site" in the dashboard${SKIP_REASON ? ` (${S
   const shots = async (name: string, part?: Locator) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      // On a phone the studio's settings are a sheet, opened by the bar's Settings button.
-      const inSheet = part !== undefined && !(await part.isVisible());
-      if (inSheet) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      // On a phone the studio's settings are a sheet, closed until the bar's Settings button opens it; the
+      // button says so once the studio has followed the new width.
+      const settings = page.getByRole('button', { name: 'Settings', exact: true });
+      const inSheet = part !== undefined && width < 1024 && (await settings.count()) > 0;
+      if (inSheet) {
+        await expect.poll(() => settings.getAttribute('aria-expanded')).toBe('false');
+        await settings.click();
+      }
       if (part)
         await part.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
       else await screenshot(page, `${name}-${width}`);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -9,6 +9,11 @@ interface Props {
   /** Wide: a column beside the text. Narrow: a sheet over it, a modal dialog while open. */
   wide: boolean;
   open: boolean;
+  /**
+   * The height of the bar kept in view above it, in pixels, which the column keeps clear of. Set here, not on
+   * the studio: a custom property changed on an element restyles everything under it, the whole body included.
+   */
+  below: number;
   onClose(): void;
   children: ReactNode;
 }
@@ -25,7 +30,7 @@ function fromNestedDialog(target: EventTarget | null, sheet: HTMLElement): boole
  * view with its own scroll. Narrow, a sheet from the bottom: modal while open, Tab wrapped inside it, Escape or
  * Close shuts it, and the focus goes back to what opened it (the bar's Settings button).
  */
-export function SettingsPanel({ label, wide, open, onClose, children }: Props) {
+export function SettingsPanel({ label, wide, open, below, onClose, children }: Props) {
   const ref = useRef<HTMLElement>(null);
   const headingId = useId();
   const sheet = !wide && open;
@@ -78,6 +83,7 @@ export function SettingsPanel({ label, wide, open, onClose, children }: Props) {
         id="studio-settings"
         className={sheet ? 'studio-side studio-sheet' : 'studio-side'}
         hidden={!open}
+        style={{ '--studio-bar-height': `${below}px` } as CSSProperties}
         role={sheet ? 'dialog' : undefined}
         aria-modal={sheet || undefined}
         aria-labelledby={headingId}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keys, useApi } from '../queries';
 import { api, call, client, ws } from '../api';
 import { ConfirmDialog } from '../components/Dialog';
@@ -141,11 +141,7 @@ export default function Studio({
   };
 
   return (
-    <div
-      className="studio-page"
-      data-focus={focus || undefined}
-      style={{ '--studio-bar-height': `${bar.height}px` } as CSSProperties}
-    >
+    <div className="studio-page" data-focus={focus || undefined}>
       <div className="studio-head">
         {back}
         <h1>{base ? `Edit ${noun}` : `New ${noun}`}</h1>
@@ -248,6 +244,7 @@ export default function Studio({
           label={`${Noun} settings`}
           wide={wide}
           open={settingsOpen}
+          below={bar.height}
           onClose={() => (wide ? setSideOpen(false) : setSheetOpen(false))}
         >
           <section className="panel" aria-labelledby="panel-address">

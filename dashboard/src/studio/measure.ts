@@ -1,15 +1,20 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
-/** Whether the media query matches now, following it as the window is resized or turned. */
+/**
+ * Whether the media query matches now, following it as the window is resized or turned. Read when it changes,
+ * never during a render: asking a query list whether it matches brings the page's style up to date first, and
+ * the studio renders on every keystroke.
+ */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', changed);
-      return () => list.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(query).matches,
-  );
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const changed = () => setMatches(list.matches);
+    changed();
+    list.addEventListener('change', changed);
+    return () => list.removeEventListener('change', changed);
+  }, [query]);
+  return matches;
 }
 
 /**
