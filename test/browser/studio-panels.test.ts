@@ -140,12 +140,17 @@ suite(`the studio's order, history, status, site link and SEO panel${SKIP_REASON
     const sideways = () =>
       dialog.evaluate((el) => (el as unknown as Box).scrollWidth > (el as unknown as Box).clientWidth);
     for (const width of WIDTHS) {
+      // The dialog is opened at each width: on a phone the settings (and the history in them) are a sheet.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
       await page.setViewportSize({ width, height: 800 });
+      if (width < 1024) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await list.getByRole('button', { name: /^#2 updated/ }).click();
+      await dialog.waitFor();
       expect(await fitsWidth(page), `page at ${width}`).toBe(true);
       expect(await sideways(), `dialog at ${width}`).toBe(false);
       await dialog.screenshot({ path: path.join(SCREENSHOT_DIR, `history-diff-${width}.png`), animations: 'disabled' });
     }
-    await page.setViewportSize(desktop.viewport!);
 
     // Restore asks first, saying what becomes of the current copy; Cancel leaves everything as it was.
     await dialog.getByRole('button', { name: 'Restore revision #2' }).click();
