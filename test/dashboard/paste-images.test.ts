@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-type PastedUpload = { mediaId: string; alt: string } | { error: string };
+type PastedUpload = { mediaId: string; alt: string; url: string | null } | { error: string };
 interface PasteImages {
   NOT_AN_IMAGE: string;
   uploadPastedImages(
@@ -58,7 +58,7 @@ class FakeRequest {
   }
 }
 
-const media = (id: string, mimeType: string) => ({ id, mimeType, alt: null });
+const media = (id: string, mimeType: string) => ({ id, mimeType, alt: null, url: `/media/${id}` });
 const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
 
 beforeEach(() => {
@@ -97,9 +97,9 @@ describe('uploadPastedImages', () => {
       (result, index) => seen.push([result, index]),
     );
     expect(results).toStrictEqual([
-      { mediaId: 'm1', alt: '' },
+      { mediaId: 'm1', alt: '', url: '/media/m1' },
       { error: NOT_AN_IMAGE },
-      { mediaId: 'm2', alt: 'A loaf' },
+      { mediaId: 'm2', alt: 'A loaf', url: '/media/m2' },
       { error: 'The file is too big. Files can be up to 10 MB.' },
       { error: NOT_AN_IMAGE },
     ]);
@@ -122,7 +122,10 @@ describe('uploadPastedImages', () => {
       () => controller.abort(),
       controller.signal,
     );
-    expect(results).toStrictEqual([{ mediaId: 'm1', alt: '' }, { error: 'The upload was cancelled.' }]);
+    expect(results).toStrictEqual([
+      { mediaId: 'm1', alt: '', url: '/media/m1' },
+      { error: 'The upload was cancelled.' },
+    ]);
     expect(sent.map((request) => request.name)).toStrictEqual(['a.png']);
   });
 });
