@@ -95,10 +95,35 @@ function joinText(nodes: PmNode[]): PmNode[] {
 }
 
 /** The inline content an inline Markdown string reads as, and whether the surface shows it as the page does. */
+/**
+ * Two links side by side to one address: the document would hold them as one link (adjacent text with equal marks is
+ * one run), and write them back as one, which reads differently. Such text is shown as its source.
+ */
+function adjacentTwinLinks(node: { type: string; children?: unknown[] }): boolean {
+  const children = (node.children ?? []) as Array<{
+    type: string;
+    url?: string;
+    title?: string | null;
+    children?: unknown[];
+  }>;
+  return children.some((child, i) => {
+    const next = children[i + 1];
+    if (
+      child.type === 'link' &&
+      next?.type === 'link' &&
+      next.url === child.url &&
+      (next.title ?? null) === (child.title ?? null)
+    )
+      return true;
+    return adjacentTwinLinks(child);
+  });
+}
+
 export function inlineFromMarkdown(markdown: string): InlineReading {
   if (!MAY_CHANGE.test(markdown)) return { nodes: markdown === '' ? [] : [schema.text(markdown)], showable: true };
   const { nodes, supported } = readTree(markdown);
-  if (!supported) return { nodes, showable: false };
+  if (!supported || (/\]\(|</.test(markdown) && adjacentTwinLinks(parseInline(markdown))))
+    return { nodes, showable: false };
   const read = rawUnits(nodes);
   const units = normalize(read);
   const canonical = writeUnits(units, markdown);
