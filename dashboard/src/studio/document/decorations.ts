@@ -90,3 +90,23 @@ export const placeholderPlugin = new Plugin({
     },
   },
 });
+
+/**
+ * Marks the top-level block holding the selection. The surface skips the layout of blocks out of view
+ * (document.css), and Chromium does not place typed text right in a block it has not laid out yet: a block just
+ * made by Enter or a shortcut would lose its first character to the next one typed elsewhere. The block the writer
+ * is in is therefore always laid out.
+ */
+export const currentBlockPlugin = new Plugin({
+  props: {
+    decorations(state: EditorState) {
+      const { $from } = state.selection;
+      if ($from.depth === 0) return null;
+      const pos = $from.before(1);
+      const node = state.doc.nodeAt(pos);
+      return node
+        ? DecorationSet.create(state.doc, [Decoration.node(pos, pos + node.nodeSize, { class: 'is-current' })])
+        : null;
+    },
+  },
+});
