@@ -25,6 +25,7 @@ import { TitleField } from './TitleField';
 import { LIMITS } from './model';
 import { useFocusMode } from './useFocusMode';
 import { useScores } from './useScores';
+import { useSaveShortcut } from './useSaveShortcut';
 import { useStudio, type Kind, type SaveState } from './useStudio';
 
 // The writing surface (ProseMirror and the cards) is a chunk of its own, fetched with the studio's first render.
@@ -85,6 +86,7 @@ export default function Studio({
   const scores = useScores(fields, blocks);
   const wide = useMediaQuery(WIDE);
   const { focus, setFocus } = useFocusMode();
+  useSaveShortcut(() => void studio.run());
   // Beside the text the settings start open; over it (a sheet) they start closed. Each width keeps its own.
   const [sideOpen, setSideOpen] = useState(true);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -225,7 +227,6 @@ export default function Studio({
                     workspaceId={workspace.id}
                     errors={bodyIssues}
                     onChange={studio.bodyChanged}
-                    onSave={() => void studio.run()}
                     label={`Body of the ${noun}`}
                   />
                 </Suspense>

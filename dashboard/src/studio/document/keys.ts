@@ -22,21 +22,16 @@ const hardBreak: Command = (state, dispatch) => {
 };
 
 /**
- * The keyboard of the surface. `onSave` is Ctrl/Cmd+S; `onLink` opens the link popover (Ctrl/Cmd+K) on the
- * selection.
+ * The keyboard of the surface; `onLink` opens the link popover (Ctrl/Cmd+K) on the selection. Ctrl/Cmd+S is the
+ * studio's own (useSaveShortcut.ts), so it saves from a card's fields too.
  */
-export function keyPlugins(handlers: { onSave(): void; onLink(): boolean }): Plugin[] {
-  const save: Command = () => {
-    handlers.onSave();
-    return true;
-  };
+export function keyPlugins(handlers: { onLink(): boolean }): Plugin[] {
   return [
     inputRules({ rules: markdownRules() }),
     keymap({
       'Mod-z': undo,
       'Shift-Mod-z': redo,
       'Mod-y': redo,
-      'Mod-s': save,
       'Mod-b': formatMark(schema.marks.strong),
       'Mod-i': formatMark(schema.marks.em),
       'Mod-e': formatMark(schema.marks.code),
