@@ -1,5 +1,4 @@
 import { Fragment, Slice, type Node as PmNode } from 'prosemirror-model';
-import { NodeSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { LIMITS } from '../model';
 import { nodeFromBlock } from './doc-blocks';
@@ -34,7 +33,11 @@ export function handlePaste(
   const files = [...data.files].filter((file) => IMAGE.test(file.type));
   if (files.length > 0) {
     event.preventDefault();
-    void insertImages(view, workspaceId, files, tell);
+    // An empty image card for each file where it was pasted, filled as its upload settles.
+    const pending = files.map((file) => ({ token: uploadToken(), file }));
+    const nodes = pending.map(({ token }) => emptyImage(token));
+    view.dispatch(view.state.tr.replaceSelection(new Slice(Fragment.from(nodes), 0, 0)).scrollIntoView());
+    void uploadInto(view, workspaceId, pending, tell, []);
     return true;
   }
   const text = data.getData('text/plain');
@@ -72,7 +75,13 @@ async function convertAndInsert(
     if (words.length > 0) tell({ kind: 'info', words });
     return;
   }
-  const nodes = result.blocks.map((block) => nodeFromBlock(block, null));
+  const pending = result.images.map((image) => ({ token: uploadToken(), file: image.file, index: image.index }));
+  const tokens = new Map(pending.map((entry) => [entry.index, entry.token]));
+  const nodes = result.blocks.map((block, index) => {
+    const node = nodeFromBlock(block, null);
+    const token = tokens.get(index);
+    return token === undefined ? node : node.type.create({ ...node.attrs, upload: token });
+  });
   const only = nodes.length === 1 ? nodes[0]! : null;
   // A paragraph pasted into text joins that text; anything more comes in as blocks.
   const slice =
@@ -81,74 +90,59 @@ async function convertAndInsert(
       : new Slice(Fragment.from(nodes), 0, 0);
   view.dispatch(view.state.tr.replaceSelection(slice).scrollIntoView().setMeta('paste', true));
   tell(words.length > 0 ? { kind: 'info', words } : null);
-  if (result.images.length > 0)
-    await fillPastedImages(
-      view,
-      workspaceId,
-      result.images.map((image) => ({ node: nodes[image.index]!, file: image.file })),
-      tell,
-      words,
-    );
+  if (result.images.length > 0) await uploadInto(view, workspaceId, pending, tell, words);
 }
 
 /**
- * Images the paste held as data: their blocks are in the document already (empty), and each upload fills its own
- * block, found by the node inserted for it (the writer may have moved or deleted it meanwhile).
+ * Image cards of a paste, in the document already and empty: each upload fills its own card, found by the node
+ * inserted for it (the writer may have moved it, or typed its alt text, meanwhile). A file the library refuses
+ * takes its card out again and is named in the notice; the rest of the paste stays.
  */
-async function fillPastedImages(
+let uploads = 0;
+const uploadToken = () => `upload-${(uploads += 1)}`;
+const emptyImage = (token: string) =>
+  schema.nodes.card.create({ block: { type: 'image', mediaId: '' }, upload: token });
+
+async function uploadInto(
   view: EditorView,
   workspaceId: string,
-  pending: Array<{ node: PmNode; file: File }>,
+  pending: Array<{ token: string; file: File }>,
   tell: (outcome: PasteOutcome | null) => void,
   words: string[],
 ) {
   const problems: string[] = [];
+  tell({
+    kind: 'info',
+    words: [...words, `Uploading ${pending.length === 1 ? 'the image' : `${pending.length} images`}…`],
+  });
   await uploadPastedImages(
     workspaceId,
     pending.map((entry) => entry.file),
     (result, index) => {
+      const { token, file } = pending[index]!;
+      let at: number | null = null;
+      let card: PmNode | null = null;
+      view.state.doc.forEach((child, offset) => {
+        if (child.attrs.upload === token) [at, card] = [offset, child];
+      });
+      // Outside the history: undoing the paste takes the card out, whatever its upload did meanwhile.
+      const tr = view.state.tr.setMeta('addToHistory', false);
       if ('error' in result) {
-        problems.push(`A pasted image was not uploaded: ${result.error} Its block is left empty to choose another.`);
+        problems.push(`${file.name || 'An image'} was not added: ${result.error}`);
+        if (at !== null) view.dispatch(tr.delete(at, at + card!.nodeSize));
         return;
       }
-      let at: number | null = null;
-      view.state.doc.forEach((child, offset) => {
-        if (child === pending[index]!.node) at = offset;
-      });
       if (at === null) return;
-      const block = {
-        type: 'image' as const,
+      const block = card!.attrs.block as { alt?: string };
+      const filled = {
+        ...block,
         mediaId: result.mediaId,
         url: result.url,
-        ...(result.alt ? { alt: result.alt } : {}),
+        ...(!block.alt && result.alt ? { alt: result.alt } : {}),
       };
-      view.dispatch(view.state.tr.setNodeAttribute(at, 'block', block).setMeta('addToHistory', false));
+      view.dispatch(tr.setNodeAttribute(at, 'block', filled).setNodeAttribute(at, 'upload', null));
     },
   );
   const all = [...words, ...problems];
   tell(all.length > 0 ? { kind: problems.length > 0 ? 'error' : 'info', words: all } : null);
-}
-
-async function insertImages(
-  view: EditorView,
-  workspaceId: string,
-  files: File[],
-  tell: (outcome: PasteOutcome | null) => void,
-) {
-  const problems: string[] = [];
-  tell({ kind: 'info', words: [`Uploading ${files.length === 1 ? 'the image' : `${files.length} images`}…`] });
-  const results = await uploadPastedImages(workspaceId, files);
-  results.forEach((result, i) => {
-    if ('error' in result) {
-      problems.push(`${files[i]!.name || 'An image'} was not added: ${result.error}`);
-      return;
-    }
-    const node = nodeFromBlock({ type: 'image', mediaId: result.mediaId, alt: result.alt, url: result.url }, null);
-    const { state } = view;
-    const tr = state.tr.replaceSelectionWith(node);
-    const pos = tr.selection.from - node.nodeSize;
-    if (pos >= 0 && tr.doc.nodeAt(pos)?.type === schema.nodes.card) tr.setSelection(NodeSelection.create(tr.doc, pos));
-    view.dispatch(tr.scrollIntoView());
-  });
-  tell(problems.length > 0 ? { kind: 'error', words: problems } : null);
 }

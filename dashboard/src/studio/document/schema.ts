@@ -97,7 +97,9 @@ export const schema = new Schema({
       atom: true,
       selectable: true,
       draggable: true,
-      attrs: { key, block: {} },
+      // `upload`: a token while a pasted image's upload is on its way, to find the card again however the writer
+      // moved or edited it meanwhile; never part of the block.
+      attrs: { key, block: {}, upload: { default: null as string | null } },
       // The block travels in the clipboard as JSON, so a card copied inside the editor pastes back whole. A card
       // pasted from elsewhere is only block data: the server validates it as any other.
       parseDOM: [{ tag: 'div[data-block]', getAttrs: (dom) => cardAttrs(attribute(dom, 'data-block')) }],
@@ -150,7 +152,5 @@ function cardAttrs(json: string | null): { block: unknown } | false {
   }
 }
 
-export type NodeName = keyof typeof schema.nodes;
 /** The block types that are cards (everything not typed as text, a code block or a divider). */
 export const CARD_TYPES = ['image', 'callout', 'video_embed', 'tweet_embed', 'faq', 'cta', 'key_takeaways'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
