@@ -152,9 +152,10 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     return () => window.clearTimeout(timer);
   }, [editCount, key, current, base]);
 
-  const issues = { ...localIssues(fields.title, fields.excerpt, blocks), ...serverIssues };
+  const local = localIssues(fields.title, fields.excerpt, blocks);
+  const issues = { ...local, ...serverIssues };
   const waiting = unfinished(blocks);
-  const blocking = Object.keys(localIssues(fields.title, fields.excerpt, blocks)).length > 0 || waiting !== null;
+  const blocking = Object.keys(local).length > 0 || waiting !== null;
 
   // A save asked for while one is running (Publish pressed during an autosave) runs when that one is done.
   const queued = useRef<SaveOptions | null>(null);

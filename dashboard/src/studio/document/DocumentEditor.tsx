@@ -3,15 +3,24 @@ import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
 import { NodeSelection, TextSelection, EditorState, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { EditorBlock } from '../model';
 import { LIMITS, type BlockType } from '../model';
 import { adoptInto } from './adopt';
-import { CardFrame } from './CardFrame';
-import { CardStore, CardView } from './card-view';
+import { CardFrame, type CardActions } from './CardFrame';
+import { CardStore, CardView, type CardEntry } from './card-view';
 import { currentBlock, deleteBlockAt, insertBlock, isSlashOnly, linkAt, setLink } from './commands';
-import { errorsPlugin, placeholderPlugin, setErrors } from './decorations';
+import { currentBlockPlugin, errorsPlugin, placeholderPlugin, setErrors } from './decorations';
 import { blocksFromDoc, loadBody, type Loaded } from './doc-blocks';
 import { CodeView, QuoteView } from './field-views';
 import { keyPlugins } from './keys';
@@ -39,7 +48,6 @@ interface Props {
   errors: Record<string, string>;
   /** Every change of the document; `byWriter` is false for a load or the adoption of a save's answer. */
   onChange(blocks: EditorBlock[], byWriter: boolean): void;
-  onSave(): void;
   label: string;
 }
 
@@ -61,7 +69,7 @@ interface Overlay {
 }
 
 export const DocumentEditor = forwardRef<DocumentHandle, Props>(function DocumentEditor(
-  { body, workspaceId, errors, onChange, onSave, label },
+  { body, workspaceId, errors, onChange, label },
   ref,
 ) {
   const mount = useRef<HTMLDivElement>(null);
@@ -76,8 +84,8 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
   const [slashActive, setSlashActive] = useState(0);
   const [dismissedSlash, setDismissedSlash] = useState<number | null>(null);
   const [notice, setNotice] = useState<PasteOutcome | null>(null);
-  const callbacks = useRef({ onChange, onSave });
-  callbacks.current = { onChange, onSave };
+  const callbacks = useRef({ onChange });
+  callbacks.current = { onChange };
 
   const relative = useCallback((pos: number, below = true) => {
     const v = view.current!;
@@ -87,13 +95,13 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
   }, []);
 
   const readOverlay = useCallback(
-    (state: EditorState, linkFocus = false): Overlay => {
+    (state: EditorState): Overlay => {
       const here = currentBlock(state);
       let slash: Overlay['slash'] = null;
       if (here && isSlashOnly(here.node) && state.selection.empty && dismissedSlashRef.current !== here.pos)
         slash = { query: here.node.textContent.slice(1), ...relative(here.pos + 1) };
       const found = linkAt(state);
-      const link = found ? { ...found, ...relative(found.from), focus: linkFocus } : null;
+      const link = found ? { ...found, ...relative(found.from), focus: false } : null;
       return { slash, link };
     },
     [relative],
@@ -109,31 +117,62 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
     callbacks.current.onChange(out.blocks, byWriter);
   }, []);
 
+  /** Ctrl/Cmd+K and the toolbar's Link: the popover on the link under the cursor, or to make one of the selection. */
+  const openLink = useCallback((): boolean => {
+    const v = view.current;
+    if (!v) return false;
+    const existing = linkAt(v.state);
+    const { from, to, empty } = v.state.selection;
+    if (existing) setOverlay((o) => ({ ...o, link: { ...existing, ...relative(existing.from), focus: true } }));
+    else if (!empty) setOverlay((o) => ({ ...o, link: { href: '', from, to, ...relative(from), focus: true } }));
+    return true;
+  }, [relative]);
+
+  // What a card's own buttons and fields do to its node; one object for the editor's life, so a card redraws only
+  // when its own block or errors change, not on every keystroke elsewhere.
+  const cardActions = useMemo<CardActions>(() => {
+    const located = (entry: CardEntry) => {
+      const v = view.current;
+      const pos = entry.pos();
+      return v && pos !== undefined ? { v, pos } : null;
+    };
+    return {
+      change(entry, block) {
+        const at = located(entry);
+        at?.v.dispatch(at.v.state.tr.setNodeAttribute(at.pos, 'block', block));
+      },
+      remove(entry) {
+        const at = located(entry);
+        if (!at) return;
+        deleteBlockAt(at.pos)(at.v.state, at.v.dispatch);
+        at.v.focus();
+      },
+      leave(entry) {
+        const at = located(entry);
+        if (!at) return;
+        at.v.dispatch(at.v.state.tr.setSelection(NodeSelection.create(at.v.state.doc, at.pos)));
+        at.v.focus();
+      },
+    };
+  }, []);
+
   const create = useCallback(
     (blocks: readonly EditorBlock[]) => {
       loaded.current = loadBody(blocks);
       const plugins = [
         ...keyPlugins({
-          onSave: () => callbacks.current.onSave(),
-          onLink: () => {
-            const v = view.current!;
-            const { from, to, empty } = v.state.selection;
-            const existing = linkAt(v.state);
-            if (existing) setOverlay((o) => ({ ...o, link: { ...existing, ...relative(existing.from), focus: true } }));
-            else if (!empty)
-              setOverlay((o) => ({ ...o, link: { href: '', from, to, ...relative(from), focus: true } }));
-            return true;
-          },
+          onLink: openLink,
         }),
         history(),
         dropCursor({ class: 'drop-cursor' }),
         gapCursor(),
         errorsPlugin,
         placeholderPlugin,
+        currentBlockPlugin,
       ];
       return EditorState.create({ doc: loaded.current.doc, plugins });
     },
-    [relative],
+    [openLink],
   );
 
   // The view is made once; a new generation gives it a new state (and a new history).
@@ -148,7 +187,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
         spellcheck: 'true',
       },
       nodeViews: {
-        card: (node, editorView, getPos, decorations) => new CardView(node, editorView, getPos, decorations, cards),
+        card: (node, _view, getPos, decorations) => new CardView(node, getPos, decorations, cards),
         code_block: (node, editorView, getPos) => new CodeView(node, editorView, getPos),
         quote: (node, editorView, getPos) => new QuoteView(node, editorView, getPos),
       },
@@ -162,9 +201,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
       handlePaste: (editorView, event) =>
         handlePaste(editorView, event, workspaceIdRef.current, (outcome) => setNotice(outcome)),
       handleDrop: (editorView, event) =>
-        handlePaste(editorView, event as unknown as ClipboardEvent, workspaceIdRef.current, (outcome) =>
-          setNotice(outcome),
-        ),
+        handlePaste(editorView, event, workspaceIdRef.current, (outcome) => setNotice(outcome)),
       handleKeyDown: (editorView, event) => slashKey.current(editorView, event),
     });
     view.current = v;
@@ -282,9 +319,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
 
   return (
     <div className="document-editor" ref={wrapper}>
-      {v && (
-        <EditorToolbar view={v} onInsert={(type) => choose(type)} onLink={() => keyLink(v, setOverlay, relative)} />
-      )}
+      {v && <EditorToolbar view={v} onInsert={(type) => choose(type)} onLink={openLink} />}
       {notice && (
         <div className={notice.kind === 'error' ? 'notice notice-warn' : 'notice'} role="status">
           {notice.words.map((words) => (
@@ -328,31 +363,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
       )}
       {entries.map((entry) =>
         createPortal(
-          <CardFrame
-            block={entry.block}
-            errors={entry.errors}
-            workspaceId={workspaceId}
-            onChange={(block) => {
-              const current = view.current;
-              const pos = entry.pos();
-              if (!current || pos === undefined) return;
-              current.dispatch(current.state.tr.setNodeAttribute(pos, 'block', block));
-            }}
-            onDelete={() => {
-              const current = view.current;
-              const pos = entry.pos();
-              if (!current || pos === undefined) return;
-              deleteBlockAt(pos)(current.state, current.dispatch);
-              current.focus();
-            }}
-            onLeave={() => {
-              const current = view.current;
-              const pos = entry.pos();
-              if (!current || pos === undefined) return;
-              current.dispatch(current.state.tr.setSelection(NodeSelection.create(current.state.doc, pos)));
-              current.focus();
-            }}
-          />,
+          <CardFrame entry={entry} workspaceId={workspaceId} actions={cardActions} />,
           entry.element,
           String(entry.id),
         ),
@@ -360,18 +371,6 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
     </div>
   );
 });
-
-/** Ctrl/Cmd+K from the toolbar: the popover on the link under the cursor or on the selection. */
-function keyLink(
-  v: EditorView,
-  setOverlay: (update: (o: Overlay) => Overlay) => void,
-  relative: (pos: number) => { left: number; top: number },
-) {
-  const existing = linkAt(v.state);
-  const { from, to, empty } = v.state.selection;
-  if (existing) setOverlay((o) => ({ ...o, link: { ...existing, ...relative(existing.from), focus: true } }));
-  else if (!empty) setOverlay((o) => ({ ...o, link: { href: '', from, to, ...relative(from), focus: true } }));
-}
 
 /** A card just inserted: its first field takes the keyboard, so the next keystroke lands in it. */
 function focusCard(v: EditorView) {

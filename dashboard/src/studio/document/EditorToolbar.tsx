@@ -3,7 +3,8 @@ import type { MarkType } from 'prosemirror-model';
 import type { EditorView } from 'prosemirror-view';
 import type { Command } from 'prosemirror-state';
 import { useState, type MouseEvent } from 'react';
-import { BLOCK_LABELS, BLOCK_TYPES, type BlockType } from '../model';
+import { BLOCK_TYPES, type BlockType } from '../model';
+import { BlockMenu } from './menus';
 import { formatMark, markActive, textKindAt, turnInto, type TextKind } from './commands';
 import { schema } from './schema';
 
@@ -15,6 +16,11 @@ const KINDS: Array<{ value: TextKind; label: string }> = [
   { value: 'quote', label: 'Quote' },
   { value: 'bullet', label: 'Bulleted list' },
   { value: 'ordered', label: 'Numbered list' },
+];
+
+const HISTORY = [
+  { label: 'Undo', keys: 'Control+Z', command: undo, depth: undoDepth },
+  { label: 'Redo', keys: 'Control+Shift+Z', command: redo, depth: redoDepth },
 ];
 
 const MARKS: Array<{ mark: MarkType; label: string; text: string; keys: string; className: string }> = [
@@ -91,62 +97,39 @@ export function EditorToolbar({
         Link
       </button>
       <span className="toolbar-gap" />
-      <button
-        type="button"
-        className="button-quiet tool"
-        aria-keyshortcuts="Control+Z"
-        title="Undo (Ctrl+Z)"
-        disabled={undoDepth(state) === 0}
-        onMouseDown={keep}
-        onClick={() => run(undo)}
-      >
-        Undo
-      </button>
-      <button
-        type="button"
-        className="button-quiet tool"
-        aria-keyshortcuts="Control+Shift+Z"
-        title="Redo (Ctrl+Shift+Z)"
-        disabled={redoDepth(state) === 0}
-        onMouseDown={keep}
-        onClick={() => run(redo)}
-      >
-        Redo
-      </button>
+      {HISTORY.map((step) => (
+        <button
+          key={step.label}
+          type="button"
+          className="button-quiet tool"
+          aria-keyshortcuts={step.keys}
+          title={`${step.label} (${step.keys.replace('Control', 'Ctrl')})`}
+          disabled={step.depth(state) === 0}
+          onMouseDown={keep}
+          onClick={() => run(step.command)}
+        >
+          {step.label}
+        </button>
+      ))}
       <span className="toolbar-insert">
         <button type="button" className="tool" aria-expanded={inserting} onClick={() => setInserting((o) => !o)}>
           + Insert block
         </button>
         {inserting && (
-          <div
-            className="block-menu block-menu-toolbar"
-            role="group"
-            aria-label="Block types"
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.preventDefault();
-                setInserting(false);
-                view.focus();
-              }
+          <BlockMenu
+            types={BLOCK_TYPES}
+            active={0}
+            className="block-menu-toolbar"
+            takesFocus
+            onChoose={(type) => {
+              setInserting(false);
+              onInsert(type);
             }}
-          >
-            <ul>
-              {BLOCK_TYPES.map((type, i) => (
-                <li key={type}>
-                  <button
-                    type="button"
-                    autoFocus={i === 0}
-                    onClick={() => {
-                      setInserting(false);
-                      onInsert(type);
-                    }}
-                  >
-                    {BLOCK_LABELS[type]}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </div>
+            onClose={() => {
+              setInserting(false);
+              view.focus();
+            }}
+          />
         )}
       </span>
     </div>

@@ -36,7 +36,10 @@ export function Gutter({
       const node = view.state.doc.nodeAt(pos);
       const element = view.nodeDOM(pos) as HTMLElement | null;
       if (!node || !element?.getBoundingClientRect) return;
-      setHover({ pos, top: element.getBoundingClientRect().top - box.top, after: pos + node.nodeSize });
+      const top = element.getBoundingClientRect().top - box.top;
+      // The pointer moves many times over one block: the gutter redraws only when it changes block or place.
+      const after = pos + node.nodeSize;
+      setHover((h) => (h && h.pos === pos && h.top === top && h.after === after ? h : { pos, top, after }));
     };
     const parent = wrapper.current;
     parent?.addEventListener('mousemove', move);

@@ -1,5 +1,5 @@
 import type { Node as PmNode } from 'prosemirror-model';
-import type { Decoration, EditorView, NodeView } from 'prosemirror-view';
+import type { Decoration, NodeView } from 'prosemirror-view';
 import type { EditorBlock } from '../model';
 
 /*
@@ -69,7 +69,6 @@ export class CardView implements NodeView {
 
   constructor(
     node: PmNode,
-    view: EditorView,
     getPos: () => number | undefined,
     decorations: readonly Decoration[],
     private store: CardStore,
@@ -88,7 +87,6 @@ export class CardView implements NodeView {
       pos: getPos,
     };
     store.set(this.entry);
-    void view;
   }
 
   update(node: PmNode, decorations: readonly Decoration[]): boolean {

@@ -2,7 +2,7 @@ import { setBlockType, toggleMark } from 'prosemirror-commands';
 import { Fragment, type MarkType, type Node as PmNode } from 'prosemirror-model';
 import { NodeSelection, Selection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import { blankBlock, type BlockType } from '../model';
-import { CARD_TYPES, schema } from './schema';
+import { schema } from './schema';
 
 /*
  * What the writer does to blocks, as ProseMirror commands: each is one transaction, so each is one step of undo.
@@ -40,8 +40,6 @@ export function blankNode(type: BlockType): PmNode {
       return schema.nodes.card.create({ block: blankBlock(type) });
   }
 }
-
-const isCard = (type: BlockType) => (CARD_TYPES as readonly string[]).includes(type);
 
 /**
  * Puts a block of the type in place of an empty paragraph holding the selection, or after the current block.
@@ -85,8 +83,6 @@ export function insertBlock(type: BlockType, at?: number): Command {
 export function isSlashOnly(node: PmNode): boolean {
   return node.type === schema.nodes.paragraph && /^\/\w*$/.test(node.textContent) && node.childCount <= 1;
 }
-
-export { isCard };
 
 /** The text types a text block turns into, keeping its inline content. */
 export type TextKind = 'paragraph' | 'heading-2' | 'heading-3' | 'heading-4' | 'quote' | 'bullet' | 'ordered';

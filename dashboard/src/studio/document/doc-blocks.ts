@@ -67,11 +67,6 @@ export function loadBody(blocks: readonly EditorBlock[]): Loaded {
   return { doc, origin: blocks, built };
 }
 
-/** The document of a body (loadBody's, for a caller that writes nothing back). */
-export function docFromBlocks(blocks: readonly EditorBlock[]): PmNode {
-  return loadBody(blocks).doc;
-}
-
 /** Serialized nodes: a node is immutable, so its block is worked out once. */
 const written = new WeakMap<PmNode, EditorBlock>();
 

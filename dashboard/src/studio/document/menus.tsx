@@ -4,9 +4,7 @@ import { BLOCK_LABELS, BLOCK_TYPES, type BlockType } from '../model';
 /** Block types whose label or name starts with the query ("/hea" → Heading). */
 export function matchingTypes(query: string): BlockType[] {
   const q = query.toLowerCase();
-  return BLOCK_TYPES.filter(
-    (type) => BLOCK_LABELS[type].toLowerCase().startsWith(q) || type.startsWith(q) || (q === '' && true),
-  );
+  return BLOCK_TYPES.filter((type) => BLOCK_LABELS[type].toLowerCase().startsWith(q) || type.startsWith(q));
 }
 
 /**
@@ -17,13 +15,16 @@ export function BlockMenu({
   types,
   active,
   position,
+  className,
   takesFocus,
   onChoose,
   onClose,
 }: {
   types: readonly BlockType[];
   active: number;
-  position: { left: number; top: number };
+  /** Where it opens in the editor; without it, its class places it (under the toolbar's button). */
+  position?: { left: number; top: number };
+  className?: string;
   takesFocus: boolean;
   onChoose(type: BlockType): void;
   onClose(): void;
@@ -38,10 +39,10 @@ export function BlockMenu({
   const activeType = types[Math.min(active, types.length - 1)]!;
   return (
     <div
-      className="block-menu"
+      className={className ? `block-menu ${className}` : 'block-menu'}
       role="group"
       aria-label="Block types"
-      style={{ left: position.left, top: position.top }}
+      style={position}
       onKeyDown={(event) => {
         if (!takesFocus) return;
         if (event.key === 'Escape') {
