@@ -1,7 +1,18 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { EXTERNAL, startServer, tempDir, type ServerProcess } from '../e2e/helpers.js';
-import { desktop, launchBrowser, PASSWORD, setUpOwner, signIn, SKIP_REASON } from './browser.js';
+import {
+  desktop,
+  fitsWidth,
+  launchBrowser,
+  PASSWORD,
+  SCREENSHOT_DIR,
+  setUpOwner,
+  signIn,
+  SKIP_REASON,
+  WIDTHS,
+} from './browser.js';
 import { body, caretAtEnd, pasteInto, saved, workspaceApi } from './studio-helpers.js';
 
 const OWNER = 'careful@studio.example.com';
@@ -69,6 +80,20 @@ suite(`the writer's studio never loses typing${SKIP_REASON ? ` (${SKIP_REASON})`
     const panel = other.getByRole('dialog', { name: 'A newer copy of this post was saved' });
     await panel.waitFor({ timeout: 15_000 });
     await panel.getByRole('region', { name: 'What they changed' }).getByText('By the first.').waitFor();
+    // Closed, the notice keeps the way back to it.
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await other.getByRole('alert').getByRole('button', { name: 'Compare and merge' }).click();
+    await panel.waitFor();
+    for (const width of WIDTHS) {
+      await other.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+      expect(await fitsWidth(other), `the merge at ${width}px`).toBe(true);
+      await panel.screenshot({
+        path: path.join(SCREENSHOT_DIR, `studio-conflict-${width}.png`),
+        animations: 'disabled',
+      });
+    }
+    await other.setViewportSize(desktop.viewport!);
     expect((await external(`/posts/${id}`)).bodyJson).toEqual([
       { type: 'paragraph', text: 'Alpha. By the first.' },
       { type: 'paragraph', text: 'Beta.' },
