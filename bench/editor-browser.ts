@@ -112,15 +112,17 @@ export interface OpenRun {
  * that shows it is painted. The round trips to the browser between those steps count too: a writer's key could
  * not land sooner.
  */
-export async function openOnce(browser: Browser, target: Target): Promise<OpenRun> {
+export async function openOnce(browser: Browser, target: Target, profile?: string): Promise<OpenRun> {
   const { context, page } = await coldPage(browser, target);
   try {
+    const profiler = profile ? await startProfiler(context, page) : null;
     await page.goto(target.url, { waitUntil: 'commit' });
     const surface = await waitForSurface(page, target);
     const before = await place(page, target);
     await page.keyboard.type('x');
     await waitForKeys(page, 1, OPEN_TIMEOUT_MS);
     await expectTyped(page, target, before, 'x');
+    if (profiler) await stopProfiler(profiler, profile!);
     const { readyAt, keys } = await probe(page);
     return { surface, readyMs: readyAt!, interactiveMs: keys[0]!.end! };
   } finally {
@@ -197,7 +199,7 @@ export async function typeOnce(
   browser: Browser,
   target: Target,
   text: string,
-  { delay, throttle }: { delay: number; throttle: number },
+  { delay, throttle, profile }: { delay: number; throttle: number; profile?: string },
 ): Promise<TypingRun> {
   const { context, page } = await coldPage(browser, target);
   try {
@@ -210,10 +212,12 @@ export async function typeOnce(
     await page.evaluate(() => (globalThis as unknown as Window).__editorBench.reset());
     const cdp = await context.newCDPSession(page);
     if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+    const profiler = profile ? await startProfiler(context, page) : null;
     const cpuBefore = processTimes();
     await page.keyboard.type(text, { delay });
     await waitForKeys(page, text.length, 60_000);
     const cpuAfter = processTimes();
+    if (profiler) await stopProfiler(profiler, profile!);
     if (throttle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await expectTyped(page, target, before, text);
     const { keys, slowEvents } = await probe(page);
@@ -228,6 +232,22 @@ export async function typeOnce(
   } finally {
     await context.close();
   }
+}
+
+type Cdp = Awaited<ReturnType<BrowserContext['newCDPSession']>>;
+
+/** V8's sampling profiler in the page's renderer, for `--profile`: what a measured run spent its time on. */
+async function startProfiler(context: BrowserContext, page: Page): Promise<Cdp> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+async function stopProfiler(cdp: Cdp, file: string): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  fs.writeFileSync(file, JSON.stringify(profile));
 }
 
 /** Each Event Timing entry belongs to the last keystroke that began at or before it. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Browser } from 'playwright-core';
 import { buildNeeded } from '#build-needed';
 import { ensureBuilt } from './dataset.js';
 import {
@@ -16,6 +17,7 @@ import { editorBody, TYPING_BLOCK, typedText } from './editor-post.js';
 import { dashboardSizes, formatSizes, type Sizes } from './editor-sizes.js';
 import { startEditorSite, type EditorSite } from './editor-site.js';
 import { loadAverage, machineInfo } from './proc-stats.js';
+import { summarize } from './profile-summary.js';
 import { baseEnv, ROOT, run } from './processes.js';
 
 /*
@@ -37,6 +39,8 @@ const USAGE = `npm run bench:editor -- [--runs N] [--chars N] [--delay MS] [--th
   --root SELECTOR  the editable root whose element children are the blocks (default
                    .ProseMirror[contenteditable=true]; the studio's old textareas are used when none is found)
   --label NAME     names the results file (default: the surface found)
+  --profile DIR    after the measured runs, one more open and one more unthrottled typing run under V8's profiler:
+                   DIR/open.cpuprofile and DIR/typing.cpuprofile, summarized on stdout
 `;
 
 const DEFAULT_ROOT = '.ProseMirror[contenteditable=true]';
@@ -80,6 +84,31 @@ function typingSummary(run: TypingRun) {
   };
 }
 
+/** One more open and typing run under the profiler (they are not among the figures: profiling slows them). */
+async function profiled(
+  browser: Browser,
+  target: (n: number) => Promise<Target>,
+  dir: string,
+  { chars, delay }: { chars: number; delay: number },
+): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  const open = path.join(dir, 'open.cpuprofile');
+  const typing = path.join(dir, 'typing.cpuprofile');
+  await openOnce(browser, await target(0), open);
+  await typeOnce(browser, await target(0), typedText(chars), { delay, throttle: 1, profile: typing });
+  for (const [name, file] of [
+    ['open', open],
+    ['typing', typing],
+  ] as const) {
+    const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Parameters<typeof summarize>[0];
+    for (const mode of ['self', 'inclusive'] as const) {
+      const { busyMs, rows } = summarize(profile, mode);
+      out(`profile of ${name} (${mode}, ${ms(busyMs)} ms busy): ${path.relative(ROOT, file)}`);
+      for (const [label, share] of rows.slice(0, 25)) out(`  ${share.toFixed(1).padStart(5)} %  ${label}`);
+    }
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
@@ -91,6 +120,7 @@ async function main(argv: string[]): Promise<void> {
       page: { type: 'string' },
       root: { type: 'string' },
       label: { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -177,6 +207,7 @@ async function main(argv: string[]): Promise<void> {
       );
     }
     if (sizes) out(formatSizes(sizes));
+    if (values.profile) await profiled(browser, target, values.profile, { chars, delay });
 
     const results = {
       kind: 'editor',

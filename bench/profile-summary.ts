@@ -5,6 +5,7 @@
  * counted once per sample); package: self time by npm package or file. Idle time is left out.
  */
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 interface ProfileNode {
   id: number;
@@ -73,4 +74,5 @@ function main(): void {
     process.stdout.write(`${share.toFixed(1).padStart(5)} %  ${key}\n`);
 }
 
-main();
+// Run as a command; bench:editor --profile imports summarize.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
