@@ -53,7 +53,13 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const [loading, setLoading] = useState(id !== null);
   const [fields, setFields] = useState<EditableFields>(() => fieldsOf(kind, null));
   // The body as the surface last reported it, and what it is told to show (a new generation replaces its document).
-  const [blocks, setBlocks] = useState<EditorBlock[]>([]);
+  const [blocks, setBlocksState] = useState<EditorBlock[]>([]);
+  // The same, read by a save at once (the state is the last render's).
+  const latestBlocks = useRef<EditorBlock[]>([]);
+  const setBlocks = useCallback((next: EditorBlock[]) => {
+    latestBlocks.current = next;
+    setBlocksState(next);
+  }, []);
   const [body, setBody] = useState<{ blocks: readonly EditorBlock[]; generation: number }>({
     blocks: [],
     generation: 0,
@@ -117,7 +123,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     };
   }, [workspaceId, kind, id, collection, load]);
 
-  const current = useCallback((): EditableFields => ({ ...fields, bodyJson: blocks }), [fields, blocks]);
+  const current = useCallback((): EditableFields => ({ ...fields, bodyJson: latestBlocks.current }), [fields, blocks]);
 
   const edited = () => {
     edits.current += 1;
@@ -169,16 +175,19 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       queued.current = { ...queued.current, ...options };
       return false;
     }
+    // The surface reports after its next paint: a save pressed right after a key takes that key in too.
+    editor.current?.flush();
     const now = current();
     if (!now.title.trim()) {
       setSave({ kind: 'error', message: 'Give it a title: it is needed before the first save.' });
       return false;
     }
-    if (waiting) {
-      setSave({ kind: 'error', message: waiting });
+    const unfinishedNow = unfinished(now.bodyJson);
+    if (unfinishedNow) {
+      setSave({ kind: 'error', message: unfinishedNow });
       return false;
     }
-    if (blocking) {
+    if (Object.keys(localIssues(now.title, now.excerpt, now.bodyJson)).length > 0) {
       setSave({ kind: 'error', message: 'Some values are over the limits shown on their fields; fix them to save.' });
       return false;
     }

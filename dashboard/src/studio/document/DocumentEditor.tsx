@@ -38,6 +38,8 @@ export interface DocumentHandle {
   /** The server's copy of the same body after a save (heading ids, image urls) taken in without a reload. */
   adopt(blocks: readonly EditorBlock[]): void;
   focus(): void;
+  /** Reports at once what the last transactions changed (the report otherwise waits for the next paint). */
+  flush(): void;
 }
 
 interface Props {
@@ -62,6 +64,9 @@ function errorsByIndex(errors: Record<string, string>): Map<number, Record<strin
   }
   return byIndex;
 }
+
+/** The longest a change waits to be reported when the browser draws no frame (a hidden tab). */
+const SETTLE_LATEST_MS = 100;
 
 interface Overlay {
   slash: { query: string; left: number; top: number } | null;
@@ -115,6 +120,38 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
     const out = blocksFromDoc(v.state.doc, loaded.current);
     at.current = out.at;
     callbacks.current.onChange(out.blocks, byWriter);
+  }, []);
+
+  // What a transaction changes beyond the document's own DOM (the studio's copy of the blocks, the toolbar, the
+  // menus) is worked out after the browser has painted the key: a keystroke's paint waits for ProseMirror alone,
+  // and the React renders of several quick transactions become one.
+  const pending = useRef({ changed: false, byWriter: false, scheduled: false });
+  const settle = useCallback(() => {
+    const later = pending.current;
+    later.scheduled = false;
+    if (later.changed) {
+      const byWriter = later.byWriter;
+      later.changed = false;
+      later.byWriter = false;
+      report(byWriter);
+    }
+    const v = view.current;
+    if (v) setOverlay(readOverlay(v.state));
+    setTick((n) => n + 1);
+  }, [report, readOverlay]);
+  const settleRef = useRef(settle);
+  settleRef.current = settle;
+  const settleAfterPaint = useCallback(() => {
+    const later = pending.current;
+    if (later.scheduled) return;
+    later.scheduled = true;
+    const run = () => {
+      if (pending.current.scheduled) settleRef.current();
+    };
+    // A task queued from an animation frame runs after that frame's paint; the timer alone covers a hidden tab,
+    // which has no frames.
+    requestAnimationFrame(() => setTimeout(run, 0));
+    setTimeout(run, SETTLE_LATEST_MS);
   }, []);
 
   /** Ctrl/Cmd+K and the toolbar's Link: the popover on the link under the cursor, or to make one of the selection. */
@@ -192,11 +229,13 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
         quote: (node, editorView, getPos) => new QuoteView(node, editorView, getPos),
       },
       dispatchTransaction(tr: Transaction) {
-        const next = v.state.apply(tr);
-        v.updateState(next);
-        if (tr.docChanged) report(!tr.getMeta('adopt'));
-        setOverlay(readOverlay(next));
-        setTick((n) => n + 1);
+        v.updateState(v.state.apply(tr));
+        const later = pending.current;
+        if (tr.docChanged) {
+          later.changed = true;
+          later.byWriter ||= !tr.getMeta('adopt');
+        }
+        settleAfterPaint();
       },
       handlePaste: (editorView, event) =>
         handlePaste(editorView, event, workspaceIdRef.current, (outcome) => setNotice(outcome)),
@@ -219,6 +258,9 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
   const firstGeneration = useRef(body.generation);
   useEffect(() => {
     if (body.generation === firstGeneration.current || !view.current) return;
+    // What the old document had left to report is replaced with the new one's.
+    pending.current.changed = false;
+    pending.current.byWriter = false;
     view.current.updateState(create(body.blocks));
     report(false);
     setOverlay({ slash: null, link: null });
@@ -306,6 +348,9 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
       },
       focus() {
         view.current?.focus();
+      },
+      flush() {
+        if (pending.current.scheduled) settleRef.current();
       },
     }),
     [],
