@@ -1,5 +1,5 @@
 import { escapeMarkdown, linkDestination, parseInline, renderInline } from '@quire/blocks';
-import type { Nodes } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { Fragment, Mark, type Node as PmNode } from 'prosemirror-model';
 import { schema } from './schema.js';
 
@@ -29,7 +29,7 @@ export interface InlineReading {
  * mark the schema cannot hold with another (code in a link or in emphasis, as the code mark excludes every other;
  * a link in a link).
  */
-function readTree(markdown: string): { nodes: PmNode[]; supported: boolean } {
+function readTree(tree: Root): { nodes: PmNode[]; supported: boolean } {
   const nodes: PmNode[] = [];
   let supported = true;
   const add = (mark: Mark, marks: readonly Mark[]) => {
@@ -78,7 +78,7 @@ function readTree(markdown: string): { nodes: PmNode[]; supported: boolean } {
         else if ('children' in node) for (const child of node.children) walk(child as Nodes, marks);
     }
   };
-  walk(parseInline(markdown), []);
+  walk(tree, []);
   // Adjacent text of the same marks is one node, as ProseMirror keeps it.
   return { nodes: joinText(nodes), supported };
 }
@@ -121,9 +121,9 @@ function adjacentTwinLinks(node: { type: string; children?: unknown[] }): boolea
 
 export function inlineFromMarkdown(markdown: string): InlineReading {
   if (!MAY_CHANGE.test(markdown)) return { nodes: markdown === '' ? [] : [schema.text(markdown)], showable: true };
-  const { nodes, supported } = readTree(markdown);
-  if (!supported || (/\]\(|</.test(markdown) && adjacentTwinLinks(parseInline(markdown))))
-    return { nodes, showable: false };
+  const tree = parseInline(markdown);
+  const { nodes, supported } = readTree(tree);
+  if (!supported || adjacentTwinLinks(tree)) return { nodes, showable: false };
   const read = rawUnits(nodes);
   const units = normalize(read);
   const canonical = writeUnits(units, markdown);
@@ -506,7 +506,7 @@ function writeUnits(start: Unit[], read?: string): string {
 
 function readBack(markdown: string): Unit[] {
   if (!MAY_CHANGE.test(markdown)) return Array.from(markdown, (char) => ({ kind: 'char', char, style: PLAIN }));
-  return unitsOf(readTree(markdown).nodes);
+  return unitsOf(readTree(parseInline(markdown)).nodes);
 }
 
 /** The content of a text block, a fragment or a list of inline nodes. */
