@@ -37,13 +37,13 @@ const USAGE = `npm run bench:editor -- [--runs N] [--chars N] [--delay MS] [--th
                    1 skips it)
   --page URL       measure this page instead of the studio: no server, no sizes (it must hold at least 500 blocks)
   --root SELECTOR  the editable root whose element children are the blocks (default
-                   .ProseMirror[contenteditable=true]; the studio's old textareas are used when none is found)
+                   .ProseMirror.document[contenteditable=true]; the studio's old textareas are used when none is found)
   --label NAME     names the results file (default: the surface found)
   --profile DIR    after the measured runs, one more open and one more unthrottled typing run under V8's profiler:
                    DIR/open.cpuprofile and DIR/typing.cpuprofile, summarized on stdout
 `;
 
-const DEFAULT_ROOT = '.ProseMirror[contenteditable=true]';
+const DEFAULT_ROOT = '.ProseMirror.document[contenteditable=true]';
 const log = (line: string) => process.stderr.write(`[bench:editor] ${line}\n`);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => value.toFixed(1);

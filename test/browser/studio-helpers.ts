@@ -44,7 +44,7 @@ export async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void>
 
 /** The writing surface: the body's editable document. */
 export function body(page: Page): Locator {
-  return page.locator('.ProseMirror[contenteditable="true"]');
+  return page.locator('.ProseMirror.document[contenteditable="true"]');
 }
 
 /** The first card of a block type in the body (image, callout, faq…). */

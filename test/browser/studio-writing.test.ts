@@ -283,11 +283,52 @@ suite(`the writing surface: typed, formatted, every block, undo${SKIP_REASON ? `
           };
           const anchor = g.getSelection().anchorNode;
           const element = anchor?.closest ? anchor : anchor?.parentElement;
-          const paragraph = element?.closest?.('.ProseMirror > p');
-          return paragraph === g.document.querySelectorAll('.ProseMirror > p')[1];
+          const paragraph = element?.closest?.('.ProseMirror.document > p');
+          return paragraph === g.document.querySelectorAll('.ProseMirror.document > p')[1];
         }),
       )
       .toBe(true);
+  }, 60_000);
+
+  it("types a card's text with formatting shown as formatting, its own undo and link, and keeps source it cannot show", async () => {
+    const created = await workspaceApi(s.page, s.workspace.id).post('/posts', {
+      title: 'Cards as text',
+      bodyJson: [
+        { type: 'callout', variant: 'info', body: 'Start' },
+        { type: 'key_takeaways', items: ['One ![dot](https://example.com/dot.png) kept'] },
+      ],
+    });
+    const id = created.body.id as string;
+    await s.edit(id);
+    const text = bodyBlock(s.page, 'callout').getByRole('textbox', { name: 'Callout text' });
+    await text.click();
+    await caretAtEnd(text);
+    const k = s.page.keyboard;
+    await k.type(' with ');
+    await k.press('Control+b');
+    await k.type('bold');
+    await k.press('Control+b');
+    await k.type(' and a link');
+    await expect.poll(() => text.locator('strong').textContent()).toBe('bold');
+    for (let i = 0; i < 4; i += 1) await k.press('Shift+ArrowLeft');
+    await k.press('Control+k');
+    const linkRow = bodyBlock(s.page, 'callout').getByRole('group', { name: 'Link' });
+    await linkRow.getByLabel('Link address').fill('https://example.com/more');
+    await k.press('Enter');
+    await text.locator('a', { hasText: 'link' }).waitFor();
+    await k.press('End');
+    await k.type(' oops');
+    await k.press('Control+z');
+    await expect.poll(() => text.textContent()).toBe('Start with bold and a link');
+    // Markdown the field cannot show as formatting (an inline image) stays a Markdown field holding it exactly.
+    const takeaway = bodyBlock(s.page, 'key_takeaways').getByLabel('Takeaway 1', { exact: true });
+    expect(await takeaway.inputValue()).toBe('One ![dot](https://example.com/dot.png) kept');
+    await k.press('Control+s');
+    await saved(s.page);
+    expect((await s.external(`/posts/${id}`)).bodyJson).toEqual([
+      { type: 'callout', variant: 'info', body: 'Start with **bold** and a [link](https://example.com/more)' },
+      { type: 'key_takeaways', items: ['One ![dot](https://example.com/dot.png) kept'] },
+    ]);
   }, 60_000);
 
   it('passes axe and fits 375 and 1440 px', async () => {

@@ -1,5 +1,6 @@
 import { changed, optional, type TypedFieldsProps } from './block-fields';
-import { Choice, MarkdownField, PlainField } from './TextFields';
+import { InlineField } from './document/InlineField';
+import { Choice, PlainField } from './TextFields';
 
 const CALLOUTS = ['info', 'warning', 'success', 'error'].map((v) => ({
   value: v,
@@ -11,14 +12,14 @@ export function CalloutFields({ block, errors, onChange }: TypedFieldsProps<'cal
   return (
     <>
       <Choice label="Kind" value={block.variant} options={CALLOUTS} onChange={(variant) => set({ variant })} />
-      <MarkdownField
+      <InlineField
         label="Title (optional)"
         multiline={false}
         value={block.title ?? ''}
         error={errors.title}
         onChange={(value) => onChange(optional(block, 'title', value))}
       />
-      <MarkdownField label="Callout text" value={block.body} error={errors.body} onChange={(body) => set({ body })} />
+      <InlineField label="Callout text" value={block.body} error={errors.body} onChange={(body) => set({ body })} />
     </>
   );
 }
@@ -36,13 +37,14 @@ export function CtaFields({ block, errors, onChange }: TypedFieldsProps<'cta'>) 
         ]}
         onChange={(variant) => set({ variant })}
       />
-      <PlainField
+      <InlineField
+        multiline={false}
         label="Call to action title"
         value={block.title}
         error={errors.title}
         onChange={(title) => set({ title })}
       />
-      <PlainField
+      <InlineField
         label="Call to action text"
         multiline
         value={block.body}
@@ -50,7 +52,8 @@ export function CtaFields({ block, errors, onChange }: TypedFieldsProps<'cta'>) 
         onChange={(body) => set({ body })}
       />
       <div className="field-row">
-        <PlainField
+        <InlineField
+          multiline={false}
           label="Button label"
           value={block.linkLabel}
           error={errors.linkLabel}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { changed, type TypedFieldsProps } from './block-fields';
 import { LIMITS } from './model';
-import { MarkdownField, PlainField } from './TextFields';
+import { InlineField } from './document/InlineField';
 
 export function FaqFields({ block, errors, onChange }: TypedFieldsProps<'faq'>) {
   const set = (changes: Record<string, unknown>) => onChange(changed(block, changes));
@@ -16,13 +16,14 @@ export function FaqFields({ block, errors, onChange }: TypedFieldsProps<'faq'>) 
       onRemove={(i) => set({ items: block.items.filter((_, j) => j !== i) })}
       render={(i) => (
         <>
-          <PlainField
+          <InlineField
+            multiline={false}
             label={`Question ${i + 1}`}
             value={block.items[i]!.question}
             error={errors[`items/${i}/question`]}
             onChange={(question) => set({ items: block.items.map((it, j) => (j === i ? { ...it, question } : it)) })}
           />
-          <PlainField
+          <InlineField
             label={`Answer ${i + 1}`}
             multiline
             value={block.items[i]!.answer}
@@ -47,7 +48,7 @@ export function TakeawaysFields({ block, errors, onChange }: TypedFieldsProps<'k
       onAdd={() => set({ items: [...block.items, ''] })}
       onRemove={(i) => set({ items: block.items.filter((_, j) => j !== i) })}
       render={(i) => (
-        <MarkdownField
+        <InlineField
           label={`Takeaway ${i + 1}`}
           multiline={false}
           value={block.items[i]!}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MediaPicker } from '../media/MediaPicker';
 import { changed, optional, type TypedFieldsProps } from './block-fields';
+import { InlineField } from './document/InlineField';
 import { PlainField } from './TextFields';
 
 export function ImageFields({
@@ -30,7 +31,8 @@ export function ImageFields({
         hint="What the image shows, for people who cannot see it."
         onChange={(value) => onChange(optional(block, 'alt', value))}
       />
-      <PlainField
+      <InlineField
+        multiline={false}
         label="Caption (optional)"
         value={block.caption ?? ''}
         error={errors.caption}
@@ -63,7 +65,8 @@ export function VideoFields({ block, errors, onChange }: TypedFieldsProps<'video
         hint="A link to the video, such as https://www.youtube.com/watch?v=…"
         onChange={(url) => set({ url })}
       />
-      <PlainField
+      <InlineField
+        multiline={false}
         label="Video title (optional)"
         value={block.title ?? ''}
         error={errors.title}
