@@ -1,7 +1,8 @@
-import { history } from 'prosemirror-history';
 import { dropCursor } from 'prosemirror-dropcursor';
 import { gapCursor } from 'prosemirror-gapcursor';
+import { closeHistory, history } from 'prosemirror-history';
 import { NodeSelection, TextSelection, EditorState, type Transaction } from 'prosemirror-state';
+import { ReplaceStep } from 'prosemirror-transform';
 import { EditorView } from 'prosemirror-view';
 import {
   forwardRef,
@@ -19,7 +20,7 @@ import { LIMITS, type BlockType } from '../model';
 import { adoptInto } from './adopt';
 import { CardFrame, type CardActions } from './CardFrame';
 import { CardStore, CardView, type CardEntry } from './card-view';
-import { currentBlock, deleteBlockAt, insertBlock, isSlashOnly, linkAt, setLink } from './commands';
+import { currentBlock, deleteBlockAt, insertBlock, isBlockStep, isSlashOnly, linkAt, setLink } from './commands';
 import { currentBlockPlugin, errorsPlugin, placeholderPlugin, setErrors } from './decorations';
 import { blocksFromDoc, loadBody, type Loaded } from './doc-blocks';
 import { CodeView, QuoteView } from './field-views';
@@ -126,6 +127,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
   // menus) is worked out after the browser has painted the key: a keystroke's paint waits for ProseMirror alone,
   // and the React renders of several quick transactions become one.
   const pending = useRef({ changed: false, byWriter: false, scheduled: false });
+  const afterBlockStep = useRef(false);
   const settle = useCallback(() => {
     const later = pending.current;
     later.scheduled = false;
@@ -136,7 +138,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
       report(byWriter);
     }
     const v = view.current;
-    if (v) setOverlay(readOverlay(v.state));
+    if (v) setOverlay((shown) => keepNewLink(shown, readOverlay(v.state), v.state));
     setTick((n) => n + 1);
   }, [report, readOverlay]);
   const settleRef = useRef(settle);
@@ -229,6 +231,15 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
         quote: (node, editorView, getPos) => new QuoteView(node, editorView, getPos),
       },
       dispatchTransaction(tr: Transaction) {
+        if (tr.docChanged) {
+          // A whole block inserted, moved or deleted (a command's, or a selected card or divider typed over or
+          // deleted) is an undo step of its own, apart from the typing before and after it.
+          const blockStep =
+            isBlockStep(tr) ||
+            (v.state.selection instanceof NodeSelection && tr.steps.some((step) => step instanceof ReplaceStep));
+          if (blockStep || afterBlockStep.current) closeHistory(tr);
+          afterBlockStep.current = blockStep;
+        }
         v.updateState(v.state.apply(tr));
         const later = pending.current;
         if (tr.docChanged) {
@@ -241,7 +252,7 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
         handlePaste(editorView, event, workspaceIdRef.current, (outcome) => setNotice(outcome)),
       handleDrop: (editorView, event) =>
         handlePaste(editorView, event, workspaceIdRef.current, (outcome) => setNotice(outcome)),
-      handleKeyDown: (editorView, event) => slashKey.current(editorView, event),
+      handleKeyDown: (editorView, event) => slashKey.current(editorView, event) || typeIntoCard(editorView, event),
     });
     view.current = v;
     report(false);
@@ -301,7 +312,12 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
   }, []);
 
   const slashKey = useRef((editorView: EditorView, event: KeyboardEvent): boolean => {
-    const { types, active } = slashState.current;
+    // The menu's types are read from the document itself: the overlay is drawn after the paint, and a key typed
+    // sooner must choose from what was typed.
+    const here = currentBlock(editorView.state);
+    const dismissed = here !== null && dismissedSlashRef.current === here.pos;
+    const types = here && isSlashOnly(here.node) && !dismissed ? matchingTypes(here.node.textContent.slice(1)) : [];
+    const { active } = slashState.current;
     if (types.length === 0) return false;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       setSlashActive((a) => (a + (event.key === 'ArrowDown' ? 1 : types.length - 1)) % types.length);
@@ -417,15 +433,48 @@ export const DocumentEditor = forwardRef<DocumentHandle, Props>(function Documen
   );
 });
 
+/**
+ * The overlay after a transaction. A link being made (Ctrl/Cmd+K on text that is no link yet) has no link in the
+ * document to be read from, so it stays open as long as its text is still what is selected.
+ */
+function keepNewLink(shown: Overlay, next: Overlay, state: EditorState): Overlay {
+  const making = shown.link;
+  if (next.link || !making || making.href !== '') return next;
+  const { from, to } = state.selection;
+  return from === making.from && to === making.to ? { ...next, link: making } : next;
+}
+
 /** A card just inserted: its first field takes the keyboard, so the next keystroke lands in it. */
 function focusCard(v: EditorView) {
   const { selection } = v.state;
   if (!(selection instanceof NodeSelection) || selection.node.type !== schema.nodes.card) return;
   // The card's fields are drawn by React after this transaction; the next frame has them.
-  requestAnimationFrame(() => {
-    const dom = v.nodeDOM(selection.from) as HTMLElement | null;
-    dom
-      ?.querySelector<HTMLElement>('.card-body input, .card-body textarea, .card-body select, .card-body button')
-      ?.focus();
-  });
+  requestAnimationFrame(() => firstField(v, selection.from)?.focus());
+}
+
+function firstField(v: EditorView, pos: number): HTMLElement | null {
+  const dom = v.nodeDOM(pos) as HTMLElement | null;
+  return (
+    dom?.querySelector<HTMLElement>(
+      '.card-body input, .card-body textarea, .card-body select, .card-body button, .card-body [contenteditable="true"]',
+    ) ?? null
+  );
+}
+
+/**
+ * A character typed while a card is selected goes into the card's first field, never over the card (which the
+ * document would otherwise replace with the character): focus moves during the keydown, so the browser puts the
+ * character where the focus now is. Until the card has its fields the key does nothing.
+ */
+function typeIntoCard(v: EditorView, event: KeyboardEvent): boolean {
+  const { selection } = v.state;
+  if (!(selection instanceof NodeSelection) || selection.node.type !== schema.nodes.card) return false;
+  if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const field = firstField(v, selection.from);
+  if (field) {
+    field.focus();
+    return false;
+  }
+  event.preventDefault();
+  return true;
 }

@@ -1,6 +1,13 @@
 import { setBlockType, toggleMark } from 'prosemirror-commands';
 import { Fragment, type MarkType, type Node as PmNode } from 'prosemirror-model';
-import { NodeSelection, Selection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import {
+  NodeSelection,
+  Selection,
+  TextSelection,
+  type Command,
+  type EditorState,
+  type Transaction,
+} from 'prosemirror-state';
 import { blankBlock, type BlockType } from '../model';
 import { schema } from './schema';
 
@@ -41,6 +48,17 @@ export function blankNode(type: BlockType): PmNode {
   }
 }
 
+const BLOCK_STEP = 'quire-block-step';
+
+/** Marks a transaction that inserts, moves or deletes a whole block: undo takes it back as a step of its own. */
+export function asBlockStep(tr: Transaction): Transaction {
+  return tr.setMeta(BLOCK_STEP, true);
+}
+
+export function isBlockStep(tr: Transaction): boolean {
+  return tr.getMeta(BLOCK_STEP) === true;
+}
+
 /**
  * Puts a block of the type in place of an empty paragraph holding the selection, or after the current block.
  * The selection goes into it (text) or onto it (a card, a divider), in the same transaction: nothing the writer
@@ -74,7 +92,7 @@ export function insertBlock(type: BlockType, at?: number): Command {
         tr.insert(after, schema.nodes.paragraph.create());
       tr.setSelection(NodeSelection.create(tr.doc, pos));
     }
-    if (dispatch) dispatch(tr.scrollIntoView());
+    if (dispatch) dispatch(asBlockStep(tr).scrollIntoView());
     return true;
   };
 }
@@ -173,7 +191,7 @@ export function moveBlock(direction: -1 | 1): Command {
               target + selectionOffset + (state.selection.to - state.selection.from),
             ),
       );
-      dispatch(tr.scrollIntoView());
+      dispatch(asBlockStep(tr).scrollIntoView());
     }
     return true;
   };
@@ -188,7 +206,7 @@ export function deleteBlockAt(pos: number): Command {
       const tr = state.tr.delete(pos, pos + node.nodeSize);
       if (tr.doc.childCount === 0) tr.insert(0, schema.nodes.paragraph.create());
       tr.setSelection(Selection.near(tr.doc.resolve(Math.min(pos, tr.doc.content.size)), 1));
-      dispatch(tr.scrollIntoView());
+      dispatch(asBlockStep(tr).scrollIntoView());
     }
     return true;
   };
