@@ -55,8 +55,15 @@ describe('the body as a document and back', () => {
         const written = blocksFromDoc(unkeyed(loaded.doc), loaded).blocks;
         const listed = (list: EditorBlock[]) =>
           list.map((block) => (block.type === 'list' && block.items.length === 0 ? { ...block, items: [''] } : block));
-        // A line ending is written `\n`; the page shows a `\r\n` the renderer passes through as the same.
-        const render = (list: EditorBlock[]) => renderBlocks(list as Block[]).replace(/\r\n?/g, '\n');
+        // A line ending is written `\n`; the page shows a `\r\n` the renderer passes through as the same. A code
+        // span's line ending is written as the space a page shows it as (a code block's keeps its line endings).
+        const render = (list: EditorBlock[]) =>
+          renderBlocks(list as Block[])
+            .replace(/\r\n?/g, '\n')
+            .replace(
+              /(?<!<pre(?: [^>]*)?>)<code>([^<]*)<\/code>/g,
+              (_, text: string) => `<code>${text.replace(/\n/g, ' ')}</code>`,
+            );
         expect(render(written)).toBe(render(listed(stored)));
         const again = loadBody(written);
         expect(blocksFromDoc(unkeyed(again.doc), again).blocks).toStrictEqual(written);
