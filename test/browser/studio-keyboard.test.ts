@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { png } from '../helpers/media.js';
 import { SKIP_REASON } from './browser.js';
@@ -9,7 +10,7 @@ const suite = SKIP_REASON ? describe.skip : describe;
 type Json = Record<string, unknown>;
 
 /** The element that has the keyboard: its role or tag, and its accessible name. */
-async function focused(s: { page: import('playwright-core').Page }): Promise<string> {
+async function focused(s: { page: Page }): Promise<string> {
   return s.page.evaluate(() => {
     const el = (globalThis as unknown as { document: { activeElement: Record<string, unknown> | null } }).document
       .activeElement as unknown as { getAttribute(n: string): string | null; tagName: string } | null;
