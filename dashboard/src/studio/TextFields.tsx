@@ -57,6 +57,19 @@ interface MarkdownProps extends Described {
   controls?: string;
 }
 
+/** Whether a value is over its limit, and the count shown once it nears it (null before). */
+export function lengthCounter(value: string, maxLength: number | undefined): { over: boolean; counter: ReactNode } {
+  if (maxLength === undefined) return { over: false, counter: null };
+  const over = value.length > maxLength;
+  const counter =
+    value.length > maxLength * 0.9 ? (
+      <span className={over ? 'counter counter-over' : 'counter'}>
+        {value.length.toLocaleString()} / {maxLength.toLocaleString()} characters
+      </span>
+    ) : null;
+  return { over, counter };
+}
+
 /**
  * Inline Markdown, written as Markdown: a toolbar (shown while the field has focus) and Ctrl/Cmd+B, I, K, E
  * put the marks into the text itself, so what the writer sees is what the API stores.
@@ -102,13 +115,7 @@ export function MarkdownField({
     const text = event.clipboardData.getData('text/plain');
     if (text && onPasteText(text)) event.preventDefault();
   };
-  const over = maxLength !== undefined && value.length > maxLength;
-  const counter =
-    maxLength !== undefined && value.length > maxLength * 0.9 ? (
-      <span className={over ? 'counter counter-over' : 'counter'}>
-        {value.length.toLocaleString()} / {maxLength.toLocaleString()} characters
-      </span>
-    ) : null;
+  const { over, counter } = lengthCounter(value, maxLength);
 
   return (
     <Labelled label={label} error={error} hint={counter ?? hint}>

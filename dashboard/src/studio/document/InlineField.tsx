@@ -4,7 +4,7 @@ import { baseKeymap } from 'prosemirror-commands';
 import { EditorState, type Command, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Labelled, MarkdownField } from '../TextFields';
+import { Labelled, lengthCounter, MarkdownField } from '../TextFields';
 import { formatMark, linkAt, markActive, setLink } from './commands';
 import { inlineFromMarkdown, inlineToMarkdown } from './inline-markdown';
 import { schema } from './schema';
@@ -127,18 +127,10 @@ function FormattedField({ label, value, onChange, error, hint, multiline = true,
     command(v.state, v.dispatch);
     v.focus();
   };
-  const over = maxLength !== undefined && value.length > maxLength;
-  const counter =
-    maxLength !== undefined && value.length > maxLength * 0.9 ? (
-      <span className={over ? 'counter counter-over' : 'counter'}>
-        {value.length.toLocaleString()} / {maxLength.toLocaleString()} characters
-      </span>
-    ) : (
-      hint
-    );
+  const { over, counter } = lengthCounter(value, maxLength);
 
   return (
-    <Labelled label={label} error={error} hint={counter}>
+    <Labelled label={label} error={error} hint={counter ?? hint}>
       {({ describedBy, invalid }) => (
         <div
           className="markdown-field inline-field-frame"
