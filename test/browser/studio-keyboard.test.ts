@@ -52,7 +52,8 @@ suite(`the writing surface by keyboard alone${SKIP_REASON ? ` (${SKIP_REASON})` 
 
     // Each card from the "/" menu takes the keyboard in its first field; Tab walks its fields, Escape leaves it.
     await slash(s.page, 'Image');
-    expect(await focused(s)).toBe('button');
+    // The card's fields are drawn after the insertion; its first (Choose image) takes the keyboard in that frame.
+    await expect.poll(() => focused(s)).toBe('button');
     const chooser = s.page.waitForEvent('filechooser');
     await k.press('Enter');
     await s.page.getByRole('dialog', { name: 'Choose an image' }).waitFor();
