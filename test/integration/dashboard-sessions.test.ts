@@ -91,19 +91,28 @@ describeEachDialect('dashboard sessions', (dialect) => {
 
     it('answers a wrong password and an unknown email with the identical 401, in comparable time', async () => {
       const user = await userWithPassword(ctx);
-      const timed = async (email: string) => {
+      const timed = async (email: string, attempt: number) => {
         const started = performance.now();
-        const response = await signInRequest(ctx, email, 'not the password', { remoteAddress: '10.1.0.1' });
+        const response = await signInRequest(ctx, email, 'not the password', { remoteAddress: `10.1.0.${attempt}` });
         return { response, ms: performance.now() - started };
       };
-      const wrong = await timed(user.email);
-      const unknown = await timed('nobody@example.com');
-      expect(wrong.response.statusCode).toBe(401);
-      expect(unknown.response.statusCode).toBe(401);
-      expect(unknown.response.body).toBe(wrong.response.body);
+      // Three of each, alternated, under the throttle's free failures; the fastest of each is compared, as other
+      // work on the machine (another test file) only ever adds time to a sample.
+      const wrongs = [];
+      const unknowns = [];
+      for (let attempt = 1; attempt <= 3; attempt += 1) {
+        wrongs.push(await timed(user.email, attempt));
+        unknowns.push(await timed('nobody@example.com', attempt));
+      }
+      const [wrong, unknown] = [wrongs[0]!, unknowns[0]!];
+      for (const answer of [...wrongs, ...unknowns]) {
+        expect(answer.response.statusCode).toBe(401);
+        expect(answer.response.body).toBe(wrong.response.body);
+      }
       expect(wrong.response.json()).toEqual(WRONG_PAIR);
       // A password hash is checked either way; without one the unknown email would answer in ~1 ms.
-      expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.4);
+      const fastest = (samples: Array<{ ms: number }>) => Math.min(...samples.map((sample) => sample.ms));
+      expect(fastest(unknowns)).toBeGreaterThan(fastest(wrongs) * 0.4);
       expect(sessionCookieOf(unknown.response)).toBeUndefined();
     });
 
