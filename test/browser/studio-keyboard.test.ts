@@ -13,9 +13,14 @@ type Json = Record<string, unknown>;
 async function focused(s: { page: Page }): Promise<string> {
   return s.page.evaluate(() => {
     const el = (globalThis as unknown as { document: { activeElement: Record<string, unknown> | null } }).document
-      .activeElement as unknown as { getAttribute(n: string): string | null; tagName: string } | null;
+      .activeElement as unknown as {
+      getAttribute(n: string): string | null;
+      tagName: string;
+      labels?: ArrayLike<{ textContent: string | null }>;
+    } | null;
     if (!el) return '';
-    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? ''}`.trim();
+    const name = el.getAttribute('aria-label') ?? (el.labels?.[0]?.textContent ?? '').trim();
+    return `${el.getAttribute('role') ?? el.tagName.toLowerCase()} ${name}`.trim();
   });
 }
 
@@ -74,14 +79,17 @@ suite(`the writing surface by keyboard alone${SKIP_REASON ? ` (${SKIP_REASON})` 
     await k.press('Escape');
     await k.press('ArrowDown');
     await slash(s.page, 'Video');
+    await expect.poll(() => focused(s)).toMatch(/Video address$/);
     await k.type('https://video.example.com/v/3');
     await k.press('Escape');
     await k.press('ArrowDown');
     await slash(s.page, 'Social post');
+    await expect.poll(() => focused(s)).toMatch(/Post address$/);
     await k.type('https://social.example.com/p/3');
     await k.press('Escape');
     await k.press('ArrowDown');
     await slash(s.page, 'FAQ');
+    await expect.poll(() => focused(s)).toMatch(/Question 1$/);
     await k.type('Who?');
     await k.press('Tab');
     await k.type('Everyone.');
@@ -99,6 +107,7 @@ suite(`the writing surface by keyboard alone${SKIP_REASON ? ` (${SKIP_REASON})` 
     await k.press('Escape');
     await k.press('ArrowDown');
     await slash(s.page, 'Key takeaways');
+    await expect.poll(() => focused(s)).toMatch(/Takeaway 1$/);
     await k.type('Keys suffice');
     await k.press('Escape');
     await k.press('ArrowDown');

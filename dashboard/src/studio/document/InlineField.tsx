@@ -1,7 +1,7 @@
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
 import { baseKeymap } from 'prosemirror-commands';
-import { EditorState, type Command, type Transaction } from 'prosemirror-state';
+import { EditorState, Selection, type Command, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Labelled, lengthCounter, MarkdownField } from '../TextFields';
@@ -70,8 +70,10 @@ const MARKS = [
 function FormattedField({ label, value, onChange, error, hint, multiline = true, maxLength }: Props) {
   const mount = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  // The value this field last wrote: a different one comes from outside (the document's undo), and is shown anew.
-  const written = useRef(value);
+  // What this field wrote and has not yet had back as its value, oldest first. A value among them is the echo of
+  // one of its own writes (a render may bring an older one back after newer keys); any other comes from outside (the
+  // document's undo) and is shown anew.
+  const unechoed = useRef<string[]>([]);
   const changed = useRef(onChange);
   changed.current = onChange;
   const [, setTick] = useState(0);
@@ -99,8 +101,9 @@ function FormattedField({ label, value, onChange, error, hint, multiline = true,
       dispatchTransaction(tr: Transaction) {
         v.updateState(v.state.apply(tr));
         if (tr.docChanged) {
-          written.current = inlineToMarkdown(v.state.doc);
-          changed.current(written.current);
+          const markdown = inlineToMarkdown(v.state.doc);
+          unechoed.current.push(markdown);
+          changed.current(markdown);
         }
         setTick((n) => n + 1);
       },
@@ -116,9 +119,16 @@ function FormattedField({ label, value, onChange, error, hint, multiline = true,
 
   useEffect(() => {
     const v = view.current;
-    if (!v || value === written.current) return;
-    written.current = value;
-    v.updateState(fieldState(value, multiline, openLink));
+    if (!v) return;
+    const echo = unechoed.current.indexOf(value);
+    if (echo >= 0) {
+      unechoed.current.splice(0, echo + 1);
+      return;
+    }
+    unechoed.current = [];
+    if (value === inlineToMarkdown(v.state.doc)) return;
+    const state = fieldState(value, multiline, openLink);
+    v.updateState(state.apply(state.tr.setSelection(Selection.atEnd(state.doc))));
   }, [value]);
 
   const v = view.current;
