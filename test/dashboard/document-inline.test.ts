@@ -39,7 +39,11 @@ function shown(html: string): string[] {
   type Html = { nodeName: string; value?: string; attrs?: { name: string; value: string }[]; childNodes?: Html[] };
   const walk = (node: Html, around: string[]) => {
     if (node.nodeName === '#text')
-      for (const char of node.value!) out.push(`${char} ${[...new Set(around)].sort().join(' ')}`);
+      for (const char of node.value!)
+        // A line ending in a code span shows as the space it is written as (a page collapses it so).
+        out.push(
+          `${char === '\n' && around.some((tag) => tag.startsWith('code')) ? ' ' : char} ${[...new Set(around)].sort().join(' ')}`,
+        );
     else if (node.nodeName === 'br') out.push('<br>');
     else {
       const inside =
