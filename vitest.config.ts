@@ -22,8 +22,8 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on the two-core machines CI runs on. Most suites
-    // wait on a server, a database or a browser, so two files at a time there take about 40 % less time
-    // (docs/decisions.md, "Two test files at a time").
+    // wait on a server, a database or a browser, so two files share such a machine well (docs/decisions.md, "Two
+    // test files at a time", has the measured times).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,

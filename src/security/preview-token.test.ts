@@ -22,7 +22,7 @@ describe('preview tokens', () => {
     );
     for (const candidate of [
       `quire_preview_${forged}.${signature}`,
-      // Another last character (a signature ending in A was "tampered" into itself once in 64 runs).
+      // A last character other than the one signed: a fixed replacement would leave some tokens as they were.
       `quire_preview_${body}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`,
       `quire_preview_${body}`,
       `quire_preview_${body}.${signature}.x`,

@@ -216,8 +216,8 @@ describe('the canonical Markdown of inline content', () => {
       }),
       { numRuns: RUNS },
     );
-    // Letting go of emphasis is for the odd case, not the rule. The share is about 0.9 over random samples of this
-    // size (0.89 in one CI run); the bound sits several standard errors below it so that a sample cannot fail it.
+    // Letting go of emphasis is for the odd case, not the rule. The bound sits several standard errors below the
+    // share random samples of this size give, so that no sample fails it by chance.
     expect(kept / all).toBeGreaterThan(0.8);
   });
 
