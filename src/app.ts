@@ -24,6 +24,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { contentKeysRoutes } from './modules/content-keys/content-keys.routes.js';
 import { contentApiRoutes } from './modules/content-api/content-api.routes.js';
 import { previewsRoutes } from './modules/content-api/previews.routes.js';
+import { pendingRoutes } from './modules/pending/pending.routes.js';
 import { CONTENT_PREFIX, contentApi } from './server/content.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(linkHealthRoutes, { linkHealth: services.linkHealth });
       await scope.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
       await scope.register(revisionsRoutes, { revisions: services.revisions });
+      await scope.register(pendingRoutes, { pending: services.pending });
       await scope.register(changesRoutes, { database });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });

@@ -23,6 +23,7 @@ import { createMediaStorage } from './modules/media/storage/storage.js';
 import type { MasterKey } from './security/master-key.js';
 import { createContentKeysService } from './modules/content-keys/content-keys.service.js';
 import { createPreviewsService } from './modules/content-api/previews.service.js';
+import { createPendingService } from './modules/pending/pending.service.js';
 import { createFeedsService } from './modules/feeds/feeds.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
@@ -43,6 +44,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const postReads = createPostReads(database, publicUrl);
   const authors = createAuthorsService(database, publicUrl);
   const categories = createCategoriesService(database);
+  const pending = createPendingService(database, { posts, pages, postReads });
   const tags = createTagsService(database, {
     touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
   });
@@ -63,7 +65,8 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
     posts,
     postReads,
     contentKeys: createContentKeysService(database, masterKey),
-    previews: createPreviewsService(database, masterKey, { pages, postReads }),
+    pending,
+    previews: createPreviewsService(database, masterKey, { pages, postReads, pending }),
     feeds: createFeedsService(database, publicUrl, { postReads, categories, tags, authors }),
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),

@@ -437,6 +437,36 @@ export interface ImportLedgerTable {
   updated_at: Timestamp;
 }
 
+/** The edits of a live post or page that are not live yet (migration 0025, docs/publishing.md). */
+export interface PendingChangesTable {
+  workspace_id: string;
+  resource_type: 'post' | 'page';
+  resource_id: string;
+  /** The resource's updated_at the changes were made on. */
+  base_version: Timestamp;
+  /** A PATCH body of the fields that differ from the live version, as JSON text. */
+  changes: string;
+  updated_by_user_id: string | null;
+  updated_by_api_key_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A link that lets someone without an account read a draft or its pending changes (migration 0025). */
+export interface ReviewLinksTable {
+  id: string;
+  workspace_id: string;
+  resource_type: 'post' | 'page';
+  resource_id: string;
+  note: string | null;
+  created_by_user_id: string | null;
+  created_by_api_key_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  opened_count: Generated<number>;
+  last_opened_at: Timestamp | null;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -451,6 +481,8 @@ export interface Database {
   content_keys: ContentKeysTable;
   cdn_purge_cursors: CdnPurgeCursorsTable;
   import_ledger: ImportLedgerTable;
+  pending_changes: PendingChangesTable;
+  review_links: ReviewLinksTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

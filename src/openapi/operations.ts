@@ -26,6 +26,15 @@ const RESTORE =
 const NO_SCHEDULING =
   'v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`.';
 
+const PENDING_READ =
+  'The edits of a published resource that are not live yet: nothing else the API, the content API, webhooks, the change feed or revisions answer shows them. A 404 when it has none.';
+const PENDING_SAVE =
+  'Replaces the whole set (or makes the first). Only a published resource keeps one (else 409, `details.reason` "not_live": edit a draft directly). The changes are checked as the Update that applies them would be, now: a refusal is the PATCH’s 400 with its paths under `/changes`, and nothing is saved. `baseVersion` must be the live `updatedAt` (else 409 "stale"). Nothing is published, no event, webhook or revision is made.';
+const PENDING_DISCARD =
+  'Drops the set and answers it as it was; the live version is untouched. A 404 when there is none.';
+const PENDING_APPLY =
+  'Applies the set as one write of the resource, as a PATCH of those fields would (one revision, one `*.updated` event and its webhooks, the derived fields and scores), and deletes the set in the same transaction; `status` moves the status in that write too. When the live version moved past the set’s `baseVersion`, a 409 "stale" with `details.version`, the live one; a field that no longer validates (a tag deleted since) is a 400 naming it under `/changes`. A refusal keeps the set.';
+
 export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /openapi.json': {
     operationId: 'getOpenApiDocument',
@@ -303,6 +312,53 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     operationId: 'createPagePreview',
     summary: 'Make a preview token for a page',
     description: 'As for a post: a signed token that lets the content API read this one page until it expires.',
+  },
+
+  'GET /posts/:idOrSlug/pending': {
+    operationId: 'getPostPending',
+    summary: 'Get the pending changes of a live post',
+    description: PENDING_READ,
+  },
+  'PUT /posts/:idOrSlug/pending': {
+    operationId: 'savePostPending',
+    summary: 'Save the pending changes of a live post',
+    description: PENDING_SAVE,
+    conflict: true,
+  },
+  'DELETE /posts/:idOrSlug/pending': {
+    operationId: 'discardPostPending',
+    summary: 'Discard the pending changes of a post',
+    description: PENDING_DISCARD,
+    conflict: true,
+  },
+  'POST /posts/:idOrSlug/pending/apply': {
+    operationId: 'applyPostPending',
+    summary: 'Update: apply the pending changes of a post',
+    description: PENDING_APPLY,
+    conflict: true,
+  },
+  'GET /pages/:idOrSlug/pending': {
+    operationId: 'getPagePending',
+    summary: 'Get the pending changes of a live page',
+    description: PENDING_READ,
+  },
+  'PUT /pages/:idOrSlug/pending': {
+    operationId: 'savePagePending',
+    summary: 'Save the pending changes of a live page',
+    description: PENDING_SAVE,
+    conflict: true,
+  },
+  'DELETE /pages/:idOrSlug/pending': {
+    operationId: 'discardPagePending',
+    summary: 'Discard the pending changes of a page',
+    description: PENDING_DISCARD,
+    conflict: true,
+  },
+  'POST /pages/:idOrSlug/pending/apply': {
+    operationId: 'applyPagePending',
+    summary: 'Update: apply the pending changes of a page',
+    description: PENDING_APPLY,
+    conflict: true,
   },
 
   'GET /webhooks': { operationId: 'listWebhooks', summary: 'List webhook endpoints' },

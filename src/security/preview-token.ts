@@ -17,6 +17,8 @@ export interface PreviewClaims {
   id: string;
   /** Seconds since the epoch. */
   expiresAt: number;
+  /** The token shows the resource with its pending changes applied, as it will be after Update. */
+  pending?: boolean;
 }
 
 const signingKeys = new WeakMap<MasterKey, Buffer>();
@@ -35,7 +37,13 @@ const sign = (master: MasterKey, body: string) =>
 
 export function issuePreviewToken(master: MasterKey, claims: PreviewClaims): string {
   const body = Buffer.from(
-    JSON.stringify({ w: claims.workspaceId, k: claims.kind, i: claims.id, e: claims.expiresAt }),
+    JSON.stringify({
+      w: claims.workspaceId,
+      k: claims.kind,
+      i: claims.id,
+      e: claims.expiresAt,
+      ...(claims.pending ? { p: 1 } : {}),
+    }),
   ).toString('base64url');
   return `${PREVIEW_TOKEN_BRAND}${body}.${sign(master, body)}`;
 }
@@ -54,9 +62,9 @@ export function readPreviewToken(master: MasterKey, token: string, nowSeconds: n
   } catch {
     return null;
   }
-  const { w, k, i, e } = (parsed ?? {}) as Record<string, unknown>;
+  const { w, k, i, e, p } = (parsed ?? {}) as Record<string, unknown>;
   if (typeof w !== 'string' || (k !== 'post' && k !== 'page') || typeof i !== 'string' || typeof e !== 'number')
     return null;
   if (e <= nowSeconds) return null;
-  return { workspaceId: w, kind: k, id: i, expiresAt: e };
+  return { workspaceId: w, kind: k, id: i, expiresAt: e, ...(p === 1 ? { pending: true } : {}) };
 }

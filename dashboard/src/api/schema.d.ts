@@ -592,6 +592,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the pending changes of a live post */
+    get: operations['dashboardGetPostPending'];
+    /** Save the pending changes of a live post */
+    put: operations['dashboardSavePostPending'];
+    post?: never;
+    /** Discard the pending changes of a post */
+    delete: operations['dashboardDiscardPostPending'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/pending/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update: apply the pending changes of a post */
+    post: operations['dashboardApplyPostPending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/pending': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get the pending changes of a live page */
+    get: operations['dashboardGetPagePending'];
+    /** Save the pending changes of a live page */
+    put: operations['dashboardSavePagePending'];
+    post?: never;
+    /** Discard the pending changes of a page */
+    delete: operations['dashboardDiscardPagePending'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/pending/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update: apply the pending changes of a page */
+    post: operations['dashboardApplyPagePending'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/workspaces/{workspaceId}/media': {
     parameters: {
       query?: never;
@@ -3802,6 +3874,538 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  dashboardGetPostPending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            resourceType: 'post';
+            /** Format: uuid */
+            resourceId: string;
+            /** Format: date-time */
+            baseVersion: string;
+            /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+            stale: boolean;
+            /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+            changes: {
+              slug?: string;
+              title?: string;
+              excerpt?: string;
+              bodyJson?: components['schemas']['BlockWrite'][];
+              featuredMediaId?: string | null;
+              authorId?: string | null;
+              categoryId?: string | null;
+              publishedAt?: string | null;
+              isHowTo?: boolean;
+              summaryForAi?: string | null;
+              canonicalUrl?: string | null;
+              seo?: components['schemas']['Seo'] | null;
+              schemaType?: string;
+              structuredData?: {
+                [key: string]: unknown;
+              } | null;
+              structuredBlocks?: components['schemas']['BlockWrite'][];
+              relatedPostIds?: string[];
+              /** @description The tags the post will have after Update (all of them, not the ones added). */
+              tagIds?: string[];
+            };
+            updatedBy: {
+              userId: string | null;
+              apiKeyId: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+             */
+            updatedAt: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardSavePostPending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description The `updatedAt` of the live version these changes were made on. A save on another version is refused (409, `details.reason` "stale", `details.version` the live one now), as an Update would be.
+           */
+          baseVersion: string;
+          /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+          changes: {
+            slug?: string;
+            title?: string;
+            excerpt?: string;
+            bodyJson?: components['schemas']['BlockWrite'][];
+            featuredMediaId?: string | null;
+            authorId?: string | null;
+            categoryId?: string | null;
+            publishedAt?: string | null;
+            isHowTo?: boolean;
+            summaryForAi?: string | null;
+            canonicalUrl?: string | null;
+            seo?: components['schemas']['Seo'] | null;
+            schemaType?: string;
+            structuredData?: {
+              [key: string]: unknown;
+            } | null;
+            structuredBlocks?: components['schemas']['BlockWrite'][];
+            relatedPostIds?: string[];
+            /** @description The tags the post will have after Update (all of them, not the ones added). */
+            tagIds?: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            resourceType: 'post';
+            /** Format: uuid */
+            resourceId: string;
+            /** Format: date-time */
+            baseVersion: string;
+            /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+            stale: boolean;
+            /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+            changes: {
+              slug?: string;
+              title?: string;
+              excerpt?: string;
+              bodyJson?: components['schemas']['BlockWrite'][];
+              featuredMediaId?: string | null;
+              authorId?: string | null;
+              categoryId?: string | null;
+              publishedAt?: string | null;
+              isHowTo?: boolean;
+              summaryForAi?: string | null;
+              canonicalUrl?: string | null;
+              seo?: components['schemas']['Seo'] | null;
+              schemaType?: string;
+              structuredData?: {
+                [key: string]: unknown;
+              } | null;
+              structuredBlocks?: components['schemas']['BlockWrite'][];
+              relatedPostIds?: string[];
+              /** @description The tags the post will have after Update (all of them, not the ones added). */
+              tagIds?: string[];
+            };
+            updatedBy: {
+              userId: string | null;
+              apiKeyId: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+             */
+            updatedAt: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardDiscardPostPending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            resourceType: 'post';
+            /** Format: uuid */
+            resourceId: string;
+            /** Format: date-time */
+            baseVersion: string;
+            /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+            stale: boolean;
+            /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+            changes: {
+              slug?: string;
+              title?: string;
+              excerpt?: string;
+              bodyJson?: components['schemas']['BlockWrite'][];
+              featuredMediaId?: string | null;
+              authorId?: string | null;
+              categoryId?: string | null;
+              publishedAt?: string | null;
+              isHowTo?: boolean;
+              summaryForAi?: string | null;
+              canonicalUrl?: string | null;
+              seo?: components['schemas']['Seo'] | null;
+              schemaType?: string;
+              structuredData?: {
+                [key: string]: unknown;
+              } | null;
+              structuredBlocks?: components['schemas']['BlockWrite'][];
+              relatedPostIds?: string[];
+              /** @description The tags the post will have after Update (all of them, not the ones added). */
+              tagIds?: string[];
+            };
+            updatedBy: {
+              userId: string | null;
+              apiKeyId: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+             */
+            updatedAt: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardApplyPostPending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description A status to move to in the same write: `draft` unpublishes with the changes kept in the draft.
+           * @enum {string}
+           */
+          status?: 'draft' | 'scheduled' | 'published' | 'archived';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Post'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardGetPagePending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            resourceType: 'page';
+            /** Format: uuid */
+            resourceId: string;
+            /** Format: date-time */
+            baseVersion: string;
+            /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+            stale: boolean;
+            /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+            changes: {
+              slug?: string;
+              title?: string;
+              bodyJson?: components['schemas']['BlockWrite'][];
+              /** @enum {string} */
+              pageType?:
+                | 'WebPage'
+                | 'AboutPage'
+                | 'ContactPage'
+                | 'FAQPage'
+                | 'CollectionPage'
+                | 'ProfilePage'
+                | 'QAPage'
+                | 'ItemPage'
+                | 'CheckoutPage'
+                | 'SearchResultsPage'
+                | 'MedicalWebPage'
+                | 'RealEstateListing';
+              publishedAt?: string | null;
+              seo?: components['schemas']['Seo'] | null;
+            };
+            updatedBy: {
+              userId: string | null;
+              apiKeyId: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+             */
+            updatedAt: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardSavePagePending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description The `updatedAt` of the live version these changes were made on. A save on another version is refused (409, `details.reason` "stale", `details.version` the live one now), as an Update would be.
+           */
+          baseVersion: string;
+          /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+          changes: {
+            slug?: string;
+            title?: string;
+            bodyJson?: components['schemas']['BlockWrite'][];
+            /** @enum {string} */
+            pageType?:
+              | 'WebPage'
+              | 'AboutPage'
+              | 'ContactPage'
+              | 'FAQPage'
+              | 'CollectionPage'
+              | 'ProfilePage'
+              | 'QAPage'
+              | 'ItemPage'
+              | 'CheckoutPage'
+              | 'SearchResultsPage'
+              | 'MedicalWebPage'
+              | 'RealEstateListing';
+            publishedAt?: string | null;
+            seo?: components['schemas']['Seo'] | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            resourceType: 'page';
+            /** Format: uuid */
+            resourceId: string;
+            /** Format: date-time */
+            baseVersion: string;
+            /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+            stale: boolean;
+            /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+            changes: {
+              slug?: string;
+              title?: string;
+              bodyJson?: components['schemas']['BlockWrite'][];
+              /** @enum {string} */
+              pageType?:
+                | 'WebPage'
+                | 'AboutPage'
+                | 'ContactPage'
+                | 'FAQPage'
+                | 'CollectionPage'
+                | 'ProfilePage'
+                | 'QAPage'
+                | 'ItemPage'
+                | 'CheckoutPage'
+                | 'SearchResultsPage'
+                | 'MedicalWebPage'
+                | 'RealEstateListing';
+              publishedAt?: string | null;
+              seo?: components['schemas']['Seo'] | null;
+            };
+            updatedBy: {
+              userId: string | null;
+              apiKeyId: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+             */
+            updatedAt: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardDiscardPagePending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            resourceType: 'page';
+            /** Format: uuid */
+            resourceId: string;
+            /** Format: date-time */
+            baseVersion: string;
+            /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+            stale: boolean;
+            /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+            changes: {
+              slug?: string;
+              title?: string;
+              bodyJson?: components['schemas']['BlockWrite'][];
+              /** @enum {string} */
+              pageType?:
+                | 'WebPage'
+                | 'AboutPage'
+                | 'ContactPage'
+                | 'FAQPage'
+                | 'CollectionPage'
+                | 'ProfilePage'
+                | 'QAPage'
+                | 'ItemPage'
+                | 'CheckoutPage'
+                | 'SearchResultsPage'
+                | 'MedicalWebPage'
+                | 'RealEstateListing';
+              publishedAt?: string | null;
+              seo?: components['schemas']['Seo'] | null;
+            };
+            updatedBy: {
+              userId: string | null;
+              apiKeyId: string | null;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+             */
+            updatedAt: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardApplyPagePending: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description A status to move to in the same write: `draft` unpublishes with the changes kept in the draft.
+           * @enum {string}
+           */
+          status?: 'draft' | 'published';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Page'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
   dashboardListMedia: {
     parameters: {
       query?: {
@@ -4502,6 +5106,11 @@ export interface operations {
            * @default 3600
            */
           expiresInSeconds?: number;
+          /**
+           * @description Show the pending changes of a live post or page applied, as it will be after Update (as it is when it has none).
+           * @default false
+           */
+          pending?: boolean;
         };
       };
     };
@@ -4543,6 +5152,11 @@ export interface operations {
            * @default 3600
            */
           expiresInSeconds?: number;
+          /**
+           * @description Show the pending changes of a live post or page applied, as it will be after Update (as it is when it has none).
+           * @default false
+           */
+          pending?: boolean;
         };
       };
     };

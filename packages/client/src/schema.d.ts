@@ -791,6 +791,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/posts/{idOrSlug}/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the pending changes of a live post
+         * @description The edits of a published resource that are not live yet: nothing else the API, the content API, webhooks, the change feed or revisions answer shows them. A 404 when it has none.
+         *
+         *     Needs the `posts:read` permission.
+         */
+        get: operations["getPostPending"];
+        /**
+         * Save the pending changes of a live post
+         * @description Replaces the whole set (or makes the first). Only a published resource keeps one (else 409, `details.reason` "not_live": edit a draft directly). The changes are checked as the Update that applies them would be, now: a refusal is the PATCH’s 400 with its paths under `/changes`, and nothing is saved. `baseVersion` must be the live `updatedAt` (else 409 "stale"). Nothing is published, no event, webhook or revision is made.
+         *
+         *     Needs the `posts:write` permission.
+         */
+        put: operations["savePostPending"];
+        post?: never;
+        /**
+         * Discard the pending changes of a post
+         * @description Drops the set and answers it as it was; the live version is untouched. A 404 when there is none.
+         *
+         *     Needs the `posts:write` permission.
+         */
+        delete: operations["discardPostPending"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/posts/{idOrSlug}/pending/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update: apply the pending changes of a post
+         * @description Applies the set as one write of the resource, as a PATCH of those fields would (one revision, one `*.updated` event and its webhooks, the derived fields and scores), and deletes the set in the same transaction; `status` moves the status in that write too. When the live version moved past the set’s `baseVersion`, a 409 "stale" with `details.version`, the live one; a field that no longer validates (a tag deleted since) is a 400 naming it under `/changes`. A refusal keeps the set.
+         *
+         *     Needs the `posts:write` permission.
+         */
+        post: operations["applyPostPending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages/{idOrSlug}/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the pending changes of a live page
+         * @description The edits of a published resource that are not live yet: nothing else the API, the content API, webhooks, the change feed or revisions answer shows them. A 404 when it has none.
+         *
+         *     Needs the `pages:read` permission.
+         */
+        get: operations["getPagePending"];
+        /**
+         * Save the pending changes of a live page
+         * @description Replaces the whole set (or makes the first). Only a published resource keeps one (else 409, `details.reason` "not_live": edit a draft directly). The changes are checked as the Update that applies them would be, now: a refusal is the PATCH’s 400 with its paths under `/changes`, and nothing is saved. `baseVersion` must be the live `updatedAt` (else 409 "stale"). Nothing is published, no event, webhook or revision is made.
+         *
+         *     Needs the `pages:write` permission.
+         */
+        put: operations["savePagePending"];
+        post?: never;
+        /**
+         * Discard the pending changes of a page
+         * @description Drops the set and answers it as it was; the live version is untouched. A 404 when there is none.
+         *
+         *     Needs the `pages:write` permission.
+         */
+        delete: operations["discardPagePending"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pages/{idOrSlug}/pending/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update: apply the pending changes of a page
+         * @description Applies the set as one write of the resource, as a PATCH of those fields would (one revision, one `*.updated` event and its webhooks, the derived fields and scores), and deletes the set in the same transaction; `status` moves the status in that write too. When the live version moved past the set’s `baseVersion`, a 409 "stale" with `details.version`, the live one; a field that no longer validates (a tag deleted since) is a 400 naming it under `/changes`. A refusal keeps the set.
+         *
+         *     Needs the `pages:write` permission.
+         */
+        post: operations["applyPagePending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/changes": {
         parameters: {
             query?: never;
@@ -2805,6 +2917,11 @@ export interface operations {
                      * @default 3600
                      */
                     expiresInSeconds?: number;
+                    /**
+                     * @description Show the pending changes of a live post or page applied, as it will be after Update (as it is when it has none).
+                     * @default false
+                     */
+                    pending?: boolean;
                 };
             };
         };
@@ -2857,6 +2974,11 @@ export interface operations {
                      * @default 3600
                      */
                     expiresInSeconds?: number;
+                    /**
+                     * @description Show the pending changes of a live post or page applied, as it will be after Update (as it is when it has none).
+                     * @default false
+                     */
+                    pending?: boolean;
                 };
             };
         };
@@ -4631,6 +4753,614 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPostPending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        resourceType: "post";
+                        /** Format: uuid */
+                        resourceId: string;
+                        /** Format: date-time */
+                        baseVersion: string;
+                        /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+                        stale: boolean;
+                        /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                        changes: {
+                            slug?: string;
+                            title?: string;
+                            excerpt?: string;
+                            bodyJson?: components["schemas"]["BlockWrite"][];
+                            featuredMediaId?: string | null;
+                            authorId?: string | null;
+                            categoryId?: string | null;
+                            publishedAt?: string | null;
+                            isHowTo?: boolean;
+                            summaryForAi?: string | null;
+                            canonicalUrl?: string | null;
+                            seo?: components["schemas"]["Seo"] | null;
+                            schemaType?: string;
+                            structuredData?: {
+                                [key: string]: unknown;
+                            } | null;
+                            structuredBlocks?: components["schemas"]["BlockWrite"][];
+                            relatedPostIds?: string[];
+                            /** @description The tags the post will have after Update (all of them, not the ones added). */
+                            tagIds?: string[];
+                        };
+                        updatedBy: {
+                            userId: string | null;
+                            apiKeyId: string | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    savePostPending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The pending set being edited: its `updatedAt` in quotes, or `*` for any. When the set moved on, the request answers 409 with `details.reason` "pending_changed" and `details.version`, its `updatedAt` now. */
+                "if-match"?: string;
+                /** @description Save only when no pending set exists yet (a first save by a second writer). */
+                "if-none-match"?: "*";
+            };
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The `updatedAt` of the live version these changes were made on. A save on another version is refused (409, `details.reason` "stale", `details.version` the live one now), as an Update would be.
+                     */
+                    baseVersion: string;
+                    /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                    changes: {
+                        slug?: string;
+                        title?: string;
+                        excerpt?: string;
+                        bodyJson?: components["schemas"]["BlockWrite"][];
+                        featuredMediaId?: string | null;
+                        authorId?: string | null;
+                        categoryId?: string | null;
+                        publishedAt?: string | null;
+                        isHowTo?: boolean;
+                        summaryForAi?: string | null;
+                        canonicalUrl?: string | null;
+                        seo?: components["schemas"]["Seo"] | null;
+                        schemaType?: string;
+                        structuredData?: {
+                            [key: string]: unknown;
+                        } | null;
+                        structuredBlocks?: components["schemas"]["BlockWrite"][];
+                        relatedPostIds?: string[];
+                        /** @description The tags the post will have after Update (all of them, not the ones added). */
+                        tagIds?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        resourceType: "post";
+                        /** Format: uuid */
+                        resourceId: string;
+                        /** Format: date-time */
+                        baseVersion: string;
+                        /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+                        stale: boolean;
+                        /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                        changes: {
+                            slug?: string;
+                            title?: string;
+                            excerpt?: string;
+                            bodyJson?: components["schemas"]["BlockWrite"][];
+                            featuredMediaId?: string | null;
+                            authorId?: string | null;
+                            categoryId?: string | null;
+                            publishedAt?: string | null;
+                            isHowTo?: boolean;
+                            summaryForAi?: string | null;
+                            canonicalUrl?: string | null;
+                            seo?: components["schemas"]["Seo"] | null;
+                            schemaType?: string;
+                            structuredData?: {
+                                [key: string]: unknown;
+                            } | null;
+                            structuredBlocks?: components["schemas"]["BlockWrite"][];
+                            relatedPostIds?: string[];
+                            /** @description The tags the post will have after Update (all of them, not the ones added). */
+                            tagIds?: string[];
+                        };
+                        updatedBy: {
+                            userId: string | null;
+                            apiKeyId: string | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    discardPostPending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The pending set being edited: its `updatedAt` in quotes, or `*` for any. When the set moved on, the request answers 409 with `details.reason` "pending_changed" and `details.version`, its `updatedAt` now. */
+                "if-match"?: string;
+                /** @description Save only when no pending set exists yet (a first save by a second writer). */
+                "if-none-match"?: "*";
+            };
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        resourceType: "post";
+                        /** Format: uuid */
+                        resourceId: string;
+                        /** Format: date-time */
+                        baseVersion: string;
+                        /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+                        stale: boolean;
+                        /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                        changes: {
+                            slug?: string;
+                            title?: string;
+                            excerpt?: string;
+                            bodyJson?: components["schemas"]["BlockWrite"][];
+                            featuredMediaId?: string | null;
+                            authorId?: string | null;
+                            categoryId?: string | null;
+                            publishedAt?: string | null;
+                            isHowTo?: boolean;
+                            summaryForAi?: string | null;
+                            canonicalUrl?: string | null;
+                            seo?: components["schemas"]["Seo"] | null;
+                            schemaType?: string;
+                            structuredData?: {
+                                [key: string]: unknown;
+                            } | null;
+                            structuredBlocks?: components["schemas"]["BlockWrite"][];
+                            relatedPostIds?: string[];
+                            /** @description The tags the post will have after Update (all of them, not the ones added). */
+                            tagIds?: string[];
+                        };
+                        updatedBy: {
+                            userId: string | null;
+                            apiKeyId: string | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    applyPostPending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The pending set being edited: its `updatedAt` in quotes, or `*` for any. When the set moved on, the request answers 409 with `details.reason` "pending_changed" and `details.version`, its `updatedAt` now. */
+                "if-match"?: string;
+                /** @description Save only when no pending set exists yet (a first save by a second writer). */
+                "if-none-match"?: "*";
+            };
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A status to move to in the same write: `draft` unpublishes with the changes kept in the draft.
+                     * @enum {string}
+                     */
+                    status?: "draft" | "scheduled" | "published" | "archived";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getPagePending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        resourceType: "page";
+                        /** Format: uuid */
+                        resourceId: string;
+                        /** Format: date-time */
+                        baseVersion: string;
+                        /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+                        stale: boolean;
+                        /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                        changes: {
+                            slug?: string;
+                            title?: string;
+                            bodyJson?: components["schemas"]["BlockWrite"][];
+                            /** @enum {string} */
+                            pageType?: "WebPage" | "AboutPage" | "ContactPage" | "FAQPage" | "CollectionPage" | "ProfilePage" | "QAPage" | "ItemPage" | "CheckoutPage" | "SearchResultsPage" | "MedicalWebPage" | "RealEstateListing";
+                            publishedAt?: string | null;
+                            seo?: components["schemas"]["Seo"] | null;
+                        };
+                        updatedBy: {
+                            userId: string | null;
+                            apiKeyId: string | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    savePagePending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The pending set being edited: its `updatedAt` in quotes, or `*` for any. When the set moved on, the request answers 409 with `details.reason` "pending_changed" and `details.version`, its `updatedAt` now. */
+                "if-match"?: string;
+                /** @description Save only when no pending set exists yet (a first save by a second writer). */
+                "if-none-match"?: "*";
+            };
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description The `updatedAt` of the live version these changes were made on. A save on another version is refused (409, `details.reason` "stale", `details.version` the live one now), as an Update would be.
+                     */
+                    baseVersion: string;
+                    /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                    changes: {
+                        slug?: string;
+                        title?: string;
+                        bodyJson?: components["schemas"]["BlockWrite"][];
+                        /** @enum {string} */
+                        pageType?: "WebPage" | "AboutPage" | "ContactPage" | "FAQPage" | "CollectionPage" | "ProfilePage" | "QAPage" | "ItemPage" | "CheckoutPage" | "SearchResultsPage" | "MedicalWebPage" | "RealEstateListing";
+                        publishedAt?: string | null;
+                        seo?: components["schemas"]["Seo"] | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        resourceType: "page";
+                        /** Format: uuid */
+                        resourceId: string;
+                        /** Format: date-time */
+                        baseVersion: string;
+                        /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+                        stale: boolean;
+                        /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                        changes: {
+                            slug?: string;
+                            title?: string;
+                            bodyJson?: components["schemas"]["BlockWrite"][];
+                            /** @enum {string} */
+                            pageType?: "WebPage" | "AboutPage" | "ContactPage" | "FAQPage" | "CollectionPage" | "ProfilePage" | "QAPage" | "ItemPage" | "CheckoutPage" | "SearchResultsPage" | "MedicalWebPage" | "RealEstateListing";
+                            publishedAt?: string | null;
+                            seo?: components["schemas"]["Seo"] | null;
+                        };
+                        updatedBy: {
+                            userId: string | null;
+                            apiKeyId: string | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    discardPagePending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The pending set being edited: its `updatedAt` in quotes, or `*` for any. When the set moved on, the request answers 409 with `details.reason` "pending_changed" and `details.version`, its `updatedAt` now. */
+                "if-match"?: string;
+                /** @description Save only when no pending set exists yet (a first save by a second writer). */
+                "if-none-match"?: "*";
+            };
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        resourceType: "page";
+                        /** Format: uuid */
+                        resourceId: string;
+                        /** Format: date-time */
+                        baseVersion: string;
+                        /** @description The live version moved past `baseVersion` since: Update is refused until the changes are saved again on the version now live. */
+                        stale: boolean;
+                        /** @description The fields that differ from the live version, each as it will be after Update. A save replaces the whole set. */
+                        changes: {
+                            slug?: string;
+                            title?: string;
+                            bodyJson?: components["schemas"]["BlockWrite"][];
+                            /** @enum {string} */
+                            pageType?: "WebPage" | "AboutPage" | "ContactPage" | "FAQPage" | "CollectionPage" | "ProfilePage" | "QAPage" | "ItemPage" | "CheckoutPage" | "SearchResultsPage" | "MedicalWebPage" | "RealEstateListing";
+                            publishedAt?: string | null;
+                            seo?: components["schemas"]["Seo"] | null;
+                        };
+                        updatedBy: {
+                            userId: string | null;
+                            apiKeyId: string | null;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The set's own version: name it in quotes in If-Match to save, apply or discard only this set.
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    applyPagePending: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The pending set being edited: its `updatedAt` in quotes, or `*` for any. When the set moved on, the request answers 409 with `details.reason` "pending_changed" and `details.version`, its `updatedAt` now. */
+                "if-match"?: string;
+                /** @description Save only when no pending set exists yet (a first save by a second writer). */
+                "if-none-match"?: "*";
+            };
+            path: {
+                idOrSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A status to move to in the same write: `draft` unpublishes with the changes kept in the draft.
+                     * @enum {string}
+                     */
+                    status?: "draft" | "published";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
                     [name: string]: unknown;
                 };
                 content: {

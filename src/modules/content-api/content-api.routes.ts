@@ -281,13 +281,12 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
       config: { permission: 'posts:read', noStore: true },
       schema: { tags, params: IdParams, querystring: PreviewQuery, response: { 200: Post, ...ErrorResponses } },
     },
-    async (request, reply) =>
-      sendSerialized(
-        reply,
-        await previews.readPost(request.actor, request.params.id, request.query.token, {
-          html: wantsHtml(request.query),
-        }),
-      ),
+    async (request, reply) => {
+      const post = await previews.readPost(request.actor, request.params.id, request.query.token, {
+        html: wantsHtml(request.query),
+      });
+      return Buffer.isBuffer(post) ? sendSerialized(reply, post) : post;
+    },
   );
 
   app.get(

@@ -14,6 +14,14 @@ const PreviewBody = Type.Object(
         description: 'How long the token reads the draft: an hour unless asked otherwise, a week at most.',
       }),
     ),
+    pending: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Show the pending changes of a live post or page applied, as it will be after Update (as it is when ' +
+          'it has none).',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -56,7 +64,11 @@ export const previewsRoutes: FastifyPluginAsyncTypebox<{ previews: PreviewsServi
       async (request, reply) =>
         reply
           .code(201)
-          .send(await previews.create(request.actor, kind, request.params.idOrSlug, request.body.expiresInSeconds)),
+          .send(
+            await previews.create(request.actor, kind, request.params.idOrSlug, request.body.expiresInSeconds, {
+              pending: request.body.pending,
+            }),
+          ),
     );
   }
 };

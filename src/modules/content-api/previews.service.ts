@@ -8,6 +8,9 @@ import type { Page } from '../pages/pages.schemas.js';
 import type { PagesService } from '../pages/pages.service.js';
 import type { PostReads, PostJson } from '../posts/read/post-reads.js';
 import { postsRepository } from '../posts/posts.repository.js';
+import type { Post } from '../posts/posts.schemas.js';
+import type { PendingService } from '../pending/pending.service.js';
+import { renderBlocks } from '@quire/blocks';
 
 export const PREVIEW_TTL = { default: 3600, min: 60, max: 7 * 24 * 3600 } as const;
 
@@ -36,7 +39,7 @@ function asNoPreview(error: unknown): never {
 export function createPreviewsService(
   database: DatabaseHandle,
   masterKey: MasterKey,
-  content: { pages: PagesService; postReads: PostReads },
+  content: { pages: PagesService; postReads: PostReads; pending: PendingService },
   now: () => number = Date.now,
 ) {
   const nowSeconds = () => Math.floor(now() / 1000);
@@ -54,6 +57,7 @@ export function createPreviewsService(
       kind: PreviewKind,
       idOrSlug: string,
       expiresInSeconds: number = PREVIEW_TTL.default,
+      { pending = false } = {},
     ): Promise<Preview> {
       const resource =
         kind === 'post'
@@ -61,7 +65,13 @@ export function createPreviewsService(
           : await content.pages.get(actor, idOrSlug);
       if (!resource) throw notFound(kind === 'post' ? 'Post' : 'Page');
       const expiresAt = nowSeconds() + expiresInSeconds;
-      const token = issuePreviewToken(masterKey, { workspaceId: actor.workspaceId, kind, id: resource.id, expiresAt });
+      const token = issuePreviewToken(masterKey, {
+        workspaceId: actor.workspaceId,
+        kind,
+        id: resource.id,
+        expiresAt,
+        ...(pending ? { pending } : {}),
+      });
       const settings = await loadSiteSettings(database.db, actor.workspaceId);
       return {
         token,
@@ -70,14 +80,17 @@ export function createPreviewsService(
       };
     },
 
-    async readPost(actor: Actor, id: string, token: string, { html = false } = {}): Promise<PostJson> {
-      claimsFor(actor, 'post', id, token);
-      return content.postReads.get(actor, id, { html }).catch(asNoPreview);
+    /** The post as it is, or, when the token carries them, as its pending changes will leave it. */
+    async readPost(actor: Actor, id: string, token: string, { html = false } = {}): Promise<PostJson | Post> {
+      if (!claimsFor(actor, 'post', id, token).pending)
+        return content.postReads.get(actor, id, { html }).catch(asNoPreview);
+      const post = (await content.pending.outlook(actor, 'post', id).catch(asNoPreview)) as Post;
+      return html ? { ...post, bodyHtml: renderBlocks(post.bodyJson) } : post;
     },
 
     async readPage(actor: Actor, id: string, token: string): Promise<Page> {
-      claimsFor(actor, 'page', id, token);
-      return content.pages.get(actor, id).catch(asNoPreview);
+      if (!claimsFor(actor, 'page', id, token).pending) return content.pages.get(actor, id).catch(asNoPreview);
+      return (await content.pending.outlook(actor, 'page', id).catch(asNoPreview)) as Page;
     },
   };
 }

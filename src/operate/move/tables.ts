@@ -25,6 +25,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'post_revisions', key: ['workspace_id', 'resource_id', 'n'] },
   { name: 'pages', key: ['id'] },
   { name: 'page_revisions', key: ['workspace_id', 'resource_id', 'n'] },
+  { name: 'pending_changes', key: ['workspace_id', 'resource_type', 'resource_id'] },
+  { name: 'review_links', key: ['id'] },
   { name: 'redirects', key: ['id'] },
   { name: 'link_health', key: ['id'] },
   { name: 'content_events', key: ['seq'] },

@@ -320,6 +320,9 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   content_event_horizons: 'how far retention pruned the events, which are not exported either',
   cdn_purge_cursors: 'how far this installation has purged its CDN, of events that are not exported either',
   import_ledger: 'which items of another system were imported: its ids mean nothing where the workspace lands',
+  pending_changes:
+    'edits not live yet, made on the versions this installation holds: they do not apply where the workspace lands',
+  review_links: 'links to this installation, signed with its master key',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
   webhook_events: 'the delivery history of this installation’s endpoints',
   webhook_deliveries: 'the delivery history of this installation’s endpoints',
