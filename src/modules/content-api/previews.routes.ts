@@ -62,13 +62,11 @@ export const previewsRoutes: FastifyPluginAsyncTypebox<{ previews: PreviewsServi
         },
       },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await previews.create(request.actor, kind, request.params.idOrSlug, request.body.expiresInSeconds, {
-              pending: request.body.pending,
-            }),
-          ),
+        reply.code(201).send(
+          await previews.create(request.actor, kind, request.params.idOrSlug, request.body.expiresInSeconds, {
+            pending: request.body.pending,
+          }),
+        ),
     );
   }
 };
