@@ -157,6 +157,61 @@ function revisionsOf<List extends ListOperation, Get extends OperationId, Restor
   };
 }
 
+/** Names the pending set a write was based on: its `updatedAt` (If-Match), or that there was none. */
+export interface PendingWriteOptions extends RequestOptions {
+  /** The set's `updatedAt` as read: another writer's save since is a 409 "pending_changed". */
+  ifMatch?: string;
+  /** There was no set when read: a set saved since by another writer is a 409 "pending_changed". */
+  ifNoneExists?: boolean;
+}
+
+function pendingHeaders(options: PendingWriteOptions | undefined): Record<string, string> | undefined {
+  if (options?.ifMatch !== undefined && options.ifNoneExists) throw new TypeError('Quire: ifMatch or ifNoneExists');
+  if (options?.ifMatch !== undefined) return { 'If-Match': `"${options.ifMatch}"` };
+  if (options?.ifNoneExists) return { 'If-None-Match': '*' };
+  return undefined;
+}
+
+/**
+ * The pending changes of a live post or page (docs/publishing.md): edits kept from the live version until `apply`
+ * (Update) writes them as one write. None of the writes is retried on a 5xx, as a PATCH is not.
+ */
+function pendingOf<
+  Get extends OperationId,
+  Save extends OperationId,
+  Discard extends OperationId,
+  Apply extends OperationId,
+>(transport: Transport, path: string) {
+  const base = (idOrSlug: string) => `${path}${segment(idOrSlug)}/pending`;
+  return {
+    get: (idOrSlug: string, options?: RequestOptions) =>
+      transport.request<ResultOf<Get>>({ method: 'GET', path: base(idOrSlug), options }),
+    save: (idOrSlug: string, body: BodyOf<Save>, options?: PendingWriteOptions) =>
+      transport.request<ResultOf<Save>>({
+        method: 'PUT',
+        path: base(idOrSlug),
+        json: body,
+        headers: pendingHeaders(options),
+        options,
+      }),
+    discard: (idOrSlug: string, options?: PendingWriteOptions) =>
+      transport.request<ResultOf<Discard>>({
+        method: 'DELETE',
+        path: base(idOrSlug),
+        headers: pendingHeaders(options),
+        options,
+      }),
+    apply: (idOrSlug: string, body: BodyOf<Apply> = {} as BodyOf<Apply>, options?: PendingWriteOptions) =>
+      transport.request<ResultOf<Apply>>({
+        method: 'POST',
+        path: `${base(idOrSlug)}/apply`,
+        json: body,
+        headers: pendingHeaders(options),
+        options,
+      }),
+  };
+}
+
 export interface UploadOptions extends RequestOptions {
   /** The file name to send; the server keeps a cleaned-up form of it. Default: the File's name, else `upload`. */
   filename?: string;
@@ -205,12 +260,20 @@ export class Quire {
       detachTags: (idOrSlug: string, ids: string[], options?: RequestOptions) =>
         tagIds('DELETE', idOrSlug, ids, options),
       revisions: revisionsOf<'listPostRevisions', 'getPostRevision', 'restorePostRevision'>(transport, '/posts'),
+      pending: pendingOf<'getPostPending', 'savePostPending', 'discardPostPending', 'applyPostPending'>(
+        transport,
+        '/posts',
+      ),
     };
     this.pages = {
       ...listing<'listPages'>(transport, '/pages'),
       ...crud<'getPage', 'createPage', 'updatePage', 'deletePage'>(transport, '/pages'),
       ...versionedUpdate<'updatePage'>(transport, '/pages'),
       revisions: revisionsOf<'listPageRevisions', 'getPageRevision', 'restorePageRevision'>(transport, '/pages'),
+      pending: pendingOf<'getPagePending', 'savePagePending', 'discardPagePending', 'applyPagePending'>(
+        transport,
+        '/pages',
+      ),
     };
     // Media are created by upload (multipart), not by a JSON create.
     const { create: _create, ...media } = crud<'getMedia', 'uploadMedia', 'updateMedia', 'deleteMedia'>(

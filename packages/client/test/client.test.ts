@@ -176,6 +176,24 @@ describe('@quire/client against a real server', () => {
     });
   });
 
+  it('keeps the pending changes of a live post until apply, and names the set it read', async () => {
+    const post = await quire.posts.create({ title: 'Live from the client', status: 'published' });
+    await expect(quire.posts.pending.get(post.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const first = await quire.posts.pending.save(
+      post.id,
+      { baseVersion: post.updatedAt, changes: { title: 'Not live yet' } },
+      { ifNoneExists: true },
+    );
+    expect(first).toMatchObject({ resourceId: post.id, stale: false, changes: { title: 'Not live yet' } });
+    await expect(
+      quire.posts.pending.save(post.id, { baseVersion: post.updatedAt, changes: {} }, { ifNoneExists: true }),
+    ).rejects.toMatchObject({ status: 409, details: { reason: 'pending_changed', version: first.updatedAt } });
+    expect((await quire.posts.get(post.id)).title).toBe('Live from the client');
+    const applied = await quire.posts.pending.apply(post.id, {}, { ifMatch: first.updatedAt });
+    expect(applied.title).toBe('Not live yet');
+    await expect(quire.posts.pending.discard(post.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('lists, reads and restores the revisions of a post, and follows the change feed', async () => {
     const start = await quire.changes.list({ limit: 1000 });
     let cursor = start.next;
