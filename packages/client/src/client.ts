@@ -199,6 +199,8 @@ function pendingOf<
         method: 'DELETE',
         path: base(idOrSlug),
         headers: pendingHeaders(options),
+        // A retry after a discard that happened would be refused (gone, or another version): the caller decides.
+        idempotent: false,
         options,
       }),
     apply: (idOrSlug: string, body: BodyOf<Apply> = {} as BodyOf<Apply>, options?: PendingWriteOptions) =>
