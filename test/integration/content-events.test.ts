@@ -59,7 +59,7 @@ describeEachDialect('content writes record their events and move the versions', 
       .execute();
   }
 
-  const api = (method: 'POST' | 'PATCH' | 'DELETE', path: string, payload?: Json) =>
+  const api = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: Json) =>
     ctx.app.inject({
       method,
       url: `${EXTERNAL}${path}`,
@@ -339,6 +339,26 @@ describeEachDialect('content writes record their events and move the versions', 
       async () => ok(await api('POST', `/pages/${String(page.id)}/revisions/1/restore`)),
       [['page', 'updated', 'restorable-page']],
     );
+  });
+
+  it('pending changes: saving and discarding them is no event; Update is one update of the post or page', async () => {
+    for (const kind of ['posts', 'pages'] as const) {
+      cover(`PUT /${kind}/:idOrSlug/pending`);
+      cover(`DELETE /${kind}/:idOrSlug/pending`);
+      cover(`POST /${kind}/:idOrSlug/pending/apply`);
+      const live = ok(await api('POST', `/${kind}`, { title: `Live ${kind}`, status: 'published' }));
+      const path = `/${kind}/${String(live.id)}/pending`;
+      await expectEvents(async () => {
+        ok(await api('PUT', path, { baseVersion: live.updatedAt, changes: { title: 'Soon' } }));
+        ok(await api('PUT', path, { baseVersion: live.updatedAt, changes: { title: 'Sooner' } }));
+        ok(await api('DELETE', path));
+        ok(await api('PUT', path, { baseVersion: live.updatedAt, changes: { title: 'Now' } }));
+      }, []);
+      await expectEvents(
+        async () => ok(await api('POST', `${path}/apply`)),
+        [[kind === 'posts' ? 'post' : 'page', 'updated', `live-${kind}`]],
+      );
+    }
   });
 
   it('every write operation of the external API is exercised above', () => {

@@ -125,6 +125,10 @@ describeEachDialect('pending changes of live posts and pages', (dialect) => {
       changes: { bodyJson: [{ type: 'paragraph', text: 'The live words. Good luck and enjoy.' }] },
     });
     expect(ok<Pending>(await call('GET', `/posts/${id}/pending`))).toEqual(pending);
+    expect(ok(await call('GET', `/posts/${id}/pending?fields=baseVersion,stale`))).toEqual({
+      baseVersion: version,
+      stale: false,
+    });
 
     // Nothing outside the set saw any of it.
     expect(await outside(id)).toEqual(before);

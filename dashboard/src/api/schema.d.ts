@@ -3876,7 +3876,10 @@ export interface operations {
   };
   dashboardGetPostPending: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+        fields?: string;
+      };
       header?: never;
       path: {
         workspaceId: string;
@@ -4144,7 +4147,10 @@ export interface operations {
   };
   dashboardGetPagePending: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+        fields?: string;
+      };
       header?: never;
       path: {
         workspaceId: string;

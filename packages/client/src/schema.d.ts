@@ -4771,7 +4771,10 @@ export interface operations {
     };
     getPostPending: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -5101,7 +5104,10 @@ export interface operations {
     };
     getPagePending: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;

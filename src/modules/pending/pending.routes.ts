@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FieldsQuery } from '../../http/fields.js';
 import { parseIfMatch } from '../../http/if-match.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { Page } from '../pages/pages.schemas.js';
@@ -38,7 +39,15 @@ export const pendingRoutes: FastifyPluginAsyncTypebox<{ pending: PendingService 
 
     app.get(
       path,
-      { config: read, schema: { tags, params: IdOrSlugParams, response: { 200: answer, ...ErrorResponses } } },
+      {
+        config: read,
+        schema: {
+          tags,
+          params: IdOrSlugParams,
+          querystring: FieldsQuery,
+          response: { 200: answer, ...ErrorResponses },
+        },
+      },
       (request) => pending.get(request.actor, kind, request.params.idOrSlug),
     );
 
