@@ -25,6 +25,7 @@ import { webhookEndpointUser } from './migrations/0021_webhook_endpoint_user.js'
 import { mediaSizes } from './migrations/0022_media_sizes.js';
 import { contentDelivery } from './migrations/0023_content_delivery.js';
 import { importLedger } from './migrations/0024_import_ledger.js';
+import { revisionWindows } from './migrations/0026_revision_windows.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -53,6 +54,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0022_media_sizes': mediaSizes(helpers),
     '0023_content_delivery': contentDelivery(helpers),
     '0024_import_ledger': importLedger(helpers),
+    '0026_revision_windows': revisionWindows(helpers),
   };
 }
 

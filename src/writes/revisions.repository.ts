@@ -7,7 +7,7 @@ type Executor = Kysely<Database>;
 /** Whose revisions: a post's (post_revisions) or a page's (page_revisions). */
 export type RevisedKind = 'post' | 'page';
 export type RevisionRow = Selectable<RevisionsTable>;
-export type RevisionSummaryRow = Omit<RevisionRow, 'fields' | 'workspace_id'>;
+export type RevisionSummaryRow = Omit<RevisionRow, 'fields' | 'workspace_id' | 'opened_at'>;
 
 /**
  * The table of a kind. Both have the same columns (migration 0012), so every query is written once against
