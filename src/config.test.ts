@@ -101,6 +101,7 @@ describe('loadConfig accepts good values', () => {
       logLevel: 'debug',
       eventRetentionDays: 30,
       revisionsKept: 50,
+      revisionWindowSeconds: 300,
       metrics: { token: null, port: null, host: '127.0.0.1' },
       webhookAllowPrivate: false,
       webhookEndpointsMax: 20,
@@ -133,6 +134,14 @@ describe('loadConfig accepts good values', () => {
     expect(loadConfig({ QUIRE_REVISIONS_KEPT: '3' }).revisionsKept).toBe(3);
     for (const bad of ['0', '-1', 'ten', '2.5', '10001'])
       expect(failure({ QUIRE_REVISIONS_KEPT: bad }).variable).toBe('QUIRE_REVISIONS_KEPT');
+  });
+
+  it('coalesces the saves of a draft for 300 seconds unless QUIRE_REVISION_WINDOW_SECONDS says otherwise (0: never)', () => {
+    expect(loadConfig({}).revisionWindowSeconds).toBe(300);
+    expect(loadConfig({ QUIRE_REVISION_WINDOW_SECONDS: '0' }).revisionWindowSeconds).toBe(0);
+    expect(loadConfig({ QUIRE_REVISION_WINDOW_SECONDS: '86400' }).revisionWindowSeconds).toBe(86_400);
+    for (const bad of ['-1', 'five', '2.5', '86401'])
+      expect(failure({ QUIRE_REVISION_WINDOW_SECONDS: bad }).variable).toBe('QUIRE_REVISION_WINDOW_SECONDS');
   });
 
   it('allows 20 webhook endpoints a workspace unless QUIRE_WEBHOOK_ENDPOINTS_MAX says otherwise, and refuses a bad count', () => {

@@ -28,6 +28,11 @@ export interface Config {
   eventRetentionDays: number;
   /** Revisions kept of each post and page; a write drops the older ones (src/writes/revisions.ts). */
   revisionsKept: number;
+  /**
+   * Seconds a draft's run of saves by one writer stays one revision (src/writes/revision-windows.ts); 0 keeps a
+   * revision per save.
+   */
+  revisionWindowSeconds: number;
   /** Where GET /metrics answers, if anywhere (src/metrics): off unless a token or a port is set. */
   metrics: MetricsConfig;
   /** Webhooks may reach loopback and private addresses (tests, self-hosters with receivers on their network). */
@@ -243,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel as LogLevel,
     eventRetentionDays: integer(env, 'QUIRE_EVENT_RETENTION_DAYS', 30, 1, 36_500),
     revisionsKept: integer(env, 'QUIRE_REVISIONS_KEPT', 50, 1, 10_000),
+    revisionWindowSeconds: integer(env, 'QUIRE_REVISION_WINDOW_SECONDS', 300, 0, 86_400),
     metrics: metrics(env),
     webhookAllowPrivate: boolean(env, 'QUIRE_WEBHOOK_ALLOW_PRIVATE', false),
     webhookEndpointsMax: integer(env, 'QUIRE_WEBHOOK_ENDPOINTS_MAX', 20, 1, 10_000),

@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   stats: { queries: number };
   /** Revisions a content write keeps of each post and page it writes (QUIRE_REVISIONS_KEPT, writes/revisions.ts). */
   revisionsKept: number;
+  /** Seconds a draft's saves by one writer stay one revision (QUIRE_REVISION_WINDOW_SECONDS, writes/revisions.ts). */
+  revisionWindowSeconds: number;
   /** The SQLite database file; null on PostgreSQL. */
   file: string | null;
   /** Connections open, idle, and callers waiting for one (SQLite has one connection). */
@@ -28,11 +30,12 @@ export function sqliteFile(dataDir: string): string {
   return path.join(dataDir, 'quire.sqlite');
 }
 
-/** Revisions kept of each post and page when the configuration does not say (a move's target never writes any). */
+/** The revisions' settings when the configuration does not say (a move's target never writes any). */
 const REVISIONS_KEPT_DEFAULT = 50;
+const REVISION_WINDOW_SECONDS_DEFAULT = 300;
 
 export function createDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'revisionsKept'>>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'revisionsKept' | 'revisionWindowSeconds'>>,
   { bulkWrites = false }: { bulkWrites?: boolean } = {},
 ): DatabaseHandle {
   const stats = { queries: 0 };
@@ -60,5 +63,15 @@ export function createDatabase(
     },
   });
   const revisionsKept = config.revisionsKept ?? REVISIONS_KEPT_DEFAULT;
-  return { db, dialect: helpers, stats, revisionsKept, file, connections, close: () => db.destroy() };
+  const revisionWindowSeconds = config.revisionWindowSeconds ?? REVISION_WINDOW_SECONDS_DEFAULT;
+  return {
+    db,
+    dialect: helpers,
+    stats,
+    revisionsKept,
+    revisionWindowSeconds,
+    file,
+    connections,
+    close: () => db.destroy(),
+  };
 }

@@ -319,7 +319,7 @@ export interface ContentEventsTable {
 }
 
 /**
- * One revision of a post or page (migration 0012, src/writes/revisions.ts); `post_revisions` and
+ * One revision of a post or page (migrations 0012 and 0026, src/writes/revisions.ts); `post_revisions` and
  * `page_revisions` have these same columns.
  */
 export interface RevisionsTable {
@@ -335,7 +335,13 @@ export interface RevisionsTable {
   fields: string;
   actor_user_id: string | null;
   actor_api_key_id: string | null;
+  /** When the latest save it holds was made (a revision a later draft save merged into moves with it). */
   created_at: Timestamp;
+  /**
+   * When the run of a draft's saves it holds began (migration 0026, writes/revision-windows.ts); null for a
+   * revision that is a step of its own, which no later save merges into.
+   */
+  opened_at: Timestamp | null;
 }
 
 /** The highest content event number retention deleted, per workspace (migration 0013). */

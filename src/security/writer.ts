@@ -11,4 +11,9 @@ export interface Writer {
    * an answer that cannot be written out throws, and the write rolls back instead of committing behind a 500.
    */
   seal?: (answer: unknown) => void;
+  /**
+   * The write is a step of its own in the history of what it writes (a restore: writes/revision-windows.ts):
+   * its revision is never merged into the one before, and none after is merged into it.
+   */
+  ownRevision?: true;
 }

@@ -73,7 +73,7 @@ export async function contentWrite<T>(
     if (changes.length > 0) {
       const now = nowIso();
       await contentEventsRepository.record(trx, writer, changes, now);
-      await recordRevisions(trx, writer, changes, now, database.revisionsKept);
+      await recordRevisions(trx, writer, changes, now, database);
       queued = await recordDeliveries(trx, writer, changes, result, now);
     }
     if (hasAlongside(writer)) await writer.alongside(trx, result);

@@ -1,13 +1,14 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, RevisionsTable } from '../db/schema.js';
 import { impliedTotal, type PageRequest } from '../shared/paging.js';
+import type { NewestRevision } from './revision-windows.js';
 
 type Executor = Kysely<Database>;
 
 /** Whose revisions: a post's (post_revisions) or a page's (page_revisions). */
 export type RevisedKind = 'post' | 'page';
 export type RevisionRow = Selectable<RevisionsTable>;
-export type RevisionSummaryRow = Omit<RevisionRow, 'fields' | 'workspace_id'>;
+export type RevisionSummaryRow = Omit<RevisionRow, 'fields' | 'workspace_id' | 'opened_at'>;
 
 /**
  * The table of a kind. Both have the same columns (migration 0012), so every query is written once against
@@ -65,6 +66,54 @@ export const revisionsRepository = {
       for (const row of inserted) numbered.push({ resource_id: row.resource_id, n: Number(row.n) });
     }
     return numbered;
+  },
+
+  /**
+   * The newest revision of each resource named, as far as a save merging into it needs it
+   * (writes/revision-windows.ts). Read after the write's events took the workspace lock, as the numbering is.
+   */
+  async newest(
+    db: Executor,
+    kind: RevisedKind,
+    workspaceId: string,
+    resourceIds: readonly string[],
+  ): Promise<Map<string, NewestRevision & { resource_id: string }>> {
+    if (resourceIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom(`${table(kind)} as r`)
+      .select(['r.resource_id', 'r.n', 'r.action', 'r.actor_user_id', 'r.actor_api_key_id', 'r.opened_at'])
+      .where('r.workspace_id', '=', workspaceId)
+      .where('r.resource_id', 'in', resourceIds)
+      .where('r.n', '=', (eb) =>
+        eb
+          .selectFrom(`${table(kind)} as last`)
+          .select(sql<number>`max(last.n)`.as('n'))
+          .whereRef('last.workspace_id', '=', 'r.workspace_id')
+          .whereRef('last.resource_id', '=', 'r.resource_id'),
+      )
+      .execute();
+    return new Map(rows.map((row) => [row.resource_id, { ...row, n: Number(row.n) }]));
+  },
+
+  /**
+   * Writes a save into a resource's revision `n` (a draft's save merged into its window): its slug, title,
+   * fields and time become the save's; its number, action, writer and the time its window opened stay.
+   */
+  async overwrite(
+    db: Executor,
+    kind: RevisedKind,
+    workspaceId: string,
+    resourceId: string,
+    n: number,
+    save: Pick<Insertable<RevisionsTable>, 'slug' | 'title' | 'fields' | 'created_at'>,
+  ): Promise<void> {
+    await db
+      .updateTable(table(kind))
+      .set({ slug: save.slug, title: save.title, fields: save.fields, created_at: save.created_at })
+      .where('workspace_id', '=', workspaceId)
+      .where('resource_id', '=', resourceId)
+      .where('n', '=', n)
+      .execute();
   },
 
   /** Deletes a resource's revisions numbered `upTo` and below. */

@@ -23,7 +23,9 @@ const paragraphs = (...texts: string[]) => texts.map((text) => ({ type: 'paragra
 
 suite(`the studio's order, history, status, site link and SEO panel${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, () => {
   const dir = tempDir('quire-studio-panels-');
-  const env = { QUIRE_DATA_DIR: dir.dataDir };
+  // Every save its own revision: the history test compares two saves of a draft a moment apart, which the
+  // default window would keep as one (revision-windows.test.ts has the windows).
+  const env = { QUIRE_DATA_DIR: dir.dataDir, QUIRE_REVISION_WINDOW_SECONDS: '0' };
   let server: ServerProcess;
   let browser: Browser;
   let page: Page;

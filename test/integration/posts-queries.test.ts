@@ -27,10 +27,11 @@ const BUDGET = {
   get: { stored: 2, built: 10 },
   // key lookup, begin, post (locked on PostgreSQL), media and related-post checks, update, replace related
   // (delete, insert), bump the content version, the six embed queries, the revision (the row and its related
-  // posts as written, the numbered insert: writes/revisions.ts), the workspace's enabled webhook endpoints (one
-  // read; a delivery insert only when one subscribes: writes/webhook-outbox.ts), commit. The answer is built from
-  // the row as written, without reading it again; the posts relating to it are not written (read/post-renders.ts).
-  patch: 20,
+  // posts as written; the post is a draft, so its newest revision, which the save may merge into; then the
+  // numbered insert or the merge: writes/revisions.ts), the workspace's enabled webhook endpoints (one read; a
+  // delivery insert only when one subscribes: writes/webhook-outbox.ts), commit. The answer is built from the
+  // row as written, without reading it again; the posts relating to it are not written (read/post-renders.ts).
+  patch: 21,
 };
 
 describeEachDialect('posts: query budget', (dialect) => {

@@ -26,10 +26,20 @@ function restoredFields(row: RevisionRow): Record<string, unknown> {
 }
 
 /**
+ * The writer of a restore. A restore is an update of a draft like any save, so without this its revision would
+ * merge into the writer's open window, and the next save into it: the step back would vanish from the history.
+ * Said by the writer, it reaches the one place revisions are written (writes/revision-windows.ts), which then
+ * neither merges the restore nor leaves its revision open; the restore's own check and seal go with the actor.
+ */
+function ownStep(actor: Actor): Actor {
+  return { ...actor, ownRevision: true };
+}
+
+/**
  * The revisions of posts and pages (recorded by contentWrite, writes/revisions.ts): listed, read, restored.
  * A restore is a PATCH of the revision's fields through the resource's own service, so it is checked like
  * one (a slug taken since is a 409, an author, category or media deleted since a 400 naming the field) and
- * keeps a revision and records events of its own.
+ * keeps a revision and records events of its own: a step of its own in the history, never merged with a save.
  */
 export function createRevisionsService(
   database: DatabaseHandle,
@@ -72,12 +82,12 @@ export function createRevisionsService(
 
     async restorePost(actor: Actor, idOrSlug: string, n: number): Promise<Post> {
       const row = await requireRevision(actor, 'post', idOrSlug, n);
-      return writers.posts.update(actor, row.resource_id, restoredFields(row) as PostUpdateBody);
+      return writers.posts.update(ownStep(actor), row.resource_id, restoredFields(row) as PostUpdateBody);
     },
 
     async restorePage(actor: Actor, idOrSlug: string, n: number): Promise<Page> {
       const row = await requireRevision(actor, 'page', idOrSlug, n);
-      return writers.pages.update(actor, row.resource_id, restoredFields(row) as PageUpdateBody);
+      return writers.pages.update(ownStep(actor), row.resource_id, restoredFields(row) as PageUpdateBody);
     },
   };
 }

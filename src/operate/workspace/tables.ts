@@ -292,8 +292,9 @@ export const NOT_ARCHIVED: Readonly<Record<string, readonly string[]>> = {
   post_tags: ['workspace_id'],
   related_posts: ['workspace_id'],
   pages: ['workspace_id', 'search_head', 'search_text'],
-  post_revisions: ['workspace_id'],
-  page_revisions: ['workspace_id'],
+  // opened_at keeps a draft's saves on this installation in one revision; an imported revision is a step of its own.
+  post_revisions: ['workspace_id', 'opened_at'],
+  page_revisions: ['workspace_id', 'opened_at'],
   redirects: ['workspace_id'],
   link_health: ['workspace_id'],
 };
