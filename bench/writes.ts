@@ -13,7 +13,9 @@ import { EXTERNAL } from './quire-server.js';
  * no write waits for another and nothing else runs in the server. Two writes, each PATCHing one post in turn
  * between two versions:
  *   - title: another title (what a writer's rename, and the benchmark's cold scenarios, do);
- *   - blocks: a 60-block bodyJson with one paragraph edited (patch-60-blocks).
+ *   - blocks: a 60-block bodyJson with one paragraph edited (patch-60-blocks);
+ *   - pending: the same 60 blocks saved as the pending changes of a published post (the studio's autosave of a
+ *     live post: a PUT …/pending, checked by a rehearsed Update that is rolled back).
  * For each, the server's CPU per write from /proc over `--writes` writes after `--warmup` ones, and the wall
  * time. With `--callgrind`, the server runs under valgrind instead, twice (a quarter of the writes, then all of
  * them), and the difference of the two runs' instruction counts divided by the difference of their writes is
@@ -29,13 +31,13 @@ const HELP = `npm run bench:writes -- --data-dir DIR [options]
   --server FILE      the bin/quire.js to measure (default: this checkout's)
   --writes N         measured writes of each kind (default 2000; the blocks write runs a quarter as many)
   --warmup N         writes of each kind before measuring (default 300)
-  --kinds a,b        title, blocks (default both)
+  --kinds a,b        title, blocks, pending (default all)
   --log-level L      the server's LOG_LEVEL (default info)
   --callgrind        count instructions under valgrind instead of timing (slow: try --writes 400 --warmup 50)
   --label NAME       names the results file bench/results/<date>-writes-NAME.json
 `;
 
-const KINDS = ['title', 'blocks'] as const;
+const KINDS = ['title', 'blocks', 'pending'] as const;
 type Kind = (typeof KINDS)[number];
 const START_TIMEOUT_MS = 600_000;
 
@@ -43,6 +45,13 @@ interface SamplePost {
   id: string;
   title: string;
   bodyJson: Block[];
+  updatedAt: string;
+}
+
+interface PlannedWrite {
+  method: 'PATCH' | 'PUT';
+  path: string;
+  bodies: [string, string];
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -87,23 +96,27 @@ function options() {
 }
 type Options = ReturnType<typeof options>;
 
-/** Two request bodies per kind, and the post each writes to: posts of the first page nobody reads here. */
-function writesOf(sample: SamplePost[]): Record<Kind, { postId: string; bodies: [string, string] }> {
+/** Two request bodies per kind, and what each writes to: posts of the first page nobody reads here. */
+function writesOf(sample: SamplePost[], live: SamplePost): Record<Kind, PlannedWrite> {
   const blocks = sample.flatMap((post) => post.bodyJson.map(writeForm)).slice(0, 60);
   const edited = blocks.map((block) => ({ ...block }));
   const paragraph = edited.find((block) => block.type === 'paragraph');
   if (blocks.length < 60 || !paragraph) throw new Error('the first 100 posts hold too few blocks');
   paragraph.text = `${String(paragraph.text)} Revised by the benchmark.`;
   const [titled, bodied] = [sample[57]!, sample[58]!];
+  const pending = (body: Block[]) => JSON.stringify({ baseVersion: live.updatedAt, changes: { bodyJson: body } });
   return {
     title: {
-      postId: titled.id,
+      method: 'PATCH',
+      path: `/posts/${titled.id}`,
       bodies: [JSON.stringify({ title: `${titled.title} (edited)` }), JSON.stringify({ title: titled.title })],
     },
     blocks: {
-      postId: bodied.id,
+      method: 'PATCH',
+      path: `/posts/${bodied.id}`,
       bodies: [JSON.stringify({ bodyJson: blocks }), JSON.stringify({ bodyJson: bodied.bodyJson.map(writeForm) })],
     },
+    pending: { method: 'PUT', path: `/posts/${live.id}/pending`, bodies: [pending(edited), pending(blocks)] },
   };
 }
 
@@ -137,17 +150,20 @@ async function serve(opts: Options, dataset: Dataset, writes: number, callgrindO
     const headers = { 'x-api-key': dataset.key, 'content-type': 'application/json', 'accept-encoding': 'identity' };
     await waitFor(`${base}/posts?pageSize=1`, { headers }, performance.now(), START_TIMEOUT_MS, server);
     const page = (await (await fetch(`${base}/posts?pageSize=100`, { headers })).json()) as { data: SamplePost[] };
-    const plan = writesOf(page.data);
+    const published = `${base}/posts?status=published&pageSize=1&page=3`;
+    const [live] = ((await (await fetch(published, { headers })).json()) as { data: SamplePost[] }).data;
+    if (!live) throw new Error('the data holds too few published posts');
+    const plan = writesOf(page.data, live);
     const results: Partial<Record<Kind, Measured>> = {};
     for (const kind of opts.kinds) {
-      const { postId, bodies } = plan[kind];
+      const { method, path: url, bodies } = plan[kind];
       // An even number of writes, so the post ends as it began.
       const even = (n: number) => n + (n % 2);
-      const count = even(kind === 'blocks' ? Math.max(1, Math.round(writes / 4)) : writes);
+      const count = even(kind === 'title' ? writes : Math.max(1, Math.round(writes / 4)));
       const write = async (i: number) => {
-        const response = await fetch(`${base}/posts/${postId}`, { method: 'PATCH', headers, body: bodies[i % 2] });
+        const response = await fetch(`${base}${url}`, { method, headers, body: bodies[i % 2] });
         await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`PATCH ${kind} answered ${response.status}`);
+        if (response.status !== 200) throw new Error(`${method} ${kind} answered ${response.status}`);
       };
       for (let i = 0; i < even(opts.warmup); i += 1) await write(i);
       const [cpu0, wall0] = [processCpuSeconds(server.pid)!, performance.now()];
