@@ -30,7 +30,7 @@ body {
 .banner-inner, main { max-width: 42rem; margin: 0 auto; padding-left: 1.25rem; padding-right: 1.25rem; }
 .banner-inner { padding-top: .7rem; padding-bottom: .7rem; font-size: .875rem; line-height: 1.45; }
 .banner p { margin: 0; }
-.banner .status { font-size: .9375rem; font-weight: 700; }
+.banner .status { font-size: 1rem; font-weight: 700; }
 main { padding-top: 2.25rem; padding-bottom: 4rem; }
 h1 {
   font-size: clamp(1.875rem, 1.3rem + 2.6vw, 2.75rem); line-height: 1.15; letter-spacing: -.015em;
@@ -41,7 +41,8 @@ h1 {
 .notice p { color: var(--muted); }
 img { max-width: 100%; height: auto; }
 figure { margin: 2rem 0; }
-.featured img { display: block; width: 100%; border-radius: 6px; }
+.featured img, .quire-image img { display: block; border-radius: 6px; }
+.featured img { width: 100%; }
 figcaption { font-size: .875rem; color: var(--muted); margin-top: .5rem; }
 .body h2 { font-size: 1.5em; line-height: 1.25; margin: 2.25rem 0 .75rem; }
 .body h3 { font-size: 1.25em; line-height: 1.3; margin: 2rem 0 .5rem; }
@@ -58,6 +59,8 @@ pre {
 }
 blockquote { margin: 0; padding-left: 1.25rem; border-left: 3px solid var(--rule); font-style: italic; }
 blockquote p { margin: 0 0 .5rem; }
+.quire-quote figcaption { padding-left: calc(1.25rem + 3px); margin-top: .25rem; }
+.quire-quote figcaption::before { content: "— "; }
 hr { border: 0; border-top: 1px solid var(--rule); margin: 2.5rem 0; }
 .quire-callout { border-left: 4px solid var(--accent); background: var(--soft); padding: .8rem 1rem; margin: 1.5rem 0; }
 .quire-callout--warning { border-color: var(--warn); }
