@@ -25,6 +25,8 @@ import { contentKeysRoutes } from './modules/content-keys/content-keys.routes.js
 import { contentApiRoutes } from './modules/content-api/content-api.routes.js';
 import { previewsRoutes } from './modules/content-api/previews.routes.js';
 import { pendingRoutes } from './modules/pending/pending.routes.js';
+import { reviewLinksRoutes } from './modules/review-links/review-links.routes.js';
+import { REVIEW_PATH, reviewPageRoutes, sendUnreadableLink } from './modules/review-links/review-page.routes.js';
 import { CONTENT_PREFIX, contentApi } from './server/content.js';
 import { authorsRoutes } from './modules/authors/authors.routes.js';
 import { categoriesRoutes } from './modules/categories/categories.routes.js';
@@ -113,6 +115,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope and a request id.
     frameworkErrors: (error, request, reply) => {
       reply.header('X-Request-Id', request.id).header(NOSNIFF_HEADER, 'nosniff');
+      // A review link mangled in transit is read by a person, in a browser: the page, never the API's JSON.
+      if (request.url.startsWith(REVIEW_PATH)) return void sendUnreadableLink(reply as FastifyReply, config.publicUrl);
       const reason = error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request';
       void (reply as FastifyReply)
         .code(400)
@@ -201,6 +205,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { database, redis: deps.redis ?? null });
   // Public media URLs: no key, and outside the API's rate limit (pages embed many images at once).
   await app.register(mediaFileRoutes, { media: services.media });
+  // The page a review link opens: its token is the only credential, and it answers HTML, never the API's JSON.
+  await app.register(reviewPageRoutes, {
+    reviewLinks: services.reviewLinks,
+    publicUrl: config.publicUrl,
+    unavailable: (error) => unavailableError(database.dialect, error) !== null,
+  });
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
   const edge = createEdge({ db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit } });
   if (config.trustProxy === false && responseCache.enabled) {
@@ -226,6 +236,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await scope.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
       await scope.register(revisionsRoutes, { revisions: services.revisions });
       await scope.register(pendingRoutes, { pending: services.pending });
+      await scope.register(reviewLinksRoutes, { reviewLinks: services.reviewLinks });
       await scope.register(changesRoutes, { database });
       await scope.register(mediaRoutes, { media: services.media, maxUploadBytes: config.maxUploadBytes });
       await scope.register(siteSettingsRoutes, { siteSettings: services.siteSettings });

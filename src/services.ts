@@ -24,6 +24,7 @@ import type { MasterKey } from './security/master-key.js';
 import { createContentKeysService } from './modules/content-keys/content-keys.service.js';
 import { createPreviewsService } from './modules/content-api/previews.service.js';
 import { createPendingService } from './modules/pending/pending.service.js';
+import { createReviewLinksService } from './modules/review-links/review-links.service.js';
 import { createFeedsService } from './modules/feeds/feeds.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
@@ -67,6 +68,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
     contentKeys: createContentKeysService(database, masterKey),
     pending,
     previews: createPreviewsService(database, masterKey, { pages, postReads, pending }),
+    reviewLinks: createReviewLinksService(database, masterKey, publicUrl, { pending }),
     feeds: createFeedsService(database, publicUrl, { postReads, categories, tags, authors }),
     redirects: createRedirectsService(database),
     linkHealth: createLinkHealthService(database),

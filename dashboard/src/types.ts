@@ -10,6 +10,7 @@ export type { Tag } from '../../src/modules/tags/tags.schemas.js';
 export type { Redirect } from '../../src/modules/redirects/redirects.schemas.js';
 export type { LinkHealth } from '../../src/modules/link-health/link-health.schemas.js';
 export type { Delivery, Webhook, WebhookWithSecret } from '../../src/modules/webhooks/webhooks.schemas.js';
+export type { ReviewLink } from '../../src/modules/review-links/review-links.schemas.js';
 export type { Block } from '@quire/blocks';
 export type { Paginated } from '../../src/shared/paging.js';
 export type { SiteSettings } from '../../src/modules/workspaces/site-settings.js';

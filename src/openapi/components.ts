@@ -39,6 +39,7 @@ import {
   RedirectUpdateBody,
 } from '../modules/redirects/redirects.schemas.js';
 import { PageRevision, PostRevision, RevisionList, RevisionSummary } from '../modules/revisions/revisions.schemas.js';
+import { ReviewLink, ReviewLinkCreateBody, ReviewLinkList } from '../modules/review-links/review-links.schemas.js';
 import { Seo } from '../modules/seo/seo.schemas.js';
 import { SiteSettings } from '../modules/site-settings/site-settings.schemas.js';
 import { Tag, TagCreateBody, TagList, TagUpdateBody } from '../modules/tags/tags.schemas.js';
@@ -80,6 +81,9 @@ const NAMED: Record<string, TSchema> = {
   PageRevision,
   RevisionSummary,
   RevisionList,
+  ReviewLink,
+  ReviewLinkList,
+  ReviewLinkCreateBody,
   Media,
   MediaList,
   MediaUpdateBody,

@@ -35,6 +35,13 @@ const PENDING_DISCARD =
 const PENDING_APPLY =
   'Applies the set as one write of the resource, as a PATCH of those fields would (one revision, one `*.updated` event and its webhooks, the derived fields and scores), and deletes the set in the same transaction; `status` moves the status in that write too. When the live version moved past the set’s `baseVersion`, a 409 "stale" with `details.version`, the live one; a field that no longer validates (a tag deleted since) is a 400 naming it under `/changes`. A refusal keeps the set.';
 
+const REVIEW_LINK_CREATE =
+  'A link anyone who has it may open, without an account, until it expires (7 days by default, 1 hour to 30 days) or is withdrawn: `url` shows the draft, or a live resource as its pending changes will leave it, on a page of its own that search engines are told not to index. A resource has at most 50 links (else 409, `details.reason` `review_links_max`): withdraw one to make room.';
+const REVIEW_LINK_LIST =
+  'Newest first, expired ones too (`expired: true`) until withdrawn; each with its `url` again, how often it was opened and when last.';
+const REVIEW_LINK_REVOKE =
+  'Deletes the link, so its page answers as an expired one does; the answer is the link as it was. A link of another resource is a 404.';
+
 export const OPERATIONS: Record<string, OperationInfo> = {
   'GET /openapi.json': {
     operationId: 'getOpenApiDocument',
@@ -359,6 +366,39 @@ export const OPERATIONS: Record<string, OperationInfo> = {
     summary: 'Update: apply the pending changes of a page',
     description: PENDING_APPLY,
     conflict: true,
+  },
+
+  'POST /posts/:idOrSlug/review-links': {
+    operationId: 'createPostReviewLink',
+    summary: 'Make a review link for a post',
+    description: REVIEW_LINK_CREATE,
+    conflict: true,
+  },
+  'GET /posts/:idOrSlug/review-links': {
+    operationId: 'listPostReviewLinks',
+    summary: 'List the review links of a post',
+    description: REVIEW_LINK_LIST,
+  },
+  'DELETE /posts/:idOrSlug/review-links/:id': {
+    operationId: 'revokePostReviewLink',
+    summary: 'Withdraw a review link of a post',
+    description: REVIEW_LINK_REVOKE,
+  },
+  'POST /pages/:idOrSlug/review-links': {
+    operationId: 'createPageReviewLink',
+    summary: 'Make a review link for a page',
+    description: REVIEW_LINK_CREATE,
+    conflict: true,
+  },
+  'GET /pages/:idOrSlug/review-links': {
+    operationId: 'listPageReviewLinks',
+    summary: 'List the review links of a page',
+    description: REVIEW_LINK_LIST,
+  },
+  'DELETE /pages/:idOrSlug/review-links/:id': {
+    operationId: 'revokePageReviewLink',
+    summary: 'Withdraw a review link of a page',
+    description: REVIEW_LINK_REVOKE,
   },
 
   'GET /webhooks': { operationId: 'listWebhooks', summary: 'List webhook endpoints' },

@@ -16,6 +16,7 @@ import { webhooksRoutes } from '../modules/webhooks/webhooks.routes.js';
 import { contentKeysRoutes } from '../modules/content-keys/content-keys.routes.js';
 import { previewsRoutes } from '../modules/content-api/previews.routes.js';
 import { pendingRoutes } from '../modules/pending/pending.routes.js';
+import { reviewLinksRoutes } from '../modules/review-links/review-links.routes.js';
 
 export interface DashboardContentOptions {
   services: Services;
@@ -53,6 +54,7 @@ export async function dashboardContentRoutes(app: FastifyInstance, options: Dash
       await mount.register(pagesRoutes, { pages: services.pages, reads: services.pageReads });
       await mount.register(revisionsRoutes, { revisions: services.revisions });
       await mount.register(pendingRoutes, { pending: services.pending });
+      await mount.register(reviewLinksRoutes, { reviewLinks: services.reviewLinks });
       await mount.register(mediaRoutes, { media: services.media, maxUploadBytes: options.maxUploadBytes });
       await mount.register(webhooksRoutes, { webhooks: services.webhooks });
       await mount.register(contentKeysRoutes, { contentKeys: services.contentKeys });

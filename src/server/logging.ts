@@ -3,8 +3,8 @@ import pino from 'pino';
 import type { LogLevel } from '../config.js';
 
 // The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past. Content keys
-// and preview tokens (which carry dots and base64url) are cut out alike.
-const KEY_LIKE = /quire(?:_|%5F)(live|content|preview)(?:_|%5F)[0-9A-Za-z._~%-]+/gi;
+// and preview and review tokens (which carry dots and base64url) are cut out alike.
+const KEY_LIKE = /quire(?:_|%5F)(live|content|preview|review)(?:_|%5F)[0-9A-Za-z._~%-]+/gi;
 // A webhook signing secret: `whsec_` and base64.
 const WEBHOOK_SECRET_LIKE = /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi;
 

@@ -16,6 +16,7 @@ const TABLES = [
   'post_revisions',
   'pages',
   'page_revisions',
+  'review_links',
   'redirects',
   'link_health',
   'content_events',

@@ -27,6 +27,8 @@ interface Content {
   redirect: string;
   redirectFrom: string;
   apiKey: string;
+  /** A review link of its post. */
+  reviewLink: string;
   /** Where the workspace's change feed stands: a cursor of it. */
   cursor: string;
 }
@@ -74,10 +76,11 @@ describeEachDialect('isolation: B’s ids and slugs under A’s key', (dialect) 
       headers: { 'x-api-key': key },
       payload: { path: `/${prefix}-missing`, statusCode: 404 },
     });
+    const post = await create('/posts', { title: `${prefix} post`, status: 'published' });
     return {
       key,
       workspaceId: owner.workspace.id,
-      post: await create('/posts', { title: `${prefix} post`, status: 'published' }),
+      post,
       page: await create('/pages', { title: `${prefix} page` }),
       author: await create('/authors', { displayName: `${prefix} author` }),
       category: await create('/categories', { name: `${prefix} category` }),
@@ -86,6 +89,7 @@ describeEachDialect('isolation: B’s ids and slugs under A’s key', (dialect) 
       redirect: (await create('/redirects', { fromPath: redirectFrom, toPath: `/${prefix}-new` })).id,
       redirectFrom,
       apiKey: spare.id,
+      reviewLink: (await create(`/posts/${post.id}/review-links`, {})).id,
       cursor: (
         (await ctx.app.inject({ method: 'GET', url: `${EXTERNAL}/changes`, headers: { 'x-api-key': key } })).json() as {
           next: string;
@@ -135,7 +139,12 @@ describeEachDialect('isolation: B’s ids and slugs under A’s key', (dialect) 
         byName.push({ method: 'GET', url: `/${resource}/${name}/revisions`, expect: 404 });
         byName.push({ method: 'GET', url: `/${resource}/${name}/revisions/1`, expect: 404 });
         byName.push({ method: 'POST', url: `/${resource}/${name}/revisions/1/restore`, expect: 404 });
+        byName.push({ method: 'GET', url: `/${resource}/${name}/review-links`, expect: 404 });
+        byName.push({ method: 'POST', url: `/${resource}/${name}/review-links`, body: {}, expect: 404 });
       }
+    for (const name of [cased(b.post.id), b.post.slug])
+      byName.push({ method: 'DELETE', url: `/posts/${name}/review-links/${cased(b.reviewLink)}`, expect: 404 });
+    byName.push({ method: 'DELETE', url: `/posts/${a.post.id}/review-links/${cased(b.reviewLink)}`, expect: 404 });
     byName.push({ method: 'GET', url: `/changes?after=${b.cursor}`, expect: 400 });
     for (const name of [cased(b.post.id), b.post.slug])
       for (const method of ['POST', 'DELETE'] as const)

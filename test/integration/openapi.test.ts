@@ -128,7 +128,9 @@ describe('the OpenAPI document', () => {
           !pathName.startsWith('/content-keys') &&
           !pathName.startsWith('/webhooks') &&
           // Pending changes move no content version: never cached, never revalidated.
-          !pathName.endsWith('/pending'),
+          !pathName.endsWith('/pending') &&
+          // Review links are key material.
+          !pathName.endsWith('/review-links'),
       );
       // A 403 where one permission guards the route, or where it filters by several (GET /changes).
       const filtering = Object.values(OPERATIONS).some((o) => o.operationId === operation.operationId && o.forbidden);

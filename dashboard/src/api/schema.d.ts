@@ -664,6 +664,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the review links of a post */
+    get: operations['dashboardListPostReviewLinks'];
+    put?: never;
+    /** Make a review link for a post */
+    post: operations['dashboardCreatePostReviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraw a review link of a post */
+    delete: operations['dashboardRevokePostReviewLink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the review links of a page */
+    get: operations['dashboardListPageReviewLinks'];
+    put?: never;
+    /** Make a review link for a page */
+    post: operations['dashboardCreatePageReviewLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Withdraw a review link of a page */
+    delete: operations['dashboardRevokePageReviewLink'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/workspaces/{workspaceId}/media': {
     parameters: {
       query?: never;
@@ -1884,6 +1954,45 @@ export interface components {
     Removed: {
       /** @constant */
       removed: true;
+    };
+    /** @description An expiring, read-only link that lets someone without an account read a draft post or page, or the pending changes of a live one, before it goes out. */
+    ReviewLink: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      resourceType: 'post' | 'page';
+      /** Format: uuid */
+      resourceId: string;
+      note: string | null;
+      /** @description The page that shows the post or page, as its pending changes will leave it, to anyone who has the link: no account or key needed. Key material: share it only with the reader. */
+      url: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description The link reads nothing any more; it stays listed until withdrawn. */
+      expired: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      createdBy: {
+        userId: string | null;
+        apiKeyId: string | null;
+      };
+      /** @description How many times the page was read through this link. */
+      openedCount: number;
+      lastOpenedAt: string | null;
+    };
+    ReviewLinkCreateBody: {
+      /**
+       * @description How long the link reads the post or page: 7 days unless asked otherwise, 1 hour to 30 days.
+       * @default 604800
+       */
+      expiresInSeconds: number;
+      /** @description Who the link is for or why, for the people who manage it; the reader never sees it. */
+      note?: string;
+    };
+    /** @description The review links of one post or page, newest first. */
+    ReviewLinkList: {
+      /** @description Newest first. */
+      data: components['schemas']['ReviewLink'][];
     };
     RevisionList: {
       data: components['schemas']['RevisionSummary'][];
@@ -4407,6 +4516,160 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Page'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardListPostReviewLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewLinkList'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardCreatePostReviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewLinkCreateBody'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewLink'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardRevokePostReviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewLink'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardListPageReviewLinks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewLinkList'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardCreatePageReviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewLinkCreateBody'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewLink'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  dashboardRevokePageReviewLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewLink'];
         };
       };
       default: components['responses']['Error'];

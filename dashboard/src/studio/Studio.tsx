@@ -16,6 +16,7 @@ import { useHeight, useMediaQuery } from './measure';
 import { PostDetails } from './PostDetails';
 import { PreviewOnSite } from './PreviewOnSite';
 import { ReadabilityPanel } from './ReadabilityPanel';
+import { ReviewLinks } from './ReviewLinks';
 import { SeoPanel } from './SeoPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { primaryAction, secondaryActions } from './studio-actions';
@@ -299,6 +300,7 @@ export default function Studio({
               save={save}
               run={() => studio.run()}
             />
+            <ReviewLinks workspaceId={workspace.id} kind={kind} id={base?.id ?? null} />
             {base && (
               <p>
                 <button type="button" className="button-danger" onClick={() => setDeleting(true)}>
