@@ -243,7 +243,7 @@ describeEachDialect('content writes record their events and move the versions', 
     ]);
   });
 
-  it('keys, preview tokens and link-health reports are not content: no event, no new version', async () => {
+  it('keys, preview tokens, review links and link-health reports are not content: no event, no version', async () => {
     for (const operation of [
       'POST /api-keys',
       'PATCH /api-keys/:id',
@@ -254,6 +254,10 @@ describeEachDialect('content writes record their events and move the versions', 
       'POST /content-keys/:id/revoke',
       'POST /posts/:idOrSlug/preview',
       'POST /pages/:idOrSlug/preview',
+      'POST /posts/:idOrSlug/review-links',
+      'DELETE /posts/:idOrSlug/review-links/:id',
+      'POST /pages/:idOrSlug/review-links',
+      'DELETE /pages/:idOrSlug/review-links/:id',
       'POST /link-health',
     ])
       cover(operation);
@@ -269,6 +273,10 @@ describeEachDialect('content writes record their events and move the versions', 
       ok(await api('POST', `/content-keys/${site.id}/revoke`));
       ok(await api('POST', `/posts/${String(post.id)}/preview`));
       ok(await api('POST', `/pages/${String(page.id)}/preview`));
+      for (const path of [`/posts/${String(post.id)}`, `/pages/${String(page.id)}`]) {
+        const link = ok(await api('POST', `${path}/review-links`, { note: 'For the editor' }));
+        ok(await api('DELETE', `${path}/review-links/${String(link.id)}`));
+      }
       ok(await api('POST', '/link-health', { path: '/gone', statusCode: 404 }));
     }, []);
   });

@@ -93,6 +93,11 @@ describeEachDialect('review links', (dialect) => {
     expect(listed.data.map((link) => link.id)).toEqual([second.id, first.id]);
     expect(listed.data[1]).toEqual(first);
     expect(listed.data[0]!.url).toBe(second.url);
+    const urls = ok<{ data: Json[] }>(await call('GET', `/posts/${String(post.id)}/review-links?fields=url`));
+    expect(urls.data).toEqual([
+      { id: second.id, url: second.url },
+      { id: first.id, url: first.url },
+    ]);
 
     const withdrawn = ok<ReviewLink>(await call('DELETE', `/posts/spring-menu/review-links/${first.id}`));
     expect(withdrawn).toEqual(first);

@@ -4523,7 +4523,10 @@ export interface operations {
   };
   dashboardListPostReviewLinks: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+        fields?: string;
+      };
       header?: never;
       path: {
         workspaceId: string;
@@ -4600,7 +4603,10 @@ export interface operations {
   };
   dashboardListPageReviewLinks: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+        fields?: string;
+      };
       header?: never;
       path: {
         workspaceId: string;

@@ -214,6 +214,31 @@ function pendingOf<
   };
 }
 
+/**
+ * The review links of one post or page (docs/publishing.md, "Review links"): read-only links to its draft, or its
+ * pending changes, for someone without an account, until they expire or are withdrawn.
+ */
+function reviewLinksOf<List extends OperationId, Create extends OperationId, Revoke extends OperationId>(
+  transport: Transport,
+  path: string,
+) {
+  const base = (idOrSlug: string) => `${path}${segment(idOrSlug)}/review-links`;
+  return {
+    list: (idOrSlug: string, options?: RequestOptions) =>
+      transport.request<ResultOf<List>>({ method: 'GET', path: base(idOrSlug), options }),
+    create: (idOrSlug: string, body: BodyOf<Create> = {} as BodyOf<Create>, options?: RequestOptions) =>
+      transport.request<ResultOf<Create>>({ method: 'POST', path: base(idOrSlug), json: body, options }),
+    revoke: (idOrSlug: string, id: string, options?: RequestOptions) =>
+      transport.request<ResultOf<Revoke>>({
+        method: 'DELETE',
+        path: `${base(idOrSlug)}${segment(id)}`,
+        // Withdrawn once, a second try finds no link: the caller decides.
+        idempotent: false,
+        options,
+      }),
+  };
+}
+
 export interface UploadOptions extends RequestOptions {
   /** The file name to send; the server keeps a cleaned-up form of it. Default: the File's name, else `upload`. */
   filename?: string;
@@ -266,6 +291,10 @@ export class Quire {
         transport,
         '/posts',
       ),
+      reviewLinks: reviewLinksOf<'listPostReviewLinks', 'createPostReviewLink', 'revokePostReviewLink'>(
+        transport,
+        '/posts',
+      ),
     };
     this.pages = {
       ...listing<'listPages'>(transport, '/pages'),
@@ -273,6 +302,10 @@ export class Quire {
       ...versionedUpdate<'updatePage'>(transport, '/pages'),
       revisions: revisionsOf<'listPageRevisions', 'getPageRevision', 'restorePageRevision'>(transport, '/pages'),
       pending: pendingOf<'getPagePending', 'savePagePending', 'discardPagePending', 'applyPagePending'>(
+        transport,
+        '/pages',
+      ),
+      reviewLinks: reviewLinksOf<'listPageReviewLinks', 'createPageReviewLink', 'revokePageReviewLink'>(
         transport,
         '/pages',
       ),

@@ -5524,7 +5524,10 @@ export interface operations {
     };
     listPostReviewLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;
@@ -5635,7 +5638,10 @@ export interface operations {
     };
     listPageReviewLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
             header?: never;
             path: {
                 idOrSlug: string;

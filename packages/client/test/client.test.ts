@@ -176,7 +176,7 @@ describe('@quire/client against a real server', () => {
     });
   });
 
-  it('keeps the pending changes of a live post until apply, and names the set it read', async () => {
+  it('keeps the pending changes of a live post until apply, names the set it read, and shares it for review', async () => {
     const post = await quire.posts.create({ title: 'Live from the client', status: 'published' });
     await expect(quire.posts.pending.get(post.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const first = await quire.posts.pending.save(
@@ -192,6 +192,12 @@ describe('@quire/client against a real server', () => {
     const applied = await quire.posts.pending.apply(post.id, {}, { ifMatch: first.updatedAt });
     expect(applied.title).toBe('Not live yet');
     await expect(quire.posts.pending.discard(post.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    const link = await quire.posts.reviewLinks.create(post.id, { note: 'For the editor' });
+    expect(link.url).toMatch(/\/review\/quire_review_/);
+    expect((await quire.posts.reviewLinks.list(post.id)).data.map((l) => l.id)).toEqual([link.id]);
+    expect((await quire.posts.reviewLinks.revoke(post.id, link.id)).note).toBe('For the editor');
+    await expect(quire.posts.reviewLinks.revoke(post.id, link.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('lists, reads and restores the revisions of a post, and follows the change feed', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FieldsQuery } from '../../http/fields.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import { ReviewLink, ReviewLinkCreateBody, ReviewLinkList, ReviewLinkParams } from './review-links.schemas.js';
@@ -42,7 +43,15 @@ export const reviewLinksRoutes: FastifyPluginAsyncTypebox<{ reviewLinks: ReviewL
 
     app.get(
       path,
-      { config, schema: { tags, params: IdOrSlugParams, response: { 200: ReviewLinkList, ...ErrorResponses } } },
+      {
+        config,
+        schema: {
+          tags,
+          params: IdOrSlugParams,
+          querystring: FieldsQuery,
+          response: { 200: ReviewLinkList, ...ErrorResponses },
+        },
+      },
       (request) => reviewLinks.list(request.actor, kind, request.params.idOrSlug),
     );
 
