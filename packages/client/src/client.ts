@@ -226,7 +226,8 @@ function reviewLinksOf<List extends OperationId, Create extends OperationId, Rev
   return {
     list: (idOrSlug: string, options?: RequestOptions) =>
       transport.request<ResultOf<List>>({ method: 'GET', path: base(idOrSlug), options }),
-    create: (idOrSlug: string, body: BodyOf<Create> = {} as BodyOf<Create>, options?: RequestOptions) =>
+    // Every field has a default (a week, no note), which the generated type reads as required.
+    create: (idOrSlug: string, body: Partial<BodyOf<Create>> = {}, options?: RequestOptions) =>
       transport.request<ResultOf<Create>>({ method: 'POST', path: base(idOrSlug), json: body, options }),
     revoke: (idOrSlug: string, id: string, options?: RequestOptions) =>
       transport.request<ResultOf<Revoke>>({
