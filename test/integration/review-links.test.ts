@@ -189,6 +189,25 @@ describeEachDialect('review links', (dialect) => {
     const api = ok<Json>(await call('GET', `/posts/${id}`));
     expect(api).toMatchObject({ title: 'Opening hours', bodyText: 'Open every day.', updatedAt: live.updatedAt });
     expect(ok<{ total: number }>(await call('GET', `/posts/${id}/revisions`)).total).toBe(1);
+
+    // A set Update would refuse now (its tag deleted since): the live post, saying so, rather than nothing.
+    const tag = ok<Json>(await call('POST', '/tags', { name: 'Seasonal' }), 201);
+    ok(
+      await call('PUT', `/posts/${id}/pending`, {
+        baseVersion: live.updatedAt,
+        changes: { title: 'Winter hours', tagIds: [tag.id] },
+      }),
+    );
+    ok(await call('DELETE', `/tags/${String(tag.id)}`));
+    const refused = await open(link.url);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain('its new changes are being revised and cannot be shown yet');
+    expect(refused.body).toContain('<h1>Opening hours</h1>');
+    // No set at all: the live post, said to be just that.
+    ok(await call('DELETE', `/posts/${id}/pending`));
+    const plain = await open(link.url);
+    expect(plain.body).toContain('The live post, with no unpublished changes');
+    expect(plain.body).toContain('<p>Open every day.</p>');
   });
 
   it('counts each opening, not a HEAD, and answers with headers that keep the page private and unindexed', async () => {

@@ -122,6 +122,32 @@ export function createPendingService(
     return resource;
   }
 
+  /**
+   * The same, saying what it shows: `pending` the set applied, `none` the resource as it is (it has no set), and
+   * with `refused: 'live'`, `refused` the resource as it is when Update would refuse the set now. A review link
+   * shows this: its reader sees the live version rather than nothing while the writer mends the set.
+   */
+  async function view(
+    actor: Actor,
+    kind: PendingKind,
+    id: string,
+    { refused = 'throw' }: { refused?: 'throw' | 'live' } = {},
+  ): Promise<{ resource: Post | Page; pending: 'pending' | 'none' | 'refused' }> {
+    const resource = await live(actor, kind, id);
+    const row = await repo.find(db, actor.workspaceId, kind, resource.id);
+    if (!row) return { resource: await kinds[kind].current(actor, resource.id), pending: 'none' };
+    const changes = JSON.parse(row.changes) as Record<string, unknown>;
+    // The reader may be a content key, whose actor is no user; the rehearsal records no one, so it writes as no one.
+    const nobody = { ...actor, userId: null, apiKeyId: null } as unknown as Actor;
+    try {
+      const applied = await rehearse(nobody, (writer) => kinds[kind].update(writer, resource.id, changes, undefined));
+      return { resource: applied, pending: 'pending' };
+    } catch (error) {
+      if (refused === 'throw' || !(error instanceof AppError) || error.status >= 500) throw error;
+      return { resource: await kinds[kind].current(actor, resource.id), pending: 'refused' };
+    }
+  }
+
   return {
     async get(actor: Actor, kind: PendingKind, idOrSlug: string): Promise<Pending> {
       const resource = await live(actor, kind, idOrSlug);
@@ -231,17 +257,14 @@ export function createPendingService(
 
     /**
      * The resource as Update would leave it now (as it is, when it has no pending set): what a preview token
-     * that carries the pending changes, and a review link, show. The live version need not be the set's base.
+     * that carries the pending changes shows. The live version need not be the set's base; a set Update would
+     * refuse now (a tag deleted since) is that refusal.
      */
     async outlook(actor: Actor, kind: PendingKind, id: string): Promise<Post | Page> {
-      const resource = await live(actor, kind, id);
-      const row = await repo.find(db, actor.workspaceId, kind, resource.id);
-      if (!row) return kinds[kind].current(actor, resource.id);
-      const changes = JSON.parse(row.changes) as Record<string, unknown>;
-      // The reader may be a content key, whose actor is no user; the rehearsal records no one, so it writes as no one.
-      const nobody = { ...actor, userId: null, apiKeyId: null } as unknown as Actor;
-      return rehearse(nobody, (writer) => kinds[kind].update(writer, resource.id, changes, undefined));
+      return (await view(actor, kind, id)).resource;
     },
+
+    view,
   };
 }
 

@@ -24,6 +24,8 @@ import {
 export interface ReviewOpening {
   kind: ReviewKind;
   resource: Post | Page;
+  /** What it shows: its pending changes applied, the resource as it is, or that as its set cannot apply now. */
+  pending: 'pending' | 'none' | 'refused';
   expiresAt: string;
   /** The site's URL (its settings), which site-relative links of the body point into; null when it has none. */
   siteUrl: string | null;
@@ -131,7 +133,7 @@ export function createReviewLinksService(
 
     /**
      * What `token` lets its holder read now, counted as one opening; null for every way it cannot (malformed,
-     * forged, expired, withdrawn, its post or page deleted or its pending changes no longer applicable), alike.
+     * forged, expired, withdrawn, its post or page deleted), alike.
      * `count: false` reads without counting (a HEAD).
      */
     async open(token: string, { count = true } = {}): Promise<ReviewOpening | null> {
@@ -139,16 +141,24 @@ export function createReviewLinksService(
       if (id === null) return null;
       const link = await repo.findSigned(db, id);
       if (!link || Date.parse(link.expires_at) <= now()) return null;
-      let resource: Post | Page;
+      let view: Awaited<ReturnType<PendingService['view']>>;
       try {
-        resource = await content.pending.outlook(reader(link.workspace_id), link.resource_type, link.resource_id);
+        view = await content.pending.view(reader(link.workspace_id), link.resource_type, link.resource_id, {
+          refused: 'live',
+        });
       } catch (error) {
         if (error instanceof AppError && error.status < 500) return null;
         throw error;
       }
       const settings = await loadSiteSettings(db, link.workspace_id);
       if (count) await repo.recordOpen(db, link.workspace_id, link.id, new Date(now()).toISOString());
-      return { kind: link.resource_type, resource, expiresAt: link.expires_at, siteUrl: settings.siteUrl };
+      return {
+        kind: link.resource_type,
+        resource: view.resource,
+        pending: view.pending,
+        expiresAt: link.expires_at,
+        siteUrl: settings.siteUrl,
+      };
     },
   };
 }

@@ -133,11 +133,18 @@ function featuredImage(resource: ReviewOpening['resource']): string {
   return `<figure class="featured"><img src="${escape(media.url)}" alt="${escape(media.alt ?? '')}"${size}></figure>\n`;
 }
 
+/** What the copy is, in a reader's words. */
+function statusLine({ resource, kind, pending }: ReviewOpening): string {
+  if (pending === 'pending') return `Changes not yet published to a live ${kind}`;
+  if (pending === 'refused') return `The live ${kind}: its new changes are being revised and cannot be shown yet`;
+  if (resource.status === 'published') return `The live ${kind}, with no unpublished changes`;
+  return resource.status === 'draft' ? 'Draft — not published' : `Not published (${resource.status})`;
+}
+
 /** The post or page as the link shows it: what it is (a draft, or changes to a live one), then the text. */
 export function reviewPage(opening: ReviewOpening, context: ReviewPageContext): HtmlAnswer {
-  const { resource, kind } = opening;
-  const status =
-    resource.status === 'published' ? `Changes not yet published to a live ${kind}` : 'Draft — not published';
+  const { resource } = opening;
+  const status = statusLine(opening);
   const expiresAt = Date.parse(opening.expiresAt);
   const banner = `<header class="banner">
 <div class="banner-inner">
