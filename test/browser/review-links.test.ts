@@ -219,6 +219,8 @@ suite(`review links from the studio${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, (
     const confirm = page.getByRole('dialog', { name: 'Withdraw this review link?' });
     await confirm.getByRole('button', { name: 'Withdraw link' }).click();
     await confirm.waitFor({ state: 'detached' });
+    // The list shows it gone once its refetch lands, which a busy machine may take a moment over.
+    await item.waitFor({ state: 'detached' });
     await settled(page);
     expect(await panel.getByRole('listitem').count()).toBe(0);
 
