@@ -3,6 +3,7 @@ export type { ApiKey, ApiKeyWithSecret, ApiKeyStatus } from '../../src/modules/a
 export type { ContentKey } from '../../src/modules/content-keys/content-keys.schemas.js';
 export type { Post } from '../../src/modules/posts/posts.schemas.js';
 export type { Page } from '../../src/modules/pages/pages.schemas.js';
+export type { Pending } from '../../src/modules/pending/pending.schemas.js';
 export type { Media } from '../../src/modules/media/media.schemas.js';
 export type { Author } from '../../src/modules/authors/authors.schemas.js';
 export type { Category } from '../../src/modules/categories/categories.schemas.js';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { EXTERNAL, startServer, tempDir, type ServerProcess } from '../e2e/helpers.js';
+import { EXTERNAL, startServer, tempDir, type Env, type ServerProcess } from '../e2e/helpers.js';
 import { desktop, launchBrowser, setUpOwner } from './browser.js';
 import { body, workspaceApi } from './studio-helpers.js';
 
@@ -24,9 +24,10 @@ export interface StudioSuite {
 
 /**
  * The set-up every writing-surface suite shares: a server on a data dir of its own, Chromium, an owner with a
- * workspace and a reading key; torn down after the suite. Call it inside the suite's describe.
+ * workspace and a reading key; torn down after the suite. Call it inside the suite's describe; `env` adds to the
+ * server's environment.
  */
-export function studioSuite(prefix: string, owner: string, workspaceName: string): StudioSuite {
+export function studioSuite(prefix: string, owner: string, workspaceName: string, env: Env = {}): StudioSuite {
   const dir = tempDir(prefix);
   const suite = {
     async external(path: string): Promise<Json> {
@@ -46,7 +47,10 @@ export function studioSuite(prefix: string, owner: string, workspaceName: string
   } as StudioSuite;
 
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer({ QUIRE_DATA_DIR: dir.dataDir }), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([
+      startServer({ ...env, QUIRE_DATA_DIR: dir.dataDir }),
+      launchBrowser(),
+    ]);
     suite.page = await (await suite.browser.newContext({ ...desktop, bypassCSP: true })).newPage();
     suite.workspace = await setUpOwner(suite.page, suite.server.url, owner, workspaceName);
     const created = await workspaceApi(suite.page, suite.workspace.id).post('/api-keys', { name: 'Reader' });

@@ -5,8 +5,8 @@ import { blockText } from './body-diff';
 import { BlockChange, Changes } from './Changes';
 import { merge, resolve, unresolved, type Choice, type Conflict } from './merge';
 import { BLOCK_LABELS } from './model';
-import { fieldsOf, STUDIO_FIELDS, type EditableFields } from './post-fields';
-import type { Resource } from './useStudio';
+import { STUDIO_FIELDS, type EditableFields } from './post-fields';
+import type { Theirs } from './theirs';
 import { WordDiff } from './WordDiff';
 
 type Kind = 'post' | 'page';
@@ -61,33 +61,57 @@ function SideOf({ conflict, side }: { conflict: Conflict; side: 'mine' | 'theirs
 
 const OPTION_LABELS: Record<Choice, string> = { mine: 'Mine', theirs: 'Theirs', both: 'Both, mine first' };
 
+/** The panel's title and what it says happened, by what moved on the server. */
+function wordsOf(kind: Kind, theirs: Theirs, who: string): { title: string; what: string } {
+  const at = formatTime(theirs.version);
+  switch (theirs.reason) {
+    case 'live':
+      return {
+        title: `A newer copy of this ${kind} was saved`,
+        what: `It was saved ${at}, after the copy your edits started from.`,
+      };
+    case 'set':
+      return {
+        title: `Someone else saved changes to this ${kind}`,
+        what: `${who} saved changes that are not live yet (${at}), after the copy your edits started from. Theirs is the live ${kind} with those changes.`,
+      };
+    case 'gone':
+      return {
+        title: `The unpublished changes were updated or discarded elsewhere`,
+        what: `Someone applied them to the live ${kind} with Update, or discarded them, after the copy your edits started from. Theirs is the live ${kind} now.`,
+      };
+  }
+}
+
 /**
- * After a save refused as stale: what the newer copy changed, and three ways on. Keep mine (all of it), take
+ * After a save refused as out of date: what their copy changed, and three ways on. Keep mine (all of it), take
  * theirs (all of it), or merge: every change only one side made is taken, and each place both changed asks for
- * a choice. `base` is the copy the writer's edits started from, `mine` the editor's, `theirs` the server's.
+ * a choice. `theirs.base` is the copy the writer's edits started from, `mine` the editor's, `theirs.fields` the
+ * server's (`who` names who saved it, when another writer's pending changes are in it).
  */
 export function ConflictPanel({
   kind,
-  base,
   mine,
   theirs,
+  who = 'Another writer',
   onResolve,
   onCancel,
 }: {
   kind: Kind;
-  base: EditableFields;
   mine: EditableFields;
-  theirs: Resource;
+  theirs: Theirs;
+  who?: string;
   onResolve(merged: EditableFields, version: string): void;
   onCancel(): void;
 }) {
   const id = useId();
-  const theirFields = useMemo(() => fieldsOf(kind, theirs), [kind, theirs]);
+  const { base, fields: theirFields } = theirs;
   const merged = useMemo(() => merge(base, mine, theirFields), [base, mine, theirFields]);
+  const words = wordsOf(kind, theirs, who);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [missing, setMissing] = useState(0);
   const choicesRef = useRef<HTMLDivElement>(null);
-  const version = theirs.updatedAt;
+  const version = theirs.version;
   const conflicts = merged.conflicts;
 
   const saveMerged = () => {
@@ -101,14 +125,9 @@ export function ConflictPanel({
   const { mine: ours, theirs: their } = merged.taken;
   return (
     <Dialog
-      title={`A newer copy of this ${kind} was saved`}
+      title={words.title}
       onClose={onCancel}
-      description={
-        <p className="hint">
-          It was saved {formatTime(version)}, after the copy your edits started from. Nothing is lost yet: choose what
-          to keep.
-        </p>
-      }
+      description={<p className="hint">{words.what} Nothing is lost yet: choose what to keep.</p>}
     >
       <section aria-labelledby={`${id}-theirs`}>
         <h3 id={`${id}-theirs`}>What they changed</h3>
@@ -175,8 +194,11 @@ export function ConflictPanel({
       <section aria-labelledby={`${id}-whole`} className="conflict-whole">
         <h3 id={`${id}-whole`}>Or keep one copy whole</h3>
         <p className="hint">
-          Keep mine: your copy replaces theirs, which stays in the history. Take theirs: your edits since you opened
-          this copy are dropped.
+          Keep mine: your copy replaces theirs
+          {theirs.reason === 'set'
+            ? ', which no history keeps (their changes were not live)'
+            : ', which stays in the history'}
+          . Take theirs: your edits since you opened this copy are dropped.
         </p>
         <div className="actions actions-start">
           <button type="button" onClick={() => onResolve(mine, version)}>

@@ -16,16 +16,19 @@ interface Props {
   kind: Kind;
   /** The saved post's or page's id; null until its first save, when there is nothing on the server to preview. */
   id: string | null;
+  /** It is live: the writer's saves are its pending changes, which the preview shows applied. */
+  pending?: boolean;
   save: SaveState;
   /** The studio's save; resolves to false when it did not save. */
   run(): Promise<boolean>;
 }
 
-function makePreview(workspaceId: string, kind: Kind, id: string): Promise<Preview> {
+function makePreview(workspaceId: string, kind: Kind, id: string, pending: boolean): Promise<Preview> {
   const params = { path: { workspaceId, idOrSlug: id } };
+  const body = pending ? { pending: true } : {};
   return kind === 'post'
-    ? call(client.POST('/workspaces/{workspaceId}/posts/{idOrSlug}/preview', { params, body: {} }))
-    : call(client.POST('/workspaces/{workspaceId}/pages/{idOrSlug}/preview', { params, body: {} }));
+    ? call(client.POST('/workspaces/{workspaceId}/posts/{idOrSlug}/preview', { params, body }))
+    : call(client.POST('/workspaces/{workspaceId}/pages/{idOrSlug}/preview', { params, body }));
 }
 
 /** The content API's address of the draft, for a site without a preview route: a content key is still needed. */
@@ -51,27 +54,28 @@ function ContentApiAddress({ kind, id, token }: { kind: Kind; id: string; token:
 
 /**
  * "Preview on site": saves what is unsaved (the site reads the server's copy), makes a preview token and opens
- * the site's preview route with it in a new tab.
+ * the site's preview route with it in a new tab. Of a live copy the token carries its pending changes (the
+ * server shows the live version as it is when there are none).
  */
-export function PreviewOnSite({ workspaceId, kind, id, save, run }: Props) {
-  const [pending, setPending] = useState(false);
+export function PreviewOnSite({ workspaceId, kind, id, pending = false, save, run }: Props) {
+  const [opening, setOpening] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<unknown>(null);
 
   const open = async () => {
     if (!id) return;
-    setPending(true);
+    setOpening(true);
     setError(null);
     try {
       if ((save.kind === 'unsaved' || save.kind === 'error') && !(await run())) return;
-      const made = await makePreview(workspaceId, kind, id);
+      const made = await makePreview(workspaceId, kind, id, pending);
       setPreview(made);
       // noopener: the site's page gets no handle on the dashboard's window.
       if (made.url) window.open(made.url, '_blank', 'noopener,noreferrer');
     } catch (caught) {
       setError(caught);
     } finally {
-      setPending(false);
+      setOpening(false);
     }
   };
 
@@ -79,10 +83,10 @@ export function PreviewOnSite({ workspaceId, kind, id, save, run }: Props) {
     <div className="preview-on-site">
       <button
         type="button"
-        disabled={!id || pending || save.kind === 'saving' || save.kind === 'conflict'}
+        disabled={!id || opening || save.kind === 'saving' || save.kind === 'conflict'}
         onClick={() => void open()}
       >
-        {pending ? 'Opening preview…' : 'Preview on site'}
+        {opening ? 'Opening preview…' : 'Preview on site'}
       </button>
       {!id && <p className="hint">Save the draft first to preview it on the site.</p>}
       {error !== null && (

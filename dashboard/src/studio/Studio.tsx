@@ -11,12 +11,14 @@ import { href, Link, useRouter } from '../router';
 import type { Block, Post, WorkspaceSummary } from '../types';
 import { ConflictPanel } from './ConflictPanel';
 import { HistoryPanel } from './HistoryPanel';
+import { LeaveQuestion } from './LeaveQuestion';
 import { fieldsOf } from './post-fields';
 import { useHeight, useMediaQuery } from './measure';
 import { PostDetails } from './PostDetails';
 import { PreviewOnSite } from './PreviewOnSite';
 import { ReadabilityPanel } from './ReadabilityPanel';
 import { ReviewLinks } from './ReviewLinks';
+import { ReviewChanges } from './ReviewChanges';
 import { SeoPanel } from './SeoPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { primaryAction, secondaryActions } from './studio-actions';
@@ -27,7 +29,9 @@ import { LIMITS } from './model';
 import { useFocusMode } from './useFocusMode';
 import { useScores } from './useScores';
 import { useSaveShortcut } from './useSaveShortcut';
-import { useStudio, type Kind, type SaveState } from './useStudio';
+import { conflictWords, saveWords } from './save-words';
+import { isLive, useStudio, type Kind } from './useStudio';
+import { useWriterName } from './useWriterName';
 
 // The writing surface (ProseMirror and the cards) is a chunk of its own, fetched with the studio's first render.
 const DocumentEditor = lazy(() =>
@@ -38,23 +42,6 @@ import './studio-layout.css';
 
 /** Where the settings sit beside the text rather than over it (studio-layout.css has the same width). */
 const WIDE = '(min-width: 1024px)';
-
-function saveWords(save: SaveState): string {
-  switch (save.kind) {
-    case 'idle':
-      return 'No changes yet.';
-    case 'unsaved':
-      return 'Unsaved changes (kept on this device).';
-    case 'saving':
-      return 'Saving…';
-    case 'saved':
-      return `Saved ${formatTime(save.at)}.`;
-    case 'error':
-      return save.message;
-    case 'conflict':
-      return 'Not saved: someone else changed this since you opened it.';
-  }
-}
 
 export default function Studio({
   workspace,
@@ -76,6 +63,10 @@ export default function Studio({
   const [preview, setPreview] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
+  const [reviewing, setReviewing] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  // A live post leaving the site (Unpublish, Archive) with changes that are not live: the move asked about.
+  const [leaving, setLeaving] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const settings = useApi(keys.resource(workspace.id, 'settings'), () =>
     call(client.GET('/workspaces/{workspaceId}/settings', { params: { path: { workspaceId: workspace.id } } })),
@@ -94,6 +85,7 @@ export default function Studio({
   if ((wide || focus) && sheetOpen) setSheetOpen(false);
   const settingsOpen = !focus && (wide ? sideOpen : sheetOpen);
   const bar = useHeight();
+  const otherWriter = useWriterName(workspace.id, studio.theirs?.by ?? null);
 
   const back = (
     <p className="breadcrumb">
@@ -118,6 +110,11 @@ export default function Studio({
     );
 
   const status = base?.status ?? 'draft';
+  const live = isLive(base);
+  const move = (to: string) => {
+    if (live && to !== 'published' && studio.hasUnpublished()) setLeaving(to);
+    else void studio.run({ status: to });
+  };
   const primary = primaryAction(kind, status);
   const others = secondaryActions(kind, status);
   const pattern = kind === 'post' ? settings.data?.postUrlPattern : settings.data?.pageUrlPattern;
@@ -154,7 +151,7 @@ export default function Studio({
       <StudioBar
         ref={bar.ref}
         kind={kind}
-        saveWords={saveWords(save)}
+        saveWords={saveWords(save, studio.pending !== null)}
         saveKind={save.kind}
         scores={scores}
         preview={preview}
@@ -162,13 +159,16 @@ export default function Studio({
         saveLabel={primary && primary.to === undefined ? null : base ? 'Save' : 'Save draft'}
         onSave={() => void studio.run()}
         primary={primary}
-        onPrimary={(action) => void studio.run(action.to ? { status: action.to } : {})}
+        onPrimary={(action) => void (action.to ? studio.run({ status: action.to }) : studio.publishChanges())}
         busy={save.kind === 'saving'}
         conflict={save.kind === 'conflict'}
         settingsOpen={settingsOpen}
         onSettings={(open) => (wide ? setSideOpen(open) : setSheetOpen(open))}
         focus={focus}
         onFocus={setFocus}
+        live={live ? { changes: studio.pending !== null } : null}
+        onReview={() => setReviewing(true)}
+        onDiscard={() => setDiscarding(true)}
       />
 
       {studio.offered && (
@@ -189,10 +189,7 @@ export default function Studio({
       )}
       {save.kind === 'conflict' && (
         <div className="notice notice-warn" role="alert">
-          <p>
-            Someone else saved this {noun} after you opened it. Compare their changes with yours and merge them, reload
-            their version (yours here are dropped), or overwrite theirs with yours.
-          </p>
+          <p>{conflictWords(save.reason, noun, live)}</p>
           <div className="actions">
             <button type="button" className="button-primary" onClick={() => void studio.compare()}>
               Compare and merge
@@ -200,11 +197,7 @@ export default function Studio({
             <button type="button" onClick={() => void studio.reloadFromServer()}>
               Reload
             </button>
-            <button
-              type="button"
-              className="button-danger"
-              onClick={() => void studio.run({ overwrite: save.version })}
-            >
+            <button type="button" className="button-danger" onClick={() => void studio.overwrite()}>
               Overwrite
             </button>
           </div>
@@ -278,7 +271,7 @@ export default function Studio({
                     key={action.to}
                     type="button"
                     disabled={save.kind === 'saving' || save.kind === 'conflict'}
-                    onClick={() => void studio.run({ status: action.to })}
+                    onClick={() => move(action.to)}
                   >
                     {action.label}
                   </button>
@@ -296,6 +289,7 @@ export default function Studio({
             <PreviewOnSite
               workspaceId={workspace.id}
               kind={kind}
+              pending={live}
               id={base?.id ?? null}
               save={save}
               run={() => studio.run()}
@@ -345,9 +339,7 @@ export default function Studio({
               kind={kind}
               resource={base}
               current={studio.current()}
-              onRestored={(restored) => {
-                studio.load(restored);
-              }}
+              onRestored={studio.restored}
             />
           )}
         </SettingsPanel>
@@ -356,11 +348,52 @@ export default function Studio({
       {studio.theirs && base && (
         <ConflictPanel
           kind={kind}
-          base={fieldsOf(kind, base)}
           mine={studio.current()}
           theirs={studio.theirs}
+          who={otherWriter}
           onResolve={studio.resolveConflict}
           onCancel={studio.dismissConflict}
+        />
+      )}
+      {reviewing && base && (
+        <ReviewChanges
+          kind={kind}
+          live={fieldsOf(kind, base)}
+          mine={studio.current()}
+          onClose={() => setReviewing(false)}
+        />
+      )}
+      {discarding && (
+        <ConfirmDialog
+          title="Discard your changes?"
+          confirmLabel="Discard changes"
+          danger
+          onConfirm={() => {
+            setDiscarding(false);
+            void studio.discardChanges();
+          }}
+          onCancel={() => setDiscarding(false)}
+        >
+          <p>
+            The editor goes back to the live {noun}, as readers see it now. Your changes that are not live are not kept
+            anywhere.
+          </p>
+        </ConfirmDialog>
+      )}
+      {leaving && (
+        <LeaveQuestion
+          kind={kind}
+          to={leaving}
+          busy={save.kind === 'saving'}
+          onWithChanges={() => {
+            setLeaving(null);
+            void studio.publishChanges(leaving);
+          }}
+          onWithoutChanges={() => {
+            setLeaving(null);
+            void studio.moveWithoutChanges(leaving);
+          }}
+          onCancel={() => setLeaving(null)}
         />
       )}
       {deleting && (

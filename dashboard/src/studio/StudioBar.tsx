@@ -15,29 +15,53 @@ interface Props {
   onSave(): void;
   primary: PrimaryAction | null;
   onPrimary(action: PrimaryAction): void;
-  /** While a save runs nothing else starts; after a conflict only a save (the overwrite) may. */
+  /** While a save runs nothing else starts; after a conflict only a save (the overwrite) may, and no Update. */
   busy: boolean;
   conflict: boolean;
   settingsOpen: boolean;
   onSettings(open: boolean): void;
   focus: boolean;
   onFocus(on: boolean): void;
+  /**
+   * Of a published post or page: whether it has changes that are not live (a pending set), which the bar says
+   * and offers to review or discard; null for any other status.
+   */
+  live: { changes: boolean } | null;
+  onReview(): void;
+  onDiscard(): void;
 }
 
 const number = new Intl.NumberFormat('en');
 
 /**
  * The studio's bar, kept in view at the top while the writer scrolls the text: how the save stands, how long
- * the text is and how it scores, and the buttons that act on the whole post. Focus mode keeps the save state,
- * the main button and the way out of it.
+ * the text is and how it scores, and the buttons that act on the whole post. While the post is live, whether its
+ * edits are (they are not until Update). Focus mode keeps the save state, the main button and the way out of it.
  */
 export const StudioBar = forwardRef<HTMLDivElement, Props>(function StudioBar(props, ref) {
-  const { kind, saveWords, saveKind, scores, preview, saveLabel, primary, busy, conflict, focus } = props;
+  const { kind, saveWords, saveKind, scores, preview, saveLabel, primary, busy, conflict, focus, live } = props;
   return (
     <div ref={ref} className="studio-bar" role="region" aria-label="Writing tools">
       <p className={`save-state save-${saveKind}`} role="status">
         {saveWords}
       </p>
+      {live && !focus && (
+        <div className="studio-live">
+          <p className={live.changes ? 'live-state live-state-changes' : 'live-state'}>
+            {live.changes ? 'Published · unpublished changes' : 'Published'}
+          </p>
+          {live.changes && (
+            <>
+              <button type="button" className="button-small" onClick={props.onReview}>
+                Review changes
+              </button>
+              <button type="button" className="button-small" disabled={busy} onClick={props.onDiscard}>
+                Discard changes
+              </button>
+            </>
+          )}
+        </div>
+      )}
       {!focus && scores && (
         <p className="studio-stats">
           <span>{number.format(scores.words)} words</span>
@@ -67,7 +91,7 @@ export const StudioBar = forwardRef<HTMLDivElement, Props>(function StudioBar(pr
           <button
             type="button"
             className="button-primary"
-            disabled={busy || (conflict && primary.to !== undefined)}
+            disabled={busy || (conflict && (primary.to !== undefined || live !== null))}
             onClick={() => props.onPrimary(primary)}
           >
             {primary.label}

@@ -79,7 +79,7 @@ type Entry = (typeof STUDIO_FIELDS)[number];
 export type EditableFields = { slugEdited: boolean } & { [F in Entry as F['name']]: FieldValues[F['kind']] };
 export type FieldName = Entry['name'];
 
-function emptyOf(kind: keyof FieldValues): unknown {
+export function emptyOf(kind: keyof FieldValues): unknown {
   switch (kind) {
     case 'text':
     case 'slug':

@@ -2,18 +2,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError, describeError, patchIfMatch, request, unavailableFor, ws } from '../api';
 import { keys } from '../queries';
-import type { Page, Post } from '../types';
+import type { Page, Pending, Post } from '../types';
 import { inWords } from '../validation-words';
 import { clearDraft, draftKey, readDraft, writeDraft, type LocalDraft } from './drafts';
+import { pendingChanges, sameChanges, withChanges } from './pending-fields';
 import { changedFields, fieldsOf, type EditableFields } from './post-fields';
 import type { DocumentHandle } from './document/DocumentEditor';
 import { localIssues, slugify, unfinished, type EditorBlock } from './model';
+import { theirsOf, type Theirs } from './theirs';
+import { usePending } from './usePending';
 
 export type Kind = 'post' | 'page';
 export interface SaveOptions {
   status?: string;
   /** Overwrite whatever the server holds at this version (after a 409): every field is sent. */
   overwrite?: string;
+  /** Of a live post or page: Update, the pending changes written to the live version (with `status`, if any). */
+  apply?: boolean;
 }
 export type Resource = Post | Page;
 
@@ -28,16 +33,26 @@ export type SaveState =
   | { kind: 'saving' }
   | { kind: 'saved'; at: string }
   | { kind: 'error'; message: string }
-  | { kind: 'conflict'; version: string };
+  /**
+   * A save or an Update refused as out of date (`version`: theirs, when the server said): `live` the live version
+   * moved, `set` another writer saved the pending changes, `gone` they were applied or discarded elsewhere.
+   */
+  | { kind: 'conflict'; version: string; reason: Theirs['reason'] };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The server's 400 issues by JSON Pointer, in a writer's words (validation-words.ts). */
+/** Whether the studio's saves of this copy go to its pending set rather than to the live version. */
+export const isLive = (resource: Resource | null): boolean => resource?.status === 'published';
+
+/**
+ * The server's 400 issues by JSON Pointer, in a writer's words (validation-words.ts). A pending set's refusals
+ * name the field under `/changes`, where the set's body holds it; the editor knows it by its own pointer.
+ */
 function issuesOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || !Array.isArray(error.details?.issues)) return {};
   const out: Record<string, string> = {};
   for (const issue of error.details.issues as Array<{ path?: string; message?: string }>) {
-    const path = issue.path ?? '';
+    const path = (issue.path ?? '').replace(/^\/changes(?=\/|$)/, '');
     const field = path.split('/').pop() ?? '';
     const words = inWords(issue.message ?? 'is not valid', field);
     if (words !== null) out[path] ??= words;
@@ -72,8 +87,13 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
   const [offered, setOffered] = useState<LocalDraft | null>(null);
-  // After a save refused as stale: the server's copy, to compare and merge with (ConflictPanel).
-  const [theirs, setTheirs] = useState<Resource | null>(null);
+  // After a save refused as out of date: the other side, to compare and merge with (ConflictPanel).
+  const [theirs, setTheirs] = useState<Theirs | null>(null);
+  // While the post is live, where its saves go until Update.
+  const unpublished = usePending(workspaceId, kind);
+  const { setPending } = unpublished;
+  // The live version a pending set found out of date on opening was made on (`live`: the version it is not).
+  const origin = useRef<{ live: string; fields: EditableFields } | null>(null);
   // Counts edits: a save that finishes while this moved has not saved everything.
   const edits = useRef(0);
   const [editCount, setEditCount] = useState(0);
@@ -81,15 +101,20 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const key = draftKey(workspaceId, kind, base?.id ?? id);
   const baseId = useRef<string | null>(null);
   baseId.current = base?.id ?? null;
+  const itemPath = (resourceId: string) => ws(workspaceId, `${collection}/${encodeURIComponent(resourceId)}`);
 
+  /** Shows a stored copy: the live version, and the pending changes in it when it has a set. */
   const load = useCallback(
-    (resource: Resource | null) => {
+    (resource: Resource | null, set: Pending | null = null) => {
       setBase(resource);
-      const next = fieldsOf(kind, resource);
+      setPending(set);
+      origin.current = null;
+      const live = fieldsOf(kind, resource);
+      const next = set ? withChanges(kind, live, set.changes) : live;
       setFields(next);
       show(next.bodyJson);
     },
-    [kind, show],
+    [kind, show, setPending],
   );
 
   useEffect(() => {
@@ -103,14 +128,29 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       return;
     }
     setLoading(true);
-    api.get<Resource>(ws(workspaceId, `${collection}/${encodeURIComponent(id)}`)).then(
-      (resource) => {
+    const open = async () => {
+      const resource = await api.get<Resource>(ws(workspaceId, `${collection}/${encodeURIComponent(id)}`));
+      const set = isLive(resource) ? await unpublished.read(resource.id) : null;
+      // Changes made on a live version replaced since are merged from that version, when the history has it.
+      const madeOn = set?.stale ? await unpublished.liveAt(resource.id, set.baseVersion).catch(() => null) : null;
+      return { resource, set, madeOn };
+    };
+    open().then(
+      ({ resource, set, madeOn }) => {
         if (!live) return;
-        load(resource);
+        load(resource, set);
         setLoading(false);
+        const liveFields = fieldsOf(kind, resource);
+        const shown = set ? withChanges(kind, liveFields, set.changes) : liveFields;
         // Offered back only when it holds something the server copy does not.
-        if (stored && !same({ ...stored.fields, slugEdited: true }, { ...fieldsOf(kind, resource), slugEdited: true }))
-          setOffered(stored);
+        if (stored && !same({ ...stored.fields, slugEdited: true }, { ...shown, slugEdited: true })) setOffered(stored);
+        if (set?.stale) {
+          origin.current = {
+            live: resource.updatedAt,
+            fields: madeOn ? withChanges(kind, liveFields, madeOn) : liveFields,
+          };
+          setSave({ kind: 'conflict', version: resource.updatedAt, reason: 'live' });
+        }
       },
       (error: unknown) => {
         if (!live) return;
@@ -170,6 +210,94 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   useEffect(() => () => window.clearTimeout(retryTimer.current), []);
   const [queueTick, setQueueTick] = useState(0);
 
+  /** What a save wrote to the post or page itself (null: nothing, or only its pending set), and as of when. */
+  interface Saved {
+    written: Resource | null;
+    at: string;
+    tags: boolean;
+  }
+
+  /** A draft's (or a new, scheduled or archived copy's) save, and any status move: a PATCH of what changed. */
+  const saveDirectly = async (now: EditableFields, options: SaveOptions): Promise<Saved> => {
+    const body = changedFields(kind, now, !base ? 'create' : options.overwrite ? 'all' : fieldsOf(kind, base));
+    if (options.status && options.status !== base?.status) body.status = options.status;
+    const tagsBefore = base ? fieldsOf(kind, base).tagIds : [];
+    const attach = kind === 'post' ? now.tagIds.filter((t) => !tagsBefore.includes(t)) : [];
+    const detach = kind === 'post' ? tagsBefore.filter((t) => !now.tagIds.includes(t)) : [];
+    // Nothing differs from the server's copy: no request, so no revision.
+    if (base && Object.keys(body).length === 0 && attach.length === 0 && detach.length === 0)
+      return { written: null, at: base.updatedAt, tags: false };
+    setSave({ kind: 'saving' });
+    let answer: Resource;
+    if (!base) answer = await api.post<Resource>(ws(workspaceId, collection), body);
+    else if (Object.keys(body).length > 0)
+      answer = await patchIfMatch<Resource>(itemPath(base.id), body, options.overwrite ?? base.updatedAt);
+    else answer = base;
+    const tagsPath = ws(workspaceId, `/posts/${answer.id}/tags`);
+    if (attach.length > 0) answer = await api.post<Resource>(tagsPath, { tagIds: attach });
+    if (detach.length > 0) answer = await request<Resource>('DELETE', tagsPath, { tagIds: detach });
+    return { written: answer, at: answer.updatedAt, tags: attach.length > 0 || detach.length > 0 };
+  };
+
+  /**
+   * A live copy's save: what differs from the live version goes to its pending set (none left: the set goes), and
+   * the live version is written only by Update (`apply`), the set's changes at once with the status move, if any.
+   */
+  const saveToSet = async (live: Resource, now: EditableFields, options: SaveOptions): Promise<Saved> => {
+    const changes = pendingChanges(kind, now, fieldsOf(kind, live));
+    const empty = Object.keys(changes).length === 0;
+    let set = unpublished.latest.current;
+    const kept = set ? set.baseVersion === live.updatedAt && sameChanges(set.changes, changes) : empty;
+    if (!kept) {
+      setSave({ kind: 'saving' });
+      set = empty ? await unpublished.discard(live.id) : await unpublished.save(live.id, live.updatedAt, changes);
+    }
+    if (!options.apply || (!set && !options.status))
+      return { written: null, at: set?.updatedAt ?? live.updatedAt, tags: false };
+    setSave({ kind: 'saving' });
+    // With nothing pending a status move is the plain PATCH of the status.
+    const written = set
+      ? await unpublished.apply(live.id, options.status)
+      : await patchIfMatch<Resource>(itemPath(live.id), { status: options.status }, live.updatedAt);
+    return { written, at: written.updatedAt, tags: set?.changes.tagIds !== undefined };
+  };
+
+  /** A save refused: the conflict, the slug, the server away for a while, or the values it names. */
+  const refused = (error: unknown) => {
+    const reason = error instanceof ApiError && error.status === 409 ? error.details?.reason : undefined;
+    if (reason === 'stale' || reason === 'not_live' || reason === 'pending_changed') {
+      const version = (error as ApiError).details?.version;
+      setSave({
+        kind: 'conflict',
+        version: typeof version === 'string' ? version : '',
+        reason: reason !== 'pending_changed' ? 'live' : version ? 'set' : 'gone',
+      });
+      void compare();
+    } else if (error instanceof ApiError && error.status === 409) {
+      setServerIssues({ '/slug': 'Another post or page already has this slug. Choose another.' });
+      setSave({ kind: 'error', message: 'Not saved: the slug is taken.' });
+    } else if (unavailableFor(error) !== null) {
+      // The server is fine and will be back: the text stays in this browser, and the save runs again by itself.
+      const seconds = unavailableFor(error)!;
+      setSave({
+        kind: 'error',
+        message: `Not saved yet: the server cannot reach its ${(error as ApiError).details?.dependency === 'storage' ? 'media storage' : 'database'} right now. Your text is kept in this browser; saving again in ${seconds} s.`,
+      });
+      window.clearTimeout(retryTimer.current);
+      retryTimer.current = window.setTimeout(() => setSave({ kind: 'unsaved' }), seconds * 1000);
+    } else {
+      const found = issuesOf(error);
+      setServerIssues(found);
+      setSave({
+        kind: 'error',
+        message:
+          Object.keys(found).length > 0
+            ? 'Not saved: some values were not accepted. They are marked on their fields.'
+            : `Not saved. ${describeError(error)}`,
+      });
+    }
+  };
+
   const run = async (options: SaveOptions = {}): Promise<boolean> => {
     if (inFlight.current) {
       queued.current = { ...queued.current, ...options };
@@ -192,77 +320,33 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
       return false;
     }
     const startedAt = edits.current;
-    const body = changedFields(kind, now, !base ? 'create' : options.overwrite ? 'all' : fieldsOf(kind, base));
-    if (options.status && options.status !== base?.status) body.status = options.status;
-    const tagsBefore = base ? fieldsOf(kind, base).tagIds : [];
-    const attach = kind === 'post' ? now.tagIds.filter((t) => !tagsBefore.includes(t)) : [];
-    const detach = kind === 'post' ? tagsBefore.filter((t) => !now.tagIds.includes(t)) : [];
-    if (base && Object.keys(body).length === 0 && attach.length === 0 && detach.length === 0) {
-      // Nothing differs from the server's copy: no request, so no revision.
-      setSave({ kind: 'saved', at: base.updatedAt });
-      if (edits.current === startedAt) clearDraft(key);
-      return true;
-    }
     inFlight.current = true;
-    setSave({ kind: 'saving' });
     try {
-      let answer: Resource;
-      if (!base) answer = await api.post<Resource>(ws(workspaceId, collection), body);
-      else if (Object.keys(body).length > 0)
-        answer = await patchIfMatch<Resource>(
-          ws(workspaceId, `${collection}/${base.id}`),
-          body,
-          options.overwrite ?? base.updatedAt,
-        );
-      else answer = base;
-      const tagsPath = ws(workspaceId, `/posts/${answer.id}/tags`);
-      if (attach.length > 0) answer = await api.post<Resource>(tagsPath, { tagIds: attach });
-      if (detach.length > 0) answer = await request<Resource>('DELETE', tagsPath, { tagIds: detach });
+      const toSet = isLive(base) && (options.status === undefined || options.apply === true) && !options.overwrite;
+      const { written, at, tags } = toSet ? await saveToSet(base!, now, options) : await saveDirectly(now, options);
       setServerIssues({});
-      // The lists, the post view and the tag counts read the saved version next time they are shown.
-      void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
-      if (attach.length > 0 || detach.length > 0)
-        void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, 'tags') });
-      setBase(answer);
+      if (written) {
+        // The lists, the post view and the tag counts read the saved version next time they are shown.
+        void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
+        if (tags) void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, 'tags') });
+        setBase(written);
+      }
       if (edits.current === startedAt) {
-        // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).
-        const fresh = fieldsOf(kind, answer);
-        setFields(fresh);
-        editor.current?.adopt(fresh.bodyJson);
-        setBlocks(fresh.bodyJson);
+        if (written) {
+          // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).
+          const fresh = fieldsOf(kind, written);
+          setFields(fresh);
+          editor.current?.adopt(fresh.bodyJson);
+          setBlocks(fresh.bodyJson);
+        }
         clearDraft(key);
         clearDraft(draftKey(workspaceId, kind, null));
-        setSave({ kind: 'saved', at: answer.updatedAt });
+        setSave({ kind: 'saved', at });
       } else setSave({ kind: 'unsaved' });
-      if (!base) onCreated(answer);
+      if (!base && written) onCreated(written);
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.details?.reason === 'stale') {
-        setSave({ kind: 'conflict', version: String(error.details.version) });
-        void compare();
-      } else if (error instanceof ApiError && error.status === 409) {
-        setServerIssues({ '/slug': 'Another post or page already has this slug. Choose another.' });
-        setSave({ kind: 'error', message: 'Not saved: the slug is taken.' });
-      } else if (unavailableFor(error) !== null) {
-        // The server is fine and will be back: the text stays in this browser, and the save runs again by itself.
-        const seconds = unavailableFor(error)!;
-        setSave({
-          kind: 'error',
-          message: `Not saved yet: the server cannot reach its ${(error as ApiError).details?.dependency === 'storage' ? 'media storage' : 'database'} right now. Your text is kept in this browser; saving again in ${seconds} s.`,
-        });
-        window.clearTimeout(retryTimer.current);
-        retryTimer.current = window.setTimeout(() => setSave({ kind: 'unsaved' }), seconds * 1000);
-      } else {
-        const found = issuesOf(error);
-        setServerIssues(found);
-        setSave({
-          kind: 'error',
-          message:
-            Object.keys(found).length > 0
-              ? 'Not saved: some values were not accepted. They are marked on their fields.'
-              : `Not saved. ${describeError(error)}`,
-        });
-      }
+      refused(error);
       return false;
     } finally {
       inFlight.current = false;
@@ -286,23 +370,37 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     // `run` is a fresh closure each render; the edit count says when there is something new to save.
   }, [editCount, save.kind, blocking]);
 
-  /** Fetches the server's copy to show beside the writer's (the conflict panel opens on it). */
-  const compare = async () => {
-    if (!base) return;
+  /**
+   * Fetches the server's copies to show beside the writer's: the live version and, while the post is live, its
+   * pending set (the conflict panel opens on them unless `quiet`).
+   */
+  const compare = async ({ quiet = false } = {}): Promise<Theirs | null> => {
+    if (!base) return null;
     try {
-      setTheirs(await api.get<Resource>(ws(workspaceId, `${collection}/${base.id}`)));
+      const live = await api.get<Resource>(itemPath(base.id));
+      const wasLive = isLive(base);
+      const set = wasLive ? await unpublished.read(base.id) : null;
+      const from = origin.current?.live === base.updatedAt ? origin.current.fields : fieldsOf(kind, base);
+      const found = theirsOf(kind, from, wasLive ? unpublished.latest.current : null, live, set);
+      if (!quiet) setTheirs(found);
+      return found;
     } catch {
       // The notice's Reload and Overwrite still work; Compare tries again.
+      return null;
     }
   };
 
   /**
-   * The writer's choice after a conflict: their copy becomes the base (so only what differs from it is sent, with
-   * its version in If-Match) and the merged fields the editor's; the save runs at once.
+   * The writer's choice after a conflict: the live version now becomes the base (so only what differs from it is
+   * sent, with its version in If-Match), the set on the server the one a save replaces, and the merged fields the
+   * editor's; the save runs at once. Update stays the writer's to press again.
    */
-  const resolveConflict = (merged: EditableFields, version: string) => {
-    if (!theirs || theirs.updatedAt !== version) return;
-    setBase(theirs);
+  const adopt = (found: Theirs, merged: EditableFields) => {
+    setBase(found.live);
+    setPending(found.set);
+    origin.current = null;
+    // Someone unpublished it meanwhile: the merged copy is saved to the draft itself, and the set has no use.
+    if (!isLive(found.live) && found.set) void unpublished.discard(found.live.id).catch(() => undefined);
     setFields(merged);
     show(merged.bodyJson);
     setTheirs(null);
@@ -310,17 +408,93 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     edits.current += 1;
     setEditCount(edits.current);
     setSave({ kind: 'unsaved' });
-    queued.current = { ...queued.current };
+    const { apply: _apply, ...rest } = queued.current ?? {};
+    queued.current = rest;
     setQueueTick((n) => n + 1);
   };
 
+  const resolveConflict = (merged: EditableFields, version: string) => {
+    if (!theirs || theirs.version !== version) return;
+    adopt(theirs, merged);
+  };
+
+  /** Theirs, whole: the post as the server holds it now (while live, with the pending set there is now). */
   const reloadFromServer = async () => {
     if (!base) return;
-    const fresh = await api.get<Resource>(ws(workspaceId, `${collection}/${base.id}`));
+    if (isLive(base)) {
+      const found = theirs ?? (await compare({ quiet: true }));
+      if (found) adopt(found, found.fields);
+      return;
+    }
+    const fresh = await api.get<Resource>(itemPath(base.id));
     load(fresh);
     clearDraft(key);
     setServerIssues({});
     setSave({ kind: 'saved', at: fresh.updatedAt });
+  };
+
+  /** Mine, whole, over theirs: every field of a draft, or, while live, a set that makes Update write all of mine. */
+  const overwrite = async () => {
+    if (!isLive(base)) return void run({ overwrite: save.kind === 'conflict' ? save.version : undefined });
+    const found = theirs ?? (await compare({ quiet: true }));
+    if (found) adopt(found, current());
+  };
+
+  /** Whether Update would write anything: a pending set, or edits that differ from the live version. */
+  const hasUnpublished = (): boolean =>
+    base !== null &&
+    isLive(base) &&
+    (unpublished.latest.current !== null ||
+      Object.keys(pendingChanges(kind, current(), fieldsOf(kind, base))).length > 0);
+
+  /** Discard changes: the live version back in the editor, the set gone. */
+  const discardChanges = async (): Promise<boolean> => {
+    if (!base || !isLive(base) || inFlight.current) return false;
+    inFlight.current = true;
+    try {
+      if (unpublished.latest.current) {
+        setSave({ kind: 'saving' });
+        await unpublished.discard(base.id);
+      }
+      load(base);
+      clearDraft(key);
+      setServerIssues({});
+      setSave({ kind: 'saved', at: base.updatedAt });
+      return true;
+    } catch (error) {
+      refused(error);
+      return false;
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  /** A status move of the live version as it is (Unpublish, Archive), the pending changes dropped after it. */
+  const moveWithoutChanges = async (status: string): Promise<boolean> => {
+    if (!base || !isLive(base) || inFlight.current) return false;
+    inFlight.current = true;
+    setSave({ kind: 'saving' });
+    try {
+      const written = await patchIfMatch<Resource>(itemPath(base.id), { status }, base.updatedAt);
+      await unpublished.discard(base.id);
+      void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
+      load(written);
+      clearDraft(key);
+      setServerIssues({});
+      setSave({ kind: 'saved', at: written.updatedAt });
+      return true;
+    } catch (error) {
+      refused(error);
+      return false;
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  /** A revision restored over the live version: pending changes made on the version it replaced go. */
+  const restored = (resource: Resource) => {
+    if (unpublished.latest.current) void unpublished.discard(resource.id).catch(() => undefined);
+    load(resource);
   };
 
   const restoreOffered = () => {
@@ -339,6 +513,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     base,
     setBase,
     load,
+    restored,
     loading,
     loadError,
     fields,
@@ -351,7 +526,14 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     waiting,
     save,
     run,
+    /** Update: the pending changes saved and written to the live version. */
+    publishChanges: (status?: string) => run({ apply: true, status }),
+    pending: unpublished.pending,
+    hasUnpublished,
+    discardChanges,
+    moveWithoutChanges,
     reloadFromServer,
+    overwrite,
     offered,
     theirs,
     compare,
