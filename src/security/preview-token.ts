@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { MasterKey } from './master-key.js';
+import { tokenSigner } from './token-signer.js';
 
 /**
  * Preview tokens (docs/content-api.md, "Previews"): what lets a site show one draft post or page in its own layout.
@@ -21,19 +21,7 @@ export interface PreviewClaims {
   pending?: boolean;
 }
 
-const signingKeys = new WeakMap<MasterKey, Buffer>();
-
-function signingKey(master: MasterKey): Buffer {
-  let key = signingKeys.get(master);
-  if (key === undefined) {
-    key = Buffer.from(crypto.hkdfSync('sha256', master.key, Buffer.alloc(0), 'quire-preview-token-v1', 32));
-    signingKeys.set(master, key);
-  }
-  return key;
-}
-
-const sign = (master: MasterKey, body: string) =>
-  crypto.createHmac('sha256', signingKey(master)).update(body).digest('base64url');
+const signer = tokenSigner('quire-preview-token-v1');
 
 export function issuePreviewToken(master: MasterKey, claims: PreviewClaims): string {
   const body = Buffer.from(
@@ -45,7 +33,7 @@ export function issuePreviewToken(master: MasterKey, claims: PreviewClaims): str
       ...(claims.pending ? { p: 1 } : {}),
     }),
   ).toString('base64url');
-  return `${PREVIEW_TOKEN_BRAND}${body}.${sign(master, body)}`;
+  return `${PREVIEW_TOKEN_BRAND}${body}.${signer.sign(master, body)}`;
 }
 
 /** The claims of a token this master key signed and that has not expired at `nowSeconds`; else null. */
@@ -53,9 +41,7 @@ export function readPreviewToken(master: MasterKey, token: string, nowSeconds: n
   if (token.length > 600 || !token.startsWith(PREVIEW_TOKEN_BRAND)) return null;
   const [body, signature, extra] = token.slice(PREVIEW_TOKEN_BRAND.length).split('.');
   if (body === undefined || signature === undefined || extra !== undefined) return null;
-  const expected = Buffer.from(sign(master, body));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  if (!signer.verify(master, body, signature)) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

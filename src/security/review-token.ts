@@ -1,5 +1,5 @@
-import crypto from 'node:crypto';
 import type { MasterKey } from './master-key.js';
+import { tokenSigner } from './token-signer.js';
 
 /**
  * Review links (docs/publishing.md, "Review links"): a token names one stored link by its id, signed with
@@ -14,25 +14,13 @@ const ID_LENGTH = 22;
 const SIGNATURE_LENGTH = 43;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const signingKeys = new WeakMap<MasterKey, Buffer>();
-
-function signingKey(master: MasterKey): Buffer {
-  let key = signingKeys.get(master);
-  if (key === undefined) {
-    key = Buffer.from(crypto.hkdfSync('sha256', master.key, Buffer.alloc(0), 'quire-review-link-v1', 32));
-    signingKeys.set(master, key);
-  }
-  return key;
-}
-
-const sign = (master: MasterKey, body: string) =>
-  crypto.createHmac('sha256', signingKey(master)).update(body).digest('base64url');
+const signer = tokenSigner('quire-review-link-v1');
 
 /** The token of the review link `id` (a UUID); the same id always makes the same token. */
 export function reviewToken(master: MasterKey, id: string): string {
   if (!UUID.test(id)) throw new TypeError('A review link id is a lower-case UUID');
   const body = Buffer.from(id.replaceAll('-', ''), 'hex').toString('base64url');
-  return `${REVIEW_TOKEN_BRAND}${body}.${sign(master, body)}`;
+  return `${REVIEW_TOKEN_BRAND}${body}.${signer.sign(master, body)}`;
 }
 
 /** The link id of a token this master key signed; else null. */
@@ -41,9 +29,7 @@ export function readReviewToken(master: MasterKey, token: string): string | null
   if (!token.startsWith(REVIEW_TOKEN_BRAND)) return null;
   const [body, signature, extra] = token.slice(REVIEW_TOKEN_BRAND.length).split('.');
   if (body?.length !== ID_LENGTH || signature?.length !== SIGNATURE_LENGTH || extra !== undefined) return null;
-  const expected = Buffer.from(sign(master, body));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  if (!signer.verify(master, body, signature)) return null;
   const bytes = Buffer.from(body, 'base64url');
   if (bytes.length !== 16) return null;
   const hex = bytes.toString('hex');
