@@ -450,6 +450,8 @@ export interface PendingChangesTable {
   resource_id: string;
   /** The resource's updated_at the changes were made on. */
   base_version: Timestamp;
+  /** That version's writable fields (a revision's snapshot of them), as JSON text. */
+  base_fields: string;
   /** A PATCH body of the fields that differ from the live version, as JSON text. */
   changes: string;
   updated_by_user_id: string | null;

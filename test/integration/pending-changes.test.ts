@@ -11,6 +11,7 @@ interface Pending {
   baseVersion: string;
   stale: boolean;
   changes: Json;
+  base: Json;
   updatedBy: { userId: string | null; apiKeyId: string | null };
   updatedAt: string;
 }
@@ -159,7 +160,10 @@ describeEachDialect('pending changes of live posts and pages', (dialect) => {
     ok(await call('PUT', `/posts/${id}/pending`, { baseVersion: version, changes: { title: 'Mine' } }));
     // Someone else writes the live post meanwhile.
     const theirs = ok<Json>(await call('PATCH', `/posts/${id}`, { excerpt: 'Theirs' }));
-    expect(ok<Pending>(await call('GET', `/posts/${id}/pending`)).stale).toBe(true);
+    const stale = ok<Pending>(await call('GET', `/posts/${id}/pending`));
+    expect(stale.stale).toBe(true);
+    // The version the changes were made on is kept with them, to merge from: theirs is only in the live one.
+    expect(stale.base).toMatchObject({ title: 'Moving post', excerpt: '' });
 
     const conflict = refused(await call('POST', `/posts/${id}/pending/apply`), 409);
     expect(conflict.details).toMatchObject({ reason: 'stale', version: theirs.updatedAt });
@@ -169,7 +173,10 @@ describeEachDialect('pending changes of live posts and pages', (dialect) => {
       refused(await call('PUT', `/posts/${id}/pending`, { baseVersion: version, changes: { title: 'Mine' } }), 409)
         .details,
     ).toMatchObject({ reason: 'stale', version: theirs.updatedAt });
-    ok(await call('PUT', `/posts/${id}/pending`, { baseVersion: theirs.updatedAt, changes: { title: 'Mine' } }));
+    const rebased = ok<Pending>(
+      await call('PUT', `/posts/${id}/pending`, { baseVersion: theirs.updatedAt, changes: { title: 'Mine' } }),
+    );
+    expect(rebased.base).toMatchObject({ title: 'Moving post', excerpt: 'Theirs' });
     const applied = ok<Json>(await call('POST', `/posts/${id}/pending/apply`));
     expect(applied).toMatchObject({ title: 'Mine', excerpt: 'Theirs' });
   });

@@ -4036,6 +4036,10 @@ export interface operations {
               /** @description The tags the post will have after Update (all of them, not the ones added). */
               tagIds?: string[];
             };
+            /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+            base: {
+              [key: string]: unknown;
+            };
             updatedBy: {
               userId: string | null;
               apiKeyId: string | null;
@@ -4136,6 +4140,10 @@ export interface operations {
               /** @description The tags the post will have after Update (all of them, not the ones added). */
               tagIds?: string[];
             };
+            /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+            base: {
+              [key: string]: unknown;
+            };
             updatedBy: {
               userId: string | null;
               apiKeyId: string | null;
@@ -4202,6 +4210,10 @@ export interface operations {
               relatedPostIds?: string[];
               /** @description The tags the post will have after Update (all of them, not the ones added). */
               tagIds?: string[];
+            };
+            /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+            base: {
+              [key: string]: unknown;
             };
             updatedBy: {
               userId: string | null;
@@ -4306,6 +4318,10 @@ export interface operations {
               publishedAt?: string | null;
               seo?: components['schemas']['Seo'] | null;
             };
+            /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+            base: {
+              [key: string]: unknown;
+            };
             updatedBy: {
               userId: string | null;
               apiKeyId: string | null;
@@ -4404,6 +4420,10 @@ export interface operations {
               publishedAt?: string | null;
               seo?: components['schemas']['Seo'] | null;
             };
+            /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+            base: {
+              [key: string]: unknown;
+            };
             updatedBy: {
               userId: string | null;
               apiKeyId: string | null;
@@ -4469,6 +4489,10 @@ export interface operations {
                 | 'RealEstateListing';
               publishedAt?: string | null;
               seo?: components['schemas']['Seo'] | null;
+            };
+            /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+            base: {
+              [key: string]: unknown;
             };
             updatedBy: {
               userId: string | null;

@@ -4,9 +4,6 @@ import type { Page, Pending, Post } from '../types';
 
 type Kind = 'post' | 'page';
 
-/** How long after a version its revision may be stamped and still be that write's. */
-const SAME_WRITE_MS = 1000;
-
 /**
  * The pending set of a live post or page (docs/publishing.md): the studio's saves while it is published, kept
  * apart from the live version until Update. Every request names the set this editor last read or saved, so a set
@@ -53,24 +50,6 @@ export function usePending(workspaceId: string, kind: Kind) {
         });
         setPending(null);
         return written;
-      },
-      /**
-       * The fields of the live version a set was made on (`version`), as its revision keeps them, to merge from
-       * when that version is no longer live; null when the history no longer holds it.
-       */
-      async liveAt(id: string, version: string): Promise<Record<string, unknown> | null> {
-        const revisions = ws(workspaceId, `/${kind}s/${encodeURIComponent(id)}/revisions`);
-        const list = await api.get<{ data: Array<{ n: number; createdAt: string }> }>(revisions, {
-          orderBy: 'n',
-          order: 'desc',
-          pageSize: 20,
-        });
-        // A write's revision is stamped a moment after the version it wrote: the first one stamped at or after
-        // `version` is that write's when it is that close (a write that kept none would leave a later one first).
-        const written = (createdAt: string) => Date.parse(createdAt) - Date.parse(version);
-        const at = list.data.filter((revision) => written(revision.createdAt) >= 0).pop();
-        if (!at || written(at.createdAt) > SAME_WRITE_MS) return null;
-        return (await api.get<{ fields: Record<string, unknown> }>(`${revisions}/${at.n}`)).fields;
       },
     };
   }, [workspaceId, kind, setPending]);

@@ -131,8 +131,8 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     const open = async () => {
       const resource = await api.get<Resource>(ws(workspaceId, `${collection}/${encodeURIComponent(id)}`));
       const set = isLive(resource) ? await unpublished.read(resource.id) : null;
-      // Changes made on a live version replaced since are merged from that version, when the history has it.
-      const madeOn = set?.stale ? await unpublished.liveAt(resource.id, set.baseVersion).catch(() => null) : null;
+      // Changes made on a live version replaced since are merged from that version, which the set keeps.
+      const madeOn = set?.stale ? set.base : null;
       return { resource, set, madeOn };
     };
     open().then(

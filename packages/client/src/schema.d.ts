@@ -4966,6 +4966,10 @@ export interface operations {
                             /** @description The tags the post will have after Update (all of them, not the ones added). */
                             tagIds?: string[];
                         };
+                        /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+                        base: {
+                            [key: string]: unknown;
+                        };
                         updatedBy: {
                             userId: string | null;
                             apiKeyId: string | null;
@@ -5082,6 +5086,10 @@ export interface operations {
                             /** @description The tags the post will have after Update (all of them, not the ones added). */
                             tagIds?: string[];
                         };
+                        /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+                        base: {
+                            [key: string]: unknown;
+                        };
                         updatedBy: {
                             userId: string | null;
                             apiKeyId: string | null;
@@ -5165,6 +5173,10 @@ export interface operations {
                             relatedPostIds?: string[];
                             /** @description The tags the post will have after Update (all of them, not the ones added). */
                             tagIds?: string[];
+                        };
+                        /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+                        base: {
+                            [key: string]: unknown;
                         };
                         updatedBy: {
                             userId: string | null;
@@ -5286,6 +5298,10 @@ export interface operations {
                             publishedAt?: string | null;
                             seo?: components["schemas"]["Seo"] | null;
                         };
+                        /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+                        base: {
+                            [key: string]: unknown;
+                        };
                         updatedBy: {
                             userId: string | null;
                             apiKeyId: string | null;
@@ -5376,6 +5392,10 @@ export interface operations {
                             publishedAt?: string | null;
                             seo?: components["schemas"]["Seo"] | null;
                         };
+                        /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+                        base: {
+                            [key: string]: unknown;
+                        };
                         updatedBy: {
                             userId: string | null;
                             apiKeyId: string | null;
@@ -5446,6 +5466,10 @@ export interface operations {
                             pageType?: "WebPage" | "AboutPage" | "ContactPage" | "FAQPage" | "CollectionPage" | "ProfilePage" | "QAPage" | "ItemPage" | "CheckoutPage" | "SearchResultsPage" | "MedicalWebPage" | "RealEstateListing";
                             publishedAt?: string | null;
                             seo?: components["schemas"]["Seo"] | null;
+                        };
+                        /** @description The writable fields of the live version the changes were made on, as a revision keeps them (tags aside): what to merge from once `stale`, when the live version moved on. */
+                        base: {
+                            [key: string]: unknown;
                         };
                         updatedBy: {
                             userId: string | null;

@@ -20,6 +20,8 @@ export function pendingChanges({ types: t }: DialectHelpers): Migration {
         .addColumn('resource_id', t.uuid, (c) => c.notNull())
         // The resource's updated_at when these changes were made on it: Update refuses once it moved.
         .addColumn('base_version', t.timestamp, (c) => c.notNull())
+        // That version's writable fields, as a revision keeps them: what a writer merges from once it moved on.
+        .addColumn('base_fields', 'text', (c) => c.notNull())
         // The fields that differ from the live version, as a PATCH body (JSON text).
         .addColumn('changes', 'text', (c) => c.notNull())
         .addColumn('updated_by_user_id', t.uuid)

@@ -36,7 +36,10 @@ export const pendingRepository = {
     workspaceId: string,
     kind: PendingKind,
     resourceId: string,
-    patch: Pick<PendingRow, 'base_version' | 'changes' | 'updated_by_user_id' | 'updated_by_api_key_id' | 'updated_at'>,
+    patch: Pick<
+      PendingRow,
+      'base_version' | 'base_fields' | 'changes' | 'updated_by_user_id' | 'updated_by_api_key_id' | 'updated_at'
+    >,
   ): Promise<void> {
     await db
       .updateTable('pending_changes')

@@ -68,6 +68,15 @@ export const pendingAnswer = <F extends TSchema>(kind: 'post' | 'page', fields: 
           'on the version now live.',
       }),
       changes: { ...fields, description: ChangesDescription } as F,
+      base: Type.Object(
+        {},
+        {
+          additionalProperties: true,
+          description:
+            'The writable fields of the live version the changes were made on, as a revision keeps them (tags ' +
+            'aside): what to merge from once `stale`, when the live version moved on.',
+        },
+      ),
       updatedBy: Type.Object({ userId: Nullable(Uuid), apiKeyId: Nullable(Uuid) }),
       createdAt: Timestamp,
       updatedAt: Type.String({
@@ -86,6 +95,7 @@ export interface Pending {
   baseVersion: string;
   stale: boolean;
   changes: Record<string, unknown>;
+  base: Record<string, unknown>;
   updatedBy: { userId: string | null; apiKeyId: string | null };
   createdAt: string;
   updatedAt: string;

@@ -1,10 +1,14 @@
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { RowLock } from '../../db/locks.js';
+import type { Database } from '../../db/schema.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { AppError, conflict, notFound, type ValidationIssue } from '../../errors.js';
 import type { Actor } from '../../security/actor.js';
 import type { Writer } from '../../security/writer.js';
 import { nowIso } from '../../shared/time.js';
 import type { AlongsideWriter } from '../../writes/content-write.js';
+import { contentKind } from '../../writes/kinds.js';
 import { rehearse } from '../../writes/rehearsal.js';
 import { nextVersion, type VersionCondition } from '../../writes/versions.js';
 import { pagesRepository } from '../pages/pages.repository.js';
@@ -65,6 +69,7 @@ function present(row: PendingRow, liveVersion: string): Pending {
     baseVersion: row.base_version,
     stale: row.base_version !== liveVersion,
     changes: JSON.parse(row.changes) as Record<string, unknown>,
+    base: JSON.parse(row.base_fields) as Record<string, unknown>,
     updatedBy: { userId: row.updated_by_user_id, apiKeyId: row.updated_by_api_key_id },
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -74,7 +79,12 @@ function present(row: PendingRow, liveVersion: string): Pending {
 /** What the service needs of posts and of pages. */
 interface PendingKindAccess {
   label: 'Post' | 'Page';
-  find(workspaceId: string, idOrSlug: string): Promise<{ id: string; status: string; updated_at: string } | undefined>;
+  find(
+    workspaceId: string,
+    idOrSlug: string,
+    executor?: Kysely<Database>,
+    lock?: RowLock,
+  ): Promise<{ id: string; status: string; updated_at: string } | undefined>;
   update(
     writer: Actor,
     id: string,
@@ -99,7 +109,8 @@ export function createPendingService(
   const kinds: Record<PendingKind, PendingKindAccess> = {
     post: {
       label: 'Post',
-      find: (workspaceId: string, idOrSlug: string) => postsRepository.findByIdOrSlug(db, workspaceId, idOrSlug),
+      find: (workspaceId, idOrSlug, executor = db, lock) =>
+        postsRepository.findByIdOrSlug(executor, workspaceId, idOrSlug, lock),
       update: (writer: Actor, id: string, changes: Record<string, unknown>, ifVersion: VersionCondition) => {
         const { tagIds, ...fields } = changes as PostUpdateBody & { tagIds?: string[] };
         return content.posts.update(writer, id, fields, ifVersion, tagIds ? { tagIds } : {});
@@ -109,12 +120,32 @@ export function createPendingService(
     },
     page: {
       label: 'Page',
-      find: (workspaceId: string, idOrSlug: string) => pagesRepository.findByIdOrSlug(db, workspaceId, idOrSlug),
+      find: (workspaceId, idOrSlug, executor = db, lock) =>
+        pagesRepository.findByIdOrSlug(executor, workspaceId, idOrSlug, lock),
       update: (writer: Actor, id: string, changes: Record<string, unknown>, ifVersion: VersionCondition) =>
         content.pages.update(writer, id, changes as PageUpdateBody, ifVersion),
       current: (actor: Actor, id: string) => content.pages.get(actor, id),
     },
   };
+
+  /**
+   * The writable fields of the live version `version`, as a revision keeps them: read with the row held until the
+   * set is written, and only while that version is still the live one, so the set keeps the version it names.
+   */
+  async function baseOf(
+    trx: Kysely<Database>,
+    kind: PendingKind,
+    actor: Actor,
+    id: string,
+    version: string,
+  ): Promise<string> {
+    const { label, find } = kinds[kind];
+    const now = await find(actor.workspaceId, id, trx, { dialect: database.dialect, strength: 'noKeyUpdate' });
+    if (!now) throw notFound(label);
+    if (now.updated_at !== version) throw staleLive(label, now.updated_at);
+    const snapshot = (await contentKind(kind).snapshots!(trx, actor.workspaceId, [id])).get(id);
+    return JSON.stringify(snapshot?.fields ?? {});
+  }
 
   async function live(actor: Writer, kind: PendingKind, idOrSlug: string) {
     const resource = await kinds[kind].find(actor.workspaceId, idOrSlug);
@@ -184,12 +215,17 @@ export function createPendingService(
         const lock = { dialect: database.dialect, strength: 'update' } as const;
         const row = await repo.find(trx, actor.workspaceId, kind, resource.id, lock);
         checkCondition(row, condition);
+        const baseFields =
+          row?.base_version === body.baseVersion
+            ? row.base_fields
+            : await baseOf(trx, kind, actor, resource.id, body.baseVersion);
         const now = nowIso();
         const written: PendingRow = {
           workspace_id: actor.workspaceId,
           resource_type: kind,
           resource_id: resource.id,
           base_version: body.baseVersion,
+          base_fields: baseFields,
           changes: JSON.stringify(changes),
           updated_by_user_id: actor.userId,
           updated_by_api_key_id: actor.apiKeyId,
