@@ -320,7 +320,7 @@ describeEachDialect('review links', (dialect) => {
     expect(ok<{ data: ReviewLink[] }>(await call('GET', `/posts/${id}/review-links`)).data[0]).toEqual(made);
   });
 
-  it('refuses bad input with a 400 naming the field, and a 51st link with a 409', async () => {
+  it('refuses bad input with a 400 naming the field, and a 51st link that has not expired with a 409', async () => {
     const post = await draftPost('Bounded');
     const path = `/posts/${String(post.id)}/review-links`;
     for (const [body, pointer] of [
@@ -348,5 +348,18 @@ describeEachDialect('review links', (dialect) => {
     expect(listed).toHaveLength(50);
     ok(await call('DELETE', `${path}/${listed[0]!.id}`));
     ok(await call('POST', path, {}), 201);
+
+    // Expired links do not count: two expire, two more are made. Those expired a month ago go as a link is made.
+    const [a, b] = ok<{ data: ReviewLink[] }>(await call('GET', path)).data;
+    const expire = (id: string, at: Date) =>
+      db().updateTable('review_links').set({ expires_at: at.toISOString() }).where('id', '=', id).execute();
+    await expire(a!.id, new Date(Date.now() - 1000));
+    await expire(b!.id, new Date(Date.now() - 31 * 24 * 3600 * 1000));
+    ok(await call('POST', path, {}), 201);
+    ok(await call('POST', path, {}), 201);
+    refused(await call('POST', path, {}), 409);
+    const after = ok<{ data: ReviewLink[] }>(await call('GET', path)).data;
+    expect(after.find((link) => link.id === a!.id)?.expired).toBe(true);
+    expect(after.find((link) => link.id === b!.id)).toBeUndefined();
   });
 });

@@ -21,15 +21,34 @@ export const reviewLinksRepository = {
       .execute();
   },
 
-  async count(db: Executor, workspaceId: string, kind: ReviewKind, resourceId: string): Promise<number> {
+  /** The links of a resource that have not expired at `now`. */
+  async countLive(
+    db: Executor,
+    workspaceId: string,
+    kind: ReviewKind,
+    resourceId: string,
+    now: string,
+  ): Promise<number> {
     const row = await db
       .selectFrom('review_links')
       .select((eb) => eb.fn.countAll<number | string>().as('total'))
       .where('workspace_id', '=', workspaceId)
       .where('resource_type', '=', kind)
       .where('resource_id', '=', resourceId)
+      .where('expires_at', '>', now)
       .executeTakeFirstOrThrow();
     return Number(row.total);
+  },
+
+  /** Deletes a resource's links that expired before `before`: they read nothing, and the list has shown them. */
+  async pruneExpired(db: Executor, workspaceId: string, kind: ReviewKind, resourceId: string, before: string) {
+    await db
+      .deleteFrom('review_links')
+      .where('workspace_id', '=', workspaceId)
+      .where('resource_type', '=', kind)
+      .where('resource_id', '=', resourceId)
+      .where('expires_at', '<', before)
+      .execute();
   },
 
   async insert(db: Executor, workspaceId: string, row: Omit<Insertable<ReviewLinksTable>, 'workspace_id'>) {

@@ -33,6 +33,9 @@ export interface ReviewOpening {
 
 const LABELS = { post: 'Post', page: 'Page' } as const;
 
+/** How long an expired link stays in its list (saying it expired) before a new link of its resource prunes it. */
+const EXPIRED_KEPT_MS = 30 * 24 * 3600 * 1000;
+
 /**
  * Review links (docs/publishing.md, "Review links"): stored rows a signed token names, made, listed and withdrawn
  * by whoever may write the post or page, and opened by anyone who has the link, without an account.
@@ -90,13 +93,15 @@ export function createReviewLinksService(
       return writeTransaction(database, async (trx) => {
         // Counted with the post or page held, so two links made at once cannot both take the last place.
         const id = await resourceId(actor, kind, idOrSlug, trx, true);
-        const count = await repo.count(trx, actor.workspaceId, kind, id);
+        const at = now();
+        await repo.pruneExpired(trx, actor.workspaceId, kind, id, new Date(at - EXPIRED_KEPT_MS).toISOString());
+        const count = await repo.countLive(trx, actor.workspaceId, kind, id, new Date(at).toISOString());
         if (count >= REVIEW_LINKS_MAX)
           throw conflict(
-            `This ${kind} has ${count} review links, the most it may have; withdraw one before making another`,
+            `This ${kind} has ${count} review links that have not expired, the most it may have; withdraw one ` +
+              'before making another',
             { reason: 'review_links_max', max: REVIEW_LINKS_MAX },
           );
-        const at = now();
         const row: ReviewLinkRow = {
           id: crypto.randomUUID(),
           workspace_id: actor.workspaceId,
