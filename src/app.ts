@@ -13,7 +13,7 @@ import { createEdge } from './server/edge.js';
 import { EXTERNAL_PREFIX, externalApi, type ResponseObserver } from './server/external.js';
 import { createLogger, requestLogHook } from './server/logging.js';
 import { refuseUnstorableTextInBody, refuseUnstorableTextInUrl } from './server/storable-text.js';
-import { memoryStore, redisStore, type RateLimitStore } from './server/rate-limit.js';
+import { memoryStore, redisStore, resetSeconds, type RateLimitStore } from './server/rate-limit.js';
 import { requestId } from './server/request-id.js';
 import { ResponseCache } from './server/response-cache.js';
 import { createRouteTable, refuseRouteMissBeforeBody, routeMissHandler } from './server/route-table.js';
@@ -210,6 +210,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     reviewLinks: services.reviewLinks,
     publicUrl: config.publicUrl,
     unavailable: (error) => unavailableError(database.dialect, error) !== null,
+    // Its own bucket per address, at the API's limit: a reader's page loads do not spend a site's API calls.
+    throttle: async (ip) => {
+      const limit = await store.hit(`review ${ip}`, config.rateLimit.windowMs);
+      return limit.count > config.rateLimit.max ? resetSeconds(limit.resetMs) : null;
+    },
   });
   // The fast path counts requests by socket address; behind a trusted proxy only Fastify knows the client's.
   const edge = createEdge({ db: database.db, cache: responseCache, rateLimit: { store, ...config.rateLimit } });

@@ -320,6 +320,34 @@ describeEachDialect('review links', (dialect) => {
     expect(ok<{ data: ReviewLink[] }>(await call('GET', `/posts/${id}/review-links`)).data[0]).toEqual(made);
   });
 
+  it('counts openings against the rate limit per address, in a bucket of their own, with a page that says wait', async () => {
+    const limited = await buildTestApp(dialect, { env: { QUIRE_RATE_LIMIT_MAX: '3' } });
+    try {
+      const { key: ownKey } = await limited.ownerKey();
+      const post = await limited.app.inject({
+        method: 'POST',
+        url: `${EXTERNAL}/posts`,
+        headers: { 'x-api-key': ownKey },
+        payload: { title: 'Limited' },
+      });
+      const link = await limited.app.inject({
+        method: 'POST',
+        url: `${EXTERNAL}/posts/${String(post.json().id)}/review-links`,
+        headers: { 'x-api-key': ownKey },
+        payload: {},
+      });
+      const path = new URL(link.json<ReviewLink>().url).pathname;
+      for (let i = 0; i < 3; i += 1) expect((await limited.app.inject({ url: path })).statusCode).toBe(200);
+      const over = await limited.app.inject({ url: path });
+      expect(over.statusCode).toBe(429);
+      expect(over.headers['content-type']).toMatch(/^text\/html/);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.body).toContain('cannot be shown right now');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses bad input with a 400 naming the field, and a 51st link that has not expired with a 409', async () => {
     const post = await draftPost('Bounded');
     const path = `/posts/${String(post.id)}/review-links`;

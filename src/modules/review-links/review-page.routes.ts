@@ -11,6 +11,11 @@ export interface ReviewPageOptions {
   publicUrl: string;
   /** Whether an error is a dependency away (the database): the page then says to try again, with a 503. */
   unavailable(error: unknown): boolean;
+  /**
+   * Counts one opening from `ip` against the server's rate limit (app.ts hands it in); answers the seconds to wait
+   * when it is over, else null. Each opening costs a signature check and reads.
+   */
+  throttle(ip: string): Promise<number | null>;
 }
 
 function send(reply: FastifyReply, status: number, answer: HtmlAnswer): FastifyReply {
@@ -53,6 +58,8 @@ export const reviewPageRoutes: FastifyPluginAsync<ReviewPageOptions> = async (ap
   // A wildcard, not a parameter: a parameter past the router's length limit would be its 400, in JSON.
   for (const url of [REVIEW_PATH.slice(0, -1), `${REVIEW_PATH}*`])
     app.get<{ Params: { '*'?: string } }>(url, async (request, reply) => {
+      const wait = await options.throttle(request.ip);
+      if (wait !== null) return send(reply.header('Retry-After', String(wait)), 429, troublePage(publicUrl));
       // A HEAD (a link checker, a chat app's preview) reads nothing: only a GET counts as the link being opened.
       const opening = await reviewLinks.open(request.params['*'] ?? '', { count: request.method === 'GET' });
       if (!opening) return sendUnreadableLink(reply, publicUrl);
