@@ -291,6 +291,19 @@ suite(`the studio keeps a live post's edits unpublished until Update${SKIP_REASO
     }
     await s.page.setViewportSize({ width: 1280, height: 900 });
 
+    // A restore over the live version goes out at once and drops the set: the question says so.
+    const history = s.page.getByRole('region', { name: 'History' });
+    await history.getByRole('list', { name: 'Revisions, newest first' }).getByRole('button', { name: /^#1 / }).click();
+    const revision = s.page.getByRole('dialog', { name: 'Revision #1', exact: true });
+    await revision.getByRole('button', { name: 'Restore revision #1' }).click();
+    const restoring = s.page.getByRole('dialog', { name: 'Restore revision #1?' });
+    await restoring.getByText('the live post shows it at once, without Update', { exact: false }).waitFor();
+    await restoring.getByText('Your changes that are not live yet are in no revision').waitFor();
+    await restoring.getByRole('button', { name: 'Cancel' }).click();
+    await restoring.waitFor({ state: 'detached' });
+    await s.page.keyboard.press('Escape');
+    await revision.waitFor({ state: 'detached' });
+
     await bar().getByRole('button', { name: 'Discard changes' }).click();
     const confirm = s.page.getByRole('dialog', { name: 'Discard your changes?' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();

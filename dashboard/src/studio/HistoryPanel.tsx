@@ -119,6 +119,8 @@ function RevisionDialog({
   const then = useMemo(() => (r ? revisionFields(kind, r.fields, now) : null), [kind, r, now]);
   // Edits not saved yet are in no revision: a restore replaces them for good.
   const unsaved = current !== undefined && canonical({ ...current, slugEdited: true }) !== canonical(savedFields);
+  // A live one's restore is a write of the live version: it goes out at once, and its pending changes go.
+  const live = saved.status === 'published';
   const restore = async () => {
     setPending(true);
     setError(null);
@@ -178,11 +180,18 @@ function RevisionDialog({
           }}
         >
           <p>
-            Its title, body and other fields replace the current copy, saved as a new revision. The copy saved now stays
-            in the history{newest !== null ? ` as revision #${newest}` : ''}, so nothing saved is lost. Whether the{' '}
-            {kind} is published does not change.
+            Its title, body and other fields replace the current copy, saved as a new revision
+            {live ? `: the live ${kind} shows it at once, without Update` : ''}. The copy saved now stays in the history
+            {newest !== null ? ` as revision #${newest}` : ''}, so nothing saved is lost. Whether the {kind} is
+            published does not change.
           </p>
-          {unsaved && (
+          {unsaved && live && (
+            <p>
+              <strong>Your changes that are not live yet are in no revision</strong> and are dropped: Update first to
+              keep them.
+            </p>
+          )}
+          {unsaved && !live && (
             <p>
               <strong>Your edits since the last save are in no revision</strong> and are replaced too: save them first
               to keep them.
