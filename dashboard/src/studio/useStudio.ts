@@ -447,19 +447,12 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     (unpublished.latest.current !== null ||
       Object.keys(pendingChanges(kind, current(), fieldsOf(kind, base))).length > 0);
 
-  /** Discard changes: the live version back in the editor, the set gone. */
-  const discardChanges = async (): Promise<boolean> => {
+  /** A request about the live version that no save may overlap, its refusal shown as a save's would be. */
+  const onLive = async (work: (live: Resource) => Promise<void>): Promise<boolean> => {
     if (!base || !isLive(base) || inFlight.current) return false;
     inFlight.current = true;
     try {
-      if (unpublished.latest.current) {
-        setSave({ kind: 'saving' });
-        await unpublished.discard(base.id);
-      }
-      load(base);
-      clearDraft(key);
-      setServerIssues({});
-      setSave({ kind: 'saved', at: base.updatedAt });
+      await work(base);
       return true;
     } catch (error) {
       refused(error);
@@ -469,27 +462,31 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     }
   };
 
+  /** Discard changes: the live version back in the editor, the set gone. */
+  const discardChanges = (): Promise<boolean> =>
+    onLive(async (live) => {
+      if (unpublished.latest.current) {
+        setSave({ kind: 'saving' });
+        await unpublished.discard(live.id);
+      }
+      load(live);
+      clearDraft(key);
+      setServerIssues({});
+      setSave({ kind: 'saved', at: live.updatedAt });
+    });
+
   /** A status move of the live version as it is (Unpublish, Archive), the pending changes dropped after it. */
-  const moveWithoutChanges = async (status: string): Promise<boolean> => {
-    if (!base || !isLive(base) || inFlight.current) return false;
-    inFlight.current = true;
-    setSave({ kind: 'saving' });
-    try {
-      const written = await patchIfMatch<Resource>(itemPath(base.id), { status }, base.updatedAt);
-      await unpublished.discard(base.id);
+  const moveWithoutChanges = (status: string): Promise<boolean> =>
+    onLive(async (live) => {
+      setSave({ kind: 'saving' });
+      const written = await patchIfMatch<Resource>(itemPath(live.id), { status }, live.updatedAt);
+      await unpublished.discard(live.id);
       void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
       load(written);
       clearDraft(key);
       setServerIssues({});
       setSave({ kind: 'saved', at: written.updatedAt });
-      return true;
-    } catch (error) {
-      refused(error);
-      return false;
-    } finally {
-      inFlight.current = false;
-    }
-  };
+    });
 
   /** A revision restored over the live version: pending changes made on the version it replaced go. */
   const restored = (resource: Resource) => {
