@@ -3,7 +3,22 @@ import tseslint from 'typescript-eslint';
 import contentWrites from './eslint/content-writes.js';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'dashboard/dist/', 'packages/*/dist/', 'test-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'dashboard/dist/',
+      'packages/*/dist/',
+      'test-results/',
+      // What the starter's build and sync make.
+      'starters/*/dist/',
+      'starters/*/.builds/',
+      'starters/*/.astro/',
+      'starters/*/.quire/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -98,8 +113,23 @@ export default tseslint.config(
     rules: { 'max-len': 'off' },
   },
   {
-    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'packages/*/scripts/**/*.mjs', 'bench/**/*.mjs'],
+    files: ['bin/**/*.js', 'scripts/**/*.mjs', 'packages/*/scripts/**/*.mjs', 'bench/**/*.mjs', 'starters/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', fetch: 'readonly', performance: 'readonly' } },
+  },
+  {
+    // The starter runs on Node as a site of its own: its scripts print their reports, and it uses the platform's
+    // fetch and Response.
+    files: ['starters/**/*.mjs', 'starters/**/*.ts'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        AbortSignal: 'readonly',
+        console: 'readonly',
+      },
+    },
+    rules: { 'no-console': 'off' },
   },
   // CommonJS programs (the client's require test): require is how they load modules.
   {

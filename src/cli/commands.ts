@@ -6,6 +6,7 @@ import type { Command, CommandInput } from './command.js';
 import { ownerActorOf } from './owner-actor.js';
 import { IMPORT_COMMANDS } from './import.commands.js';
 import { OPERATE_COMMANDS } from './operate.commands.js';
+import { SITE_COMMANDS } from './site.commands.js';
 
 /** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
 const SETTING_FLAGS = {
@@ -212,6 +213,7 @@ export const COMMANDS: Record<string, Command> = {
 
   ...OPERATE_COMMANDS,
   ...IMPORT_COMMANDS,
+  ...SITE_COMMANDS,
 };
 
 export function describe(result: unknown, command: Command): string {

@@ -1,0 +1,42 @@
+// @ts-check
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { siteEnv } from './env.mjs';
+
+/**
+ * Rebuilds asked for by webhooks, one at a time: a request while one runs asks for one more after it, however many
+ * arrive meanwhile (the next sync reads every event since the last anyway). Each runs in a process of its own, so
+ * the server keeps answering while Astro builds.
+ */
+let running = false;
+let again = false;
+/** @type {Array<() => void>} */
+let waiting = [];
+
+export function requestRebuild() {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  again = false;
+  const env = siteEnv();
+  const child = spawn(process.execPath, [path.join(env.root, 'scripts', 'rebuild.mjs')], {
+    cwd: env.root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', () => {
+    running = false;
+    if (again) requestRebuild();
+    else {
+      const done = waiting;
+      waiting = [];
+      for (const resolve of done) resolve();
+    }
+  });
+}
+
+/** Resolves when no rebuild runs or is asked for (for tests and scripts). */
+export function rebuildsSettled() {
+  return running ? new Promise((resolve) => waiting.push(() => resolve(undefined))) : Promise.resolve();
+}

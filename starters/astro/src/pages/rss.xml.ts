@@ -1,0 +1,4 @@
+import type { APIRoute } from 'astro';
+import { keptFile } from '../lib/files';
+
+export const GET: APIRoute = () => keptFile('/rss.xml');
