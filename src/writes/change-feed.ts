@@ -109,6 +109,7 @@ export async function readChanges(
     action: row.action as ChangeAction,
     timestamp: row.created_at,
   }));
-  const next = hasMore ? data.at(-1)!.seq : Math.max(after, latest);
+  // Retention may have pruned every event, and a cursor behind what it pruned is refused: end after it.
+  const next = hasMore ? data.at(-1)!.seq : Math.max(after, latest, prunedThrough);
   return { data, next: cursorAfter(workspaceId, next), hasMore };
 }
