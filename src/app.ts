@@ -23,6 +23,7 @@ import { validatorCompiler } from './http/validation.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { contentKeysRoutes } from './modules/content-keys/content-keys.routes.js';
 import { contentApiRoutes } from './modules/content-api/content-api.routes.js';
+import { contentChangesRoutes } from './modules/content-api/content-changes.routes.js';
 import { previewsRoutes } from './modules/content-api/previews.routes.js';
 import { pendingRoutes } from './modules/pending/pending.routes.js';
 import { reviewLinksRoutes } from './modules/review-links/review-links.routes.js';
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         feeds: services.feeds,
         publicUrl: config.publicUrl,
       });
+      await scope.register(contentChangesRoutes, { database });
     },
   });
   await app.register(contentDocumentRoute);

@@ -1,6 +1,6 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import { PublicMedia } from '../modules/content-api/content-api.schemas.js';
+import { ContentChangesPage, PublicMedia } from '../modules/content-api/content-api.schemas.js';
 import { CONTENT_PREFIX } from '../server/content.js';
 import { namedSchemas, simplify, type Json, type JsonObject } from './components.js';
 import { CONTENT_API_DESCRIPTION, CONTENT_OPERATIONS, CONTENT_TAGS } from './content-operations.js';
@@ -27,7 +27,7 @@ const CONTENT_HEADERS: Record<string, JsonObject> = {
   ...HEADERS,
   CacheControl: {
     description:
-      'Cacheable answers: `public, max-age=0, must-revalidate, s-maxage=N, stale-while-revalidate=60, stale-if-error=86400` (browsers revalidate by ETag, shared caches keep N seconds between purges). Previews: `no-store`.',
+      'Cacheable answers: `public, max-age=0, must-revalidate, s-maxage=N, stale-while-revalidate=60, stale-if-error=86400` (browsers revalidate by ETag, shared caches keep N seconds between purges). Previews and the change feed: `no-store`.',
     required: true,
     schema: { type: 'string' },
   },
@@ -190,7 +190,7 @@ function reachable(paths: Json, components: Record<string, Record<string, Json>>
 }
 
 function finishDocument(document: JsonObject): JsonObject {
-  const named = namedSchemas({ PublicMedia });
+  const named = namedSchemas({ PublicMedia, ContentChangesPage });
   const paths = document.paths as Record<string, Record<string, JsonObject>>;
   for (const item of Object.values(paths))
     for (const method of METHODS) if (item[method]) finishOperation(item[method]);

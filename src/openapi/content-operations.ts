@@ -98,6 +98,13 @@ export const CONTENT_OPERATIONS: Record<string, ContentOperationInfo> = {
     summary: 'Get the site settings',
     description: 'The site URL, URL patterns, publisher and logo, so a site builds the same URLs as the JSON-LD.',
   },
+  'GET /changes': {
+    operationId: 'listChanges',
+    tag: 'changes',
+    summary: 'Follow what changed',
+    description:
+      'What changed since a site’s last build, in commit order: `{data, next, hasMore, head}`, each event `{seq, event, type, id, slug, action, timestamp}` as on the admin API’s feed. Ask again with `after` set to `next` (at once while `hasMore`): a reader that follows it never misses an event. `head` is the cursor after every event so far: a site that has just read everything asks once with `limit=1` and follows from `head`. Published only: events of media, authors, categories, tags, redirects and the site settings are all shown; a post’s or page’s only while it is published now, or when the event takes it out of publication (`unpublished`, `archived`, `deleted`), and then its `slug` is null unless it is published again. So a draft’s creation and edits are never shown. Without `after` the feed starts at its oldest kept event (30 days by default); a cursor older than that, from another workspace or malformed is a 400 naming `/after` (`details.reason: cursor_expired` for the first: read the content again in full, then follow the feed from its start). `limit` is 1–1000, 100 by default. Never cached: `Cache-Control: no-store`, no surrogate keys.',
+  },
   'GET /preview/posts/:id': {
     operationId: 'getPostPreview',
     tag: 'previews',
@@ -123,6 +130,7 @@ export const CONTENT_TAGS = [
   { name: 'site-settings', description: 'The site URL, URL patterns, publisher and logo.' },
   { name: 'previews', description: 'One draft post or page, with a preview token for it.' },
   { name: 'feeds', description: 'RSS, Atom and JSON feeds, and sitemaps, built from the site settings.' },
+  { name: 'changes', description: 'What changed since a cursor, for incremental builds.' },
 ];
 
 /** The prose above the operations: what the content API is, its key, its caching and its CORS. */
@@ -144,7 +152,8 @@ lookup (404).
 \`Cache-Control: public, max-age=0, must-revalidate, s-maxage=N, stale-while-revalidate=60, stale-if-error=86400\`: a
 browser revalidates each time, a shared cache keeps the answer N seconds between purges. \`Surrogate-Key\` (Varnish,
 Fastly; space-separated) and \`Cache-Tag\` (Cloudflare; comma-separated) name what the answer depends on: its
-workspace, the resource and what it embeds, or a list's collection. Previews are \`no-store\` and name nothing.
+workspace, the resource and what it embeds, or a list's collection. Previews and the change feed are \`no-store\`
+and name nothing.
 
 **CORS.** A key without allowed origins answers any origin (\`Access-Control-Allow-Origin: *\`); a key with some
 answers those (echoed, with \`Vary: Origin\`) and gives any other origin no CORS headers. A preflight (\`OPTIONS\`) is

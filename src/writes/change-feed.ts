@@ -15,7 +15,10 @@ export interface ChangeEvent {
   type: ResourceType;
   /** The resource's id. */
   id: string;
-  /** Its slug after the write (before it, for a deletion); null for resources without one. */
+  /**
+   * Its slug after the write (before it, for a deletion); null for resources without one, and in the published
+   * view for a post or page that is not published now.
+   */
   slug: string | null;
   action: ChangeAction;
   timestamp: string;
@@ -23,10 +26,24 @@ export interface ChangeEvent {
 
 export interface ChangesPage {
   data: ChangeEvent[];
-  /** The cursor to ask with next: after the last event answered, or after every event committed so far. */
+  /**
+   * The cursor to ask with next: before the first event this answer could not hold, or after every event
+   * committed so far.
+   */
   next: string;
   /** More events were committed already than this answer holds: ask again at once. */
   hasMore: boolean;
+  /** The cursor after every event committed so far, whatever this answer holds: where "from now on" starts. */
+  head: string;
+}
+
+/**
+ * What a reader sees beyond its key's permissions. `published`: what a content key may see, since it ships in
+ * public pages: a post's or page's events only while it is published, or the one that withdraws it, without
+ * its slug unless it is published now (contentEventsRepository's EventFilter).
+ */
+export interface FeedView {
+  published?: boolean;
 }
 
 const RESOURCE_TYPES = Object.keys(READ_PERMISSION) as ResourceType[];
@@ -71,17 +88,22 @@ export function readCursor(workspaceId: string, cursor: string): number {
 
 /**
  * A page of the workspace's change feed: its events after the cursor (from the oldest kept without one), in
- * commit order, of the resource types the key may read, at most `limit`.
+ * commit order, of the resource types the key may read (and of the view), at most `limit`.
  *
  * Numbers are drawn in commit order within a workspace (migration 0011), so the newest number read before the
  * events bounds a set in which every event has committed: no event can commit later with a number below it,
  * and a reader that moves its cursor there misses nothing. A cursor behind what retention pruned could have
  * missed events that are gone: a 400 saying to resync, never a feed with a hole in it.
+ *
+ * The events a reader may not see are filtered in the same statement, so `limit` counts shown events, and
+ * `next` passes the hidden ones up to the first event not answered: whether an event is shown may change
+ * (a draft published since), and a reader that passed it once is not shown it later.
  */
 export async function readChanges(
   { db }: DatabaseHandle,
   actor: Actor,
   query: { after?: string; limit: number },
+  view: FeedView = {},
 ): Promise<ChangesPage> {
   const { workspaceId } = actor;
   const after = query.after === undefined ? 0 : readCursor(workspaceId, query.after);
@@ -91,15 +113,8 @@ export async function readChanges(
       'this cursor is older than the oldest event kept; read the content again in full, then follow the feed from its start',
       'cursor_expired',
     );
-  const rows = await contentEventsRepository.listBetween(
-    db,
-    workspaceId,
-    after,
-    latest,
-    visibleTypes(actor),
-    query.limit + 1,
-  );
-  const hasMore = rows.length > query.limit;
+  const filter = { types: visibleTypes(actor), published: view.published === true };
+  const rows = await contentEventsRepository.listBetween(db, workspaceId, after, latest, filter, query.limit + 1);
   const data = rows.slice(0, query.limit).map((row): ChangeEvent => ({
     seq: Number(row.seq),
     event: eventType(row.resource_type as ResourceType, row.action as ChangeAction),
@@ -109,6 +124,14 @@ export async function readChanges(
     action: row.action as ChangeAction,
     timestamp: row.created_at,
   }));
-  const next = hasMore ? data.at(-1)!.seq : Math.max(after, latest);
-  return { data, next: cursorAfter(workspaceId, next), hasMore };
+  // Retention may have pruned every event, and a cursor behind what it pruned is refused: end after it.
+  const head = Math.max(after, latest, prunedThrough);
+  const unanswered = rows[query.limit];
+  const next = unanswered === undefined ? head : Number(unanswered.seq) - 1;
+  return {
+    data,
+    next: cursorAfter(workspaceId, next),
+    hasMore: unanswered !== undefined,
+    head: cursorAfter(workspaceId, head),
+  };
 }

@@ -11,6 +11,9 @@ export type ResourceType = 'post' | 'page' | 'media' | 'author' | 'category' | '
 export type ChangeAction =
   'created' | 'updated' | 'published' | 'unpublished' | 'archived' | 'deleted' | 'attached' | 'detached';
 
+/** The actions that take a post or page out of publication, or out of existence: a site drops what it showed. */
+export const WITHDRAWALS: readonly ChangeAction[] = ['unpublished', 'archived', 'deleted'];
+
 interface ChangeFields {
   id: string;
   /** The slug it has after the write (before it, for a deletion); null for resources without one. */

@@ -217,6 +217,20 @@ describeEachDialect('the change feed', (dialect) => {
     expect((await changes(key)).data.map((e) => e.slug)).toEqual(['kept']);
   });
 
+  it('gives a fresh reader of a workspace whose every event was pruned a cursor it can follow', async () => {
+    const { key, workspace } = await ctx.ownerKey();
+    const old = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    const change = { type: 'tag' as const, id: crypto.randomUUID(), slug: 'gone', action: 'created' as const };
+    await db()
+      .transaction()
+      .execute((trx) => contentEventsRepository.record(trx, commandLine(workspace.id), [change], old));
+    expect(await pruneEvents(ctx.runtime.database, 30)).toBeGreaterThanOrEqual(1);
+    const first = await changes(key);
+    expect(first).toMatchObject({ data: [], hasMore: false });
+    // Its cursor stands after what was pruned, so following it is no resync.
+    expect(await changes(key, first.next)).toMatchObject({ data: [], hasMore: false, next: first.next });
+  });
+
   it('a page of 3 events and one of 300 cost the same number of statements', async () => {
     const { key, workspace } = await ctx.ownerKey();
     const tag = (n: number) => ({

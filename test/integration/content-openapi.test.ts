@@ -73,7 +73,7 @@ describe("the content API's OpenAPI document", () => {
       ([route, { operationId }]) => `${route.replace(/:(\w+)/g, '{$1}')} ${operationId}`,
     );
     expect(found.sort()).toEqual(expected.sort());
-    for (const outside of ['/openapi.json', '/content-keys', '/changes', '/webhooks'])
+    for (const outside of ['/openapi.json', '/content-keys', '/webhooks'])
       expect(Object.keys(document.paths)).not.toContain(outside);
     const text = JSON.stringify(document);
     expect(text).not.toContain('x-quire-');
@@ -99,14 +99,15 @@ describe("the content API's OpenAPI document", () => {
       for (const status of ['200', '400', '401', '429', '500']) expect(statuses, where).toContain(status);
       expect(statuses.includes('404'), where).toBe(pathName.includes('{'));
       expect(statuses, where).not.toContain('403');
-      const preview = pathName.startsWith('/preview/');
-      expect(statuses.includes('304'), where).toBe(!preview);
+      // Never kept by any cache: no ETag to revalidate, no surrogate keys.
+      const noStore = pathName.startsWith('/preview/') || pathName === '/changes';
+      expect(statuses.includes('304'), where).toBe(!noStore);
       const headers = Object.keys(operation.responses['200'].headers);
       expect(headers, where).toEqual(expect.arrayContaining(['Cache-Control', 'Access-Control-Allow-Origin']));
       expect(
         headers.includes('Surrogate-Key') && headers.includes('Cache-Tag') && headers.includes('ETag'),
         where,
-      ).toBe(!preview);
+      ).toBe(!noStore);
       expect(operation.summary, where).toBeTruthy();
     }
     expect(document.paths['/posts/{idOrSlug}'].get.description).toMatch(/Published only/);
@@ -114,6 +115,10 @@ describe("the content API's OpenAPI document", () => {
     expect(document.paths['/media/{id}'].get.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/PublicMedia',
     });
+    expect(document.paths['/changes'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ContentChangesPage',
+    });
+    expect(document.components.schemas.ContentChangesPage.required).toContain('head');
     // Only what the operations reach: no write bodies of the admin API.
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['Post', 'Page', 'ErrorEnvelope']));
     expect(document.components.schemas.PostCreateBody).toBeUndefined();

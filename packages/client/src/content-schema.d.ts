@@ -343,6 +343,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow what changed
+         * @description What changed since a site’s last build, in commit order: `{data, next, hasMore, head}`, each event `{seq, event, type, id, slug, action, timestamp}` as on the admin API’s feed. Ask again with `after` set to `next` (at once while `hasMore`): a reader that follows it never misses an event. `head` is the cursor after every event so far: a site that has just read everything asks once with `limit=1` and follows from `head`. Published only: events of media, authors, categories, tags, redirects and the site settings are all shown; a post’s or page’s only while it is published now, or when the event takes it out of publication (`unpublished`, `archived`, `deleted`), and then its `slug` is null unless it is published again. So a draft’s creation and edits are never shown. Without `after` the feed starts at its oldest kept event (30 days by default); a cursor older than that, from another workspace or malformed is a 400 naming `/after` (`details.reason: cursor_expired` for the first: read the content again in full, then follow the feed from its start). `limit` is 1–1000, 100 by default. Never cached: `Cache-Control: no-store`, no surrogate keys.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -424,6 +444,21 @@ export interface components {
             total: number;
             totalPages: number;
         };
+        ChangeEvent: {
+            /** @description The event’s number: increasing in commit order in the workspace. */
+            seq: number;
+            /** @enum {string} */
+            event: "post.created" | "post.updated" | "post.published" | "post.unpublished" | "post.archived" | "post.deleted" | "page.created" | "page.updated" | "page.published" | "page.unpublished" | "page.deleted" | "media.created" | "media.updated" | "media.deleted" | "author.created" | "author.updated" | "author.deleted" | "category.created" | "category.updated" | "category.deleted" | "tag.created" | "tag.updated" | "tag.deleted" | "redirect.created" | "redirect.updated" | "redirect.deleted" | "site-settings.updated";
+            /** @enum {string} */
+            type: "post" | "page" | "media" | "author" | "category" | "tag" | "redirect" | "settings";
+            /** Format: uuid */
+            id: string;
+            slug: string | null;
+            /** @enum {string} */
+            action: "created" | "updated" | "published" | "unpublished" | "archived" | "deleted" | "attached" | "detached";
+            /** Format: date-time */
+            timestamp: string;
+        };
         CodeBlock: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -437,6 +472,15 @@ export interface components {
             includeChildCategories?: boolean;
             /** @enum {string} */
             sortPostsBy?: "publishedAt" | "createdAt" | "updatedAt" | "title";
+        };
+        ContentChangesPage: {
+            data: components["schemas"]["ChangeEvent"][];
+            /** @description The cursor to ask with next (`after`). */
+            next: string;
+            /** @description More events are there already: ask again at once. */
+            hasMore: boolean;
+            /** @description The cursor after every event committed so far, whatever this answer holds: ask with it (`after`) to follow the feed from now on, skipping the history (`limit=1`, then keep `head`). */
+            head: string;
         };
         CtaBlock: {
             /**
@@ -1046,7 +1090,7 @@ export interface components {
         AccessControlAllowOrigin: string;
         /** @description With `Access-Control-Allow-Origin`: the headers a browser script may read (`ETag`, `X-Request-Id` …). */
         AccessControlExposeHeaders: string;
-        /** @description Cacheable answers: `public, max-age=0, must-revalidate, s-maxage=N, stale-while-revalidate=60, stale-if-error=86400` (browsers revalidate by ETag, shared caches keep N seconds between purges). Previews: `no-store`. */
+        /** @description Cacheable answers: `public, max-age=0, must-revalidate, s-maxage=N, stale-while-revalidate=60, stale-if-error=86400` (browsers revalidate by ETag, shared caches keep N seconds between purges). Previews and the change feed: `no-store`. */
         CacheControl: string;
         /** @description The same keys as `Surrogate-Key`, comma-separated (Cloudflare). */
         CacheTag: string;
@@ -2011,6 +2055,46 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The `next` of an earlier answer; without it the feed starts at its oldest kept event. */
+                after?: string;
+                limit?: number;
+                /** @description Comma-separated top-level fields to answer with (of each item, for a list); `id` is always included. */
+                fields?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-Content-Type-Options": components["headers"]["XContentTypeOptions"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+                    "Access-Control-Expose-Headers": components["headers"]["AccessControlExposeHeaders"];
+                    Vary: components["headers"]["Vary"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentChangesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -22,6 +22,10 @@ export const changesRoutes: FastifyPluginAsyncTypebox<{ database: DatabaseHandle
       },
       schema: { tags: ['changes'], querystring: ChangesQuery, response: { 200: ChangesPage, ...ErrorResponses } },
     },
-    (request) => readChanges(database, request.actor, request.query),
+    async (request) => {
+      // `head` is the content feed's (docs/content-api.md); this answer keeps the shape its clients know.
+      const { head: _head, ...page } = await readChanges(database, request.actor, request.query);
+      return page;
+    },
   );
 };

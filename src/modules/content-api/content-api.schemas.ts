@@ -5,6 +5,7 @@ import { Media } from '../media/media.schemas.js';
 import { PostListQuery } from '../posts/posts.schemas.js';
 import { PageListQuery } from '../pages/pages.schemas.js';
 import { Uuid } from '../../shared/schemas.js';
+import { ChangesPage, ChangesQuery } from '../changes/changes.schemas.js';
 import { FEED_LIMITS } from '../feeds/feeds.service.js';
 
 /** The content key, in the query string so that a browser's GET is a simple request (no preflight). */
@@ -65,3 +66,16 @@ export const PreviewQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The change feed's query (`after`, `limit`, `fields`) and the key. */
+export const ContentChangesQuery = withKey(ChangesQuery);
+
+/** The change feed's page, and where "from now on" starts. */
+export const ContentChangesPage = Type.Object({
+  ...ChangesPage.properties,
+  head: Type.String({
+    description:
+      'The cursor after every event committed so far, whatever this answer holds: ask with it (`after`) to follow ' +
+      'the feed from now on, skipping the history (`limit=1`, then keep `head`).',
+  }),
+});
