@@ -99,8 +99,13 @@ function sharedValidator(): Validator {
   return validator;
 }
 
+/** Steps 1 and 2 alone, for JSON-LD that is not one of Quire's graphs (a site's own, or one it rewrote). */
+export function structuredDataIssues(jsonLd: unknown): Promise<JsonLdIssue[]> {
+  return sharedValidator().validate(extractJsonLd(jsonLd));
+}
+
 export async function validateJsonLd(jsonLd: unknown): Promise<JsonLdIssue[]> {
-  return [...graphIssues(jsonLd), ...(await sharedValidator().validate(extractJsonLd(jsonLd)))];
+  return [...graphIssues(jsonLd), ...(await structuredDataIssues(jsonLd))];
 }
 
 export function describeIssue(issue: JsonLdIssue): string {
