@@ -1,6 +1,6 @@
 import { pages, segment } from './client.js';
 import type { components, operations } from './content-schema.js';
-import { CONTENT_API_PREFIX, Transport, type ClientOptions, type RequestOptions } from './transport.js';
+import { CONTENT_API_PREFIX, Transport, type ClientOptions, type Query, type RequestOptions } from './transport.js';
 import type { FieldsOf, Selected, SelectedPage } from './types.js';
 
 /*
@@ -26,6 +26,9 @@ export type ContentItemOf<Op extends ContentOperationId> =
 
 /** A media file as the content API answers it: without who uploaded it or where it is stored. */
 export type PublicMedia = components['schemas']['PublicMedia'];
+
+/** One answer of the content API's change feed: `{data, next, hasMore, head}`. */
+export type ContentChangesPage = components['schemas']['ContentChangesPage'];
 
 type ContentListOperation = {
   [Op in ContentOperationId]: ContentItemOf<Op> extends never ? never : Op;
@@ -104,6 +107,7 @@ export class QuireContent {
   readonly preview;
   readonly feeds;
   readonly sitemaps;
+  readonly changes;
 
   constructor(options: QuireContentOptions) {
     if (!options.contentKey) throw new TypeError('QuireContent: contentKey is required');
@@ -151,6 +155,16 @@ export class QuireContent {
       index: (options?: RequestOptions) => document('/sitemap.xml', undefined, options),
       /** One sitemap as the index names it (`posts-1.xml` …), as XML text. */
       get: (name: string, options?: RequestOptions) => document(`/sitemaps${segment(name)}`, undefined, options),
+    };
+    this.changes = {
+      /**
+       * One answer of the change feed, `{data, next, hasMore, head}`: the events after `after` in commit order,
+       * published content only (a post or page while it is published, or its withdrawal by id alone). Keep `next`
+       * and ask with it as `after` (at once while `hasMore`); `head` is where to follow from after a full read. A
+       * QuireError BAD_REQUEST with `details.reason: 'cursor_expired'` means: read everything again.
+       */
+      list: (query?: Omit<ContentQueryOf<'listChanges'>, 'fields'>, options?: RequestOptions) =>
+        transport.request<ContentChangesPage>({ method: 'GET', path: '/changes', query: query as Query, options }),
     };
     this.preview = {
       /** A post whatever its status, with a preview token for it (the site's preview route has it in its URL). */

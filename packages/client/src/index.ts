@@ -1,6 +1,7 @@
 export { Quire, type Listing, type UploadOptions, type VersionedUpdateOptions } from './client.js';
 export {
   QuireContent,
+  type ContentChangesPage,
   type ContentItemOf,
   type ContentListing,
   type ContentListQuery,
