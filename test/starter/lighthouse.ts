@@ -21,8 +21,9 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
  * it audits (the page, robots.txt, source maps) through Chrome. Chrome's own background services are off by
  * chrome-launcher's default flags and --disable-background-networking, but Chromium still resolves Google
  * hosts for its sign-in and update services: the host resolver rules make every name but the loopback ones
- * unresolvable, so no lookup leaves either. Chrome's crash-report settings and dconf cache go to a temporary
- * XDG directory, removed afterwards, instead of the home directory.
+ * unresolvable, so no lookup leaves either. (What still shows under strace is Chromium's IPv6 probe: a UDP
+ * socket connected to a public address, which sends nothing.) Chrome's crash-report settings and dconf cache
+ * go to a temporary XDG directory, removed afterwards, instead of the home directory.
  */
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -114,7 +115,7 @@ async function stop(chrome: chromeLauncher.LaunchedChrome): Promise<void> {
   const exited = chrome.process.exitCode !== null || chrome.process.signalCode !== null;
   const closed = exited ? Promise.resolve() : once(chrome.process, 'close');
   chrome.kill();
-  await Promise.race([closed, delay(5_000)]);
+  await Promise.race([closed, delay(5_000, undefined, { ref: false })]);
 }
 
 /** Lighthouse's four scores for one page, and what failed in each category that fell short. */
