@@ -136,7 +136,7 @@ try {
     .filter((name) => String(name).endsWith('.html')).length;
 
   // `npm start` in the site's folder.
-  served = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  served = spawn(process.execPath, ['server.mjs'], {
     cwd: siteDir,
     env: baseEnv({ PORT: String(sitePort), HOST: '127.0.0.1', ASTRO_TELEMETRY_DISABLED: '1' }),
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,48 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, EXTERNAL, ownerActor, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { insertAuthor, insertCategory } from '../helpers/content.js';
 import { createPost, postsApi, type Json } from '../helpers/posts.js';
+import { SITEINDEX_XSD, urlsetSchema, xmllint } from '../helpers/sitemap-schemas.js';
 
-const run = promisify(execFile);
 const CONTENT = '/api/v1/content';
-const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/sitemaps');
-const SITEMAP_XSD = path.resolve(import.meta.dirname, '../../node_modules/sitemap/schema/sitemap.xsd');
-
-/**
- * A schema for xmllint that brings sitemaps.org's own sitemap.xsd (from the `sitemap` package) and the image
- * extension together, as `processContents="strict"` needs every namespace a urlset holds to be declared.
- */
-function urlsetSchema(dir: string): string {
-  const file = path.join(dir, 'urlset.xsd');
-  fs.writeFileSync(
-    file,
-    `<?xml version="1.0" encoding="UTF-8"?>
-<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">
-  <xsd:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" schemaLocation="${SITEMAP_XSD}"/>
-  <xsd:import namespace="http://www.google.com/schemas/sitemap-image/1.1" schemaLocation="${path.join(FIXTURES, 'sitemap-image.xsd')}"/>
-</xsd:schema>
-`,
-  );
-  return file;
-}
-
-async function xmllint(dir: string, xml: string, schema: string): Promise<string> {
-  const file = path.join(dir, `doc-${Math.random().toString(36).slice(2)}.xml`);
-  fs.writeFileSync(file, xml);
-  try {
-    const { stderr } = await run('xmllint', ['--noout', '--schema', schema, file]);
-    return stderr;
-  } catch (error) {
-    return `INVALID ${(error as { stderr?: string }).stderr ?? String(error)}`;
-  }
-}
 
 describeEachDialect('feeds and sitemaps', (dialect) => {
   let ctx: TestContext;
@@ -157,7 +124,7 @@ describeEachDialect('feeds and sitemaps', (dialect) => {
     it('the index and each sitemap are valid against the sitemaps.org schemas (xmllint)', async () => {
       const index = await read('/sitemap.xml');
       expect(index.statusCode, index.body).toBe(200);
-      expect(await xmllint(dir, index.body, path.join(FIXTURES, 'siteindex.xsd'))).toMatch(/validates/);
+      expect(await xmllint(dir, index.body, SITEINDEX_XSD)).toMatch(/validates/);
       const locs = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replaceAll('&amp;', '&'));
       expect(locs.map((loc) => new URL(loc).pathname)).toEqual([
         `${CONTENT}/sitemaps/posts-1.xml`,

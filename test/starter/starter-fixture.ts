@@ -161,7 +161,7 @@ export async function startStarter(options: { posts: number; name: string }): Pr
     },
     siteFetch,
     async startSite() {
-      site = spawn(process.execPath, ['dist/server/entry.mjs'], {
+      site = spawn(process.execPath, ['server.mjs'], {
         cwd: siteDir,
         env: baseEnv({ PORT: String(sitePort), HOST: '127.0.0.1' }),
         stdio: ['ignore', 'inherit', 'inherit'],

@@ -236,7 +236,6 @@ export async function sync(options = {}) {
     fetch: countingFetch(traffic),
     cache: false,
   });
-  if (!content.changes)
   const previous = options.full ? null : readStore(env.dataDir);
   let result = previous && (await incrementalSync(content, previous, env.siteUrl));
   const full = !result;
