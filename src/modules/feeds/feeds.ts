@@ -81,10 +81,12 @@ export function renderFeed(format: FeedFormat, source: FeedSource): string {
   const { settings } = source;
   const home = settings.siteUrl ?? undefined;
   if (format === 'json') return JSON.stringify(jsonFeed(source));
+  // RSS requires the channel's link; without a site URL the feed's own address is the one page there is.
+  const link = home ?? (format === 'rss' ? source.links.rss : undefined);
   const feed = new Feed({
     id: home ?? source.links.atom,
     title: titleOf(source),
-    ...(home ? { link: home } : {}),
+    ...(link ? { link } : {}),
     description: titleOf(source),
     updated: updatedOf(source),
     generator: 'Quire',
