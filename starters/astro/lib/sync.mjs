@@ -22,7 +22,7 @@ const CONCURRENCY = 8;
 /** A fetch that counts the requests it sends and the bytes of the bodies it receives. @param {Traffic} traffic */
 function countingFetch(traffic) {
   /** @type {typeof fetch} */
-  return async (input, init) => {
+  const counted = async (input, init) => {
     traffic.requests += 1;
     const response = await fetch(input, init);
     const body = await response.arrayBuffer();
@@ -33,6 +33,7 @@ function countingFetch(traffic) {
       headers: response.headers,
     });
   };
+  return counted;
 }
 
 /** @param {unknown} error */
