@@ -4,6 +4,7 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import { renderBlocks, type Block } from '@quire/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITEINDEX_XSD, urlsetSchema, xmllint } from '../helpers/sitemap-schemas.js';
+import { axeViolations, fitsWidth, launchBrowser, screenshot, WIDTHS } from '../browser/browser.js';
 import { checkSite, distExists, formatSiteReport } from './site-checks.js';
 import { startStarter, type Starter } from './starter-fixture.js';
 
@@ -233,6 +234,46 @@ describe('a site made from the starter [sqlite]', () => {
     expect(refused.html).toContain('This preview link has expired');
     expect(refused.html).not.toContain('Still being written');
   });
+
+  it('fits a phone and a wide screen, light and dark, with no serious accessibility fault on any kind of page', async () => {
+    const post = posts.find((item) => item.tags?.length > 0 && item.category)!;
+    const draft = await starter.admin<Item>('POST', '/posts', {
+      title: 'A draft to look at',
+      status: 'draft',
+      bodyJson: [{ type: 'paragraph', text: 'Still being written, and shown in the site’s own layout.' }],
+    });
+    const { url: preview } = await starter.admin<{ url: string }>('POST', `/posts/${draft.id}/preview`, {});
+    const screens: Array<[string, string]> = [
+      ['home', '/'],
+      ['home-page-2', '/page/2'],
+      ['post', `/blog/${post.slug}`],
+      ['page', '/about'],
+      ['category', `/topics/${post.category.path}`],
+      ['tag', `/tags/${post.tags[0].slug}`],
+      ['author', `/authors/${post.author.slug}`],
+      ['search', `/search?q=${encodeURIComponent((post.title as string).split(' ')[0]!)}`],
+      ['not-found', '/no-such-page-at-all'],
+      ['preview', preview.slice(starter.siteUrl.length)],
+      ['preview-expired', `/preview?type=post&id=${draft.id}&token=not-a-token`],
+    ];
+    const browser = await launchBrowser();
+    try {
+      for (const scheme of ['light', 'dark'] as const)
+        for (const width of WIDTHS) {
+          const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
+          for (const [name, route] of screens) {
+            await page.goto(`${starter.siteUrl}${route}`);
+            expect(await axeViolations(page), `${name} at ${width} px, ${scheme}`).toEqual([]);
+            expect(await fitsWidth(page), `${name} at ${width} px fits`).toBe(true);
+            if (scheme === 'light' || width === 375)
+              await screenshot(page, `starter-${name}-${width}${scheme === 'dark' ? '-dark' : ''}`);
+          }
+          await page.close();
+        }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it('rebuilds from the change feed: one edit costs a fixed number of requests, and removals take pages away', async () => {
     const [edited, deleted, unpublished] = posts.slice(3, 6) as [Item, Item, Item];

@@ -89,13 +89,20 @@ function mediaIdsOf(item) {
   return ids;
 }
 
-/** The media a store names that it does not hold yet (social images, the logo). @param {Store} store */
+/**
+ * The media a store names that no answer in it embeds (social images, most often the featured image again; the
+ * logo), to read by id.
+ * @param {Store} store
+ */
 function missingMedia(store) {
-  const wanted = new Set();
-  for (const item of [...Object.values(store.posts), ...Object.values(store.pages)])
-    for (const id of socialImageIds(item)) wanted.add(id);
-  if (store.settings.logoMediaId && !store.settings.logo) wanted.add(store.settings.logoMediaId);
-  return [...wanted].filter((id) => !(id in store.media));
+  const items = [...Object.values(store.posts), ...Object.values(store.pages)];
+  const held = new Set(Object.keys(store.media));
+  for (const item of [...items, ...Object.values(store.authors)])
+    for (const media of [item.featuredMedia, item.avatarMedia]) if (media?.id) held.add(media.id);
+  if (store.settings.logo?.id) held.add(store.settings.logo.id);
+  const wanted = new Set(items.flatMap(socialImageIds));
+  if (store.settings.logoMediaId) wanted.add(store.settings.logoMediaId);
+  return [...wanted].filter((id) => !held.has(id));
 }
 
 /** @param {QuireContent} content @param {Store} store @param {string[]} ids */
