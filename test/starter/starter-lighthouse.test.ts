@@ -7,8 +7,9 @@ import { photo, startStarter, type Starter } from './starter-fixture.js';
  * Lighthouse 12.2 with Debian's Chromium on the starter's home page and a post page, as a visitor on a phone meets
  * them (Lighthouse's default mobile emulation and simulated throttling): each of performance, accessibility, best
  * practices and SEO scores at least 95, in the run with the median performance of three (one slow first layout on
- * a busy machine is multiplied by the simulated slow CPU). The seeded posts' featured images are replaced by photographs of the size
- * writers upload, as the seed's small squares would be served larger than they are on any phone.
+ * a busy machine is multiplied by the simulated slow CPU). The seeded posts' featured images are replaced by
+ * photographs of the size writers upload, as the seed's small squares would be served larger than they are on any
+ * phone.
  */
 describe('the starter under Lighthouse [sqlite]', () => {
   let starter: Starter;
