@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
-import { renderBlocks, type Block } from '@quire/blocks';
+import { BLOCK_TYPES, renderBlocks, type Block } from '@quire/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITEINDEX_XSD, urlsetSchema, xmllint } from '../helpers/sitemap-schemas.js';
 import { axeViolations, fitsWidth, launchBrowser, screenshot, WIDTHS } from '../browser/browser.js';
@@ -11,22 +11,6 @@ import { startStarter, type Starter } from './starter-fixture.js';
 // The API's answers, read as JSON: the assertions say what they expect of each field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Item = Record<string, any>;
-
-const BLOCK_TYPES = [
-  'paragraph',
-  'heading',
-  'list',
-  'image',
-  'code',
-  'quote',
-  'divider',
-  'callout',
-  'cta',
-  'faq',
-  'key_takeaways',
-  'video_embed',
-  'tweet_embed',
-];
 
 /*
  * A site made by `quire site init` from the starter, built against a seeded Quire and served by its own server, as

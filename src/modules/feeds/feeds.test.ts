@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { NO_SETTINGS as NO_SITE } from '../../../test/helpers/json-ld-fixtures.js';
 import type { SiteSettings } from '../workspaces/site-settings.js';
 import { renderFeed, type FeedSource } from './feeds.js';
-
-const NO_SITE: SiteSettings = {
-  siteName: null,
-  siteUrl: null,
-  logoMediaId: null,
-  publisherName: null,
-  publisherUrl: null,
-  postUrlPattern: null,
-  pageUrlPattern: null,
-  authorUrlPattern: null,
-  categoryUrlPattern: null,
-  previewUrlPattern: null,
-};
 
 const source = (settings: SiteSettings): FeedSource => ({
   settings,
