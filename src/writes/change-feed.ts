@@ -16,8 +16,8 @@ export interface ChangeEvent {
   /** The resource's id. */
   id: string;
   /**
-   * Its slug after the write (before it, for a deletion); null for resources without one, and in the published
-   * view for a post or page that is not published now.
+   * Its slug after the write (before it, for a deletion); null for resources without one. In the published view,
+   * a post's or page's slug as it is now, and null when it is not published now.
    */
   slug: string | null;
   action: ChangeAction;

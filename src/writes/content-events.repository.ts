@@ -14,7 +14,8 @@ export interface EventFilter {
   types?: readonly string[] | undefined;
   /**
    * What is published only: a post's or page's events while it is published (not deleted), and those that
-   * withdraw one (`WITHDRAWALS`), whose slug is null unless it is published again; every other type's events.
+   * withdraw one (`WITHDRAWALS`), each with the slug it has now while published, else null; every other type's
+   * events.
    */
   published?: boolean;
 }
@@ -63,20 +64,9 @@ export function eventsBetweenQuery(
     )
     .select((eb) => [
       ...columns,
-      // Any other event of a post or page that is shown is of one published now (the filter above), so only a
-      // withdrawal asks for the status twice.
-      eb
-        .case()
-        .when(
-          eb.or([
-            eb('resource_type', 'not in', STATUSED),
-            eb('action', 'not in', WITHDRAWALS),
-            eb(statusNow(eb), '=', 'published'),
-          ]),
-        )
-        .then(eb.ref('slug'))
-        .end()
-        .as('slug'),
+      // A post's or page's slug as it is now while it is published, else none: the slug an event recorded may be
+      // one it had as a draft (renamed before it went out), which is no more public than the draft was.
+      eb.case().when('resource_type', 'in', STATUSED).then(publishedSlugNow(eb)).else(eb.ref('slug')).end().as('slug'),
     ])
     .orderBy('seq')
     .limit(limit);
@@ -86,14 +76,15 @@ export function eventsBetweenQuery(
 const STATUSED = ['post', 'page'];
 
 /**
- * The status of the event's post or page now: null when it is deleted, and for other types. Looked up for each
- * event by the primary key, the one condition of the subquery: on tables without statistics PostgreSQL chose to
- * walk the workspace's rows for a condition on workspace_id or deleted_at (indexes lead with the one, and most
- * are partial on the other), so both are checked on the row found instead. Either database runs it per event:
- * a scalar subquery, unlike a join or EXISTS, cannot be planned as a hash of every workspace's posts.
+ * A column of the event's post or page as it is now: null when the row is deleted or of another workspace, and
+ * for other types; the slug only while the row is published. Looked up for each event by the primary key, the one
+ * condition of the subquery: on tables without statistics PostgreSQL chose to walk the workspace's rows for a
+ * condition on workspace_id or deleted_at (indexes lead with the one, and most are partial on the other), so both
+ * are checked on the row found instead. Either database runs it per event: a scalar subquery, unlike a join or
+ * EXISTS, cannot be planned as a hash of every workspace's posts.
  */
-function statusNow(eb: ExpressionBuilder<Database, 'content_events'>) {
-  const statusIn = (table: 'posts' | 'pages') =>
+function rowNow(eb: ExpressionBuilder<Database, 'content_events'>, column: 'status' | 'slug') {
+  const valueIn = (table: 'posts' | 'pages') =>
     eb
       .selectFrom(table)
       .select((row) =>
@@ -103,21 +94,28 @@ function statusNow(eb: ExpressionBuilder<Database, 'content_events'>) {
             row.and([
               row(`${table}.workspace_id`, '=', row.ref('content_events.workspace_id')),
               row(`${table}.deleted_at`, 'is', null),
+              ...(column === 'slug' ? [row(`${table}.status`, '=', 'published')] : []),
             ]),
           )
-          .then(row.ref(`${table}.status`))
+          .then(row.ref(`${table}.${column}`))
           .end()
-          .as('status'),
+          .as(column),
       )
       .whereRef(`${table}.id`, '=', 'content_events.resource_id');
   return eb
     .case('content_events.resource_type')
     .when('post')
-    .then(statusIn('posts'))
+    .then(valueIn('posts'))
     .when('page')
-    .then(statusIn('pages'))
+    .then(valueIn('pages'))
     .end();
 }
+
+/** The status of the event's post or page now (rowNow). */
+const statusNow = (eb: ExpressionBuilder<Database, 'content_events'>) => rowNow(eb, 'status');
+
+/** The slug of the event's post or page now, while it is published (rowNow). */
+const publishedSlugNow = (eb: ExpressionBuilder<Database, 'content_events'>) => rowNow(eb, 'slug');
 
 /** All SQL of content_events. Recording is private to contentWrite (an eslint rule keeps it so). */
 export const contentEventsRepository = {

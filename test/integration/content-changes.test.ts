@@ -122,6 +122,18 @@ describeEachDialect('the content change feed', (dialect) => {
       for (const event of everything.data) expect(event.timestamp).toMatch(ISO);
     });
 
+    it('names a post by the slug it has now, never by one it had as a draft', async () => {
+      const { key, contentKey } = await site();
+      const start = await changes(contentKey);
+      const draft = await create(key, 'posts', { title: 'Acquisition of Acme' });
+      expect(draft.slug).toBe('acquisition-of-acme');
+      await patch(key, 'posts', draft.id, { title: 'A new partnership', slug: 'a-new-partnership' });
+      await patch(key, 'posts', draft.id, { status: 'published' });
+      const events = (await changes(contentKey, start.next)).data;
+      expect(events.map((event) => event.event)).toEqual(['post.created', 'post.updated', 'post.published']);
+      expect(events.map((event) => event.slug)).toEqual(Array(3).fill('a-new-partnership'));
+    });
+
     it('shows every event of a post published now, its creation as published included, with its slug', async () => {
       const { key, contentKey } = await site();
       const start = await changes(contentKey);
