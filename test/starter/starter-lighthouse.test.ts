@@ -41,6 +41,14 @@ describe('the starter under Lighthouse [sqlite]', () => {
     await starter?.stop();
   });
 
+  it('paints each uploaded photograph’s placeholder under it while it loads', async () => {
+    const home = await (await starter.siteFetch('/')).text();
+    const painted = home.match(
+      /<img [^>]*style="background-color:#[0-9a-f]{6};background-image:url\(data:image\/[a-z]+;base64,/g,
+    );
+    expect(painted?.length).toBe(10);
+  });
+
   for (const [name, path] of [
     ['the home page', () => '/'],
     ['a post page', () => postPath],
