@@ -22,17 +22,25 @@ function fileValues() {
   return values;
 }
 
-/** @param {string} name */
-function read(name) {
-  const value = process.env[name] ?? fileValues()[name];
-  return value === undefined || value === '' ? undefined : value;
-}
-
-/** @param {string} name */
-function required(name) {
-  const value = read(name);
-  if (value === undefined) throw new Error(`${name} is not set: copy .env.example to .env and fill it in (README.md)`);
-  return value;
+/**
+ * A reader of the variables, over the file as it is now (read once per call of siteEnv: the server sees an edit of
+ * `.env`, such as a webhook secret added, without a restart).
+ */
+function reader() {
+  const file = fileValues();
+  /** @param {string} name */
+  const read = (name) => {
+    const value = process.env[name] ?? file[name];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  /** @param {string} name */
+  const required = (name) => {
+    const value = read(name);
+    if (value === undefined)
+      throw new Error(`${name} is not set: copy .env.example to .env and fill it in (README.md)`);
+    return value;
+  };
+  return { read, required };
 }
 
 /**
@@ -48,6 +56,7 @@ function required(name) {
 
 /** @returns {SiteEnv} */
 export function siteEnv() {
+  const { read, required } = reader();
   return {
     quireUrl: required('QUIRE_URL').replace(/\/+$/, ''),
     contentKey: required('QUIRE_CONTENT_KEY'),

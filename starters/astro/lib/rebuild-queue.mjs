@@ -10,8 +10,6 @@ import { siteEnv } from './env.mjs';
  */
 let running = false;
 let again = false;
-/** @type {Array<() => void>} */
-let waiting = [];
 
 export function requestRebuild() {
   if (running) {
@@ -28,15 +26,5 @@ export function requestRebuild() {
   child.on('exit', () => {
     running = false;
     if (again) requestRebuild();
-    else {
-      const done = waiting;
-      waiting = [];
-      for (const resolve of done) resolve();
-    }
   });
-}
-
-/** Resolves when no rebuild runs or is asked for (for tests and scripts). */
-export function rebuildsSettled() {
-  return running ? new Promise((resolve) => waiting.push(() => resolve(undefined))) : Promise.resolve();
 }
