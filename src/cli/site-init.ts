@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { badRequest } from '../errors.js';
 
 /**
@@ -26,15 +26,6 @@ export interface SiteInitResult {
   settingsToSet: Record<string, string> | null;
   next: string[];
 }
-
-/** The starter's routes (its lib/urls.mjs), asked for where the workspace names none. */
-const STARTER_SETTINGS = {
-  postUrlPattern: '/posts/{slug}',
-  pageUrlPattern: '/{slug}',
-  authorUrlPattern: '/authors/{slug}',
-  categoryUrlPattern: '/categories/{path}',
-  previewUrlPattern: '/preview?type={type}&id={id}&token={token}',
-} as const;
 
 /** What is never copied: what a build, a sync or a developer's machine made. */
 const LEFT_OUT = new Set(['node_modules', 'dist', '.builds', '.quire', '.astro', '.env']);
@@ -71,10 +62,21 @@ async function admin(quireUrl: string, apiKey: string, method: string, route: st
   return answer;
 }
 
+/**
+ * The settings the starter's routes follow, as its own lib/urls.mjs holds them (the paths it builds where the
+ * workspace names no pattern, and its preview route), read from the starter being copied so that they cannot drift.
+ */
+async function starterSettings(starter: string, siteUrl: string): Promise<Record<string, string>> {
+  const urls = (await import(pathToFileURL(path.join(starter, 'lib', 'urls.mjs')).href)) as {
+    DEFAULT_PATTERNS: Record<string, string>;
+    PREVIEW_PATTERN: string;
+  };
+  return { siteUrl, ...urls.DEFAULT_PATTERNS, previewUrlPattern: urls.PREVIEW_PATTERN };
+}
+
 /** The settings the starter needs that the workspace has not set, with the values it expects. */
-async function settingsToSet(quireUrl: string, apiKey: string, siteUrl: string): Promise<Record<string, string>> {
+async function settingsToSet(quireUrl: string, apiKey: string, wanted: Record<string, string>) {
   const current = await admin(quireUrl, apiKey, 'GET', '/site-settings');
-  const wanted: Record<string, string> = { siteUrl, ...STARTER_SETTINGS };
   return Object.fromEntries(Object.entries(wanted).filter(([field]) => current[field] == null));
 }
 
@@ -144,15 +146,17 @@ export async function siteInit(options: SiteInitOptions): Promise<SiteInitResult
   if (options.contentKey && !/^quire_content_[A-Za-z0-9]{38}$/.test(options.contentKey))
     throw badRequest('--content-key must be a content key (quire_content_ and 38 letters and digits)');
 
+  const starter = repositoryPath('starters/astro');
+  const wanted = await starterSettings(starter, siteUrl);
   let settings: Record<string, string> | null = null;
   let contentKey = options.contentKey;
   if (options.apiKey) {
-    settings = await settingsToSet(quireUrl, options.apiKey, siteUrl);
+    settings = await settingsToSet(quireUrl, options.apiKey, wanted);
     contentKey ??= String(
       (await admin(quireUrl, options.apiKey, 'POST', '/content-keys', { name: `Site ${path.basename(dir)}` })).key,
     );
   }
-  copyStarter(repositoryPath('starters/astro'), dir);
+  copyStarter(starter, dir);
   vendorPackages(dir);
   writeEnv(dir, { QUIRE_URL: quireUrl, QUIRE_CONTENT_KEY: contentKey!, SITE_URL: siteUrl });
   return {
@@ -160,9 +164,7 @@ export async function siteInit(options: SiteInitOptions): Promise<SiteInitResult
     contentKey: options.contentKey ? 'given' : 'created',
     settingsToSet: settings,
     next: [
-      ...(settings === null || Object.keys(settings).length > 0
-        ? [settingsCommand(settings ?? { siteUrl, ...STARTER_SETTINGS })]
-        : []),
+      ...(settings === null || Object.keys(settings).length > 0 ? [settingsCommand(settings ?? wanted)] : []),
       `cd ${path.relative(process.cwd(), dir) || '.'}`,
       'npm install',
       'npm run build',
