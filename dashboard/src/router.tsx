@@ -19,6 +19,26 @@ export function href(to: string): string {
   return `${BASE}${to}`;
 }
 
+// The path replaceAddress last set, until the shell has seen it (wouter reports every history change as a route
+// change, its own or not).
+let quietPath: string | null = null;
+
+/**
+ * Changes the address in place without it being a new page: the screen stays, and so does the focus (the studio
+ * takes a new post's id on its first save while the writer goes on typing).
+ */
+export function replaceAddress(to: string): void {
+  quietPath = to;
+  window.history.replaceState(null, '', href(to));
+}
+
+/** Whether the location is one replaceAddress just set; the answer is given once. */
+export function takeQuietChange(path: string): boolean {
+  const quiet = quietPath === path;
+  quietPath = null;
+  return quiet;
+}
+
 /** wouter, under BASE: the routes themselves are `<Switch>`/`<Route>` (App.tsx). */
 export function RouterProvider({ children }: { children: ReactNode }) {
   return <Router base={BASE}>{children}</Router>;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { call, client } from '../api';
 import { ErrorMessage, Loading } from '../components/Status';
-import { Link, useRouter } from '../router';
+import { Link, takeQuietChange, useRouter } from '../router';
 import { preferredWorkspace, rememberWorkspace, useSession } from '../session';
 import type { WorkspaceSummary } from '../types';
 import { allowed, NAV, type Section } from '../sections';
@@ -48,11 +48,13 @@ export function Shell({ view }: { view: ShellView }) {
     if (workspace) rememberWorkspace(workspace.id);
   }, [workspace]);
 
-  // A route change is a new page for a screen reader: move focus to the content, as a page load would.
+  // A route change is a new page for a screen reader: move focus to the content, as a page load would. An address
+  // a screen changed in place is not one.
   useEffect(() => {
+    const quiet = takeQuietChange(location.path);
     setMenuOpen(false);
     if (firstRender.current) firstRender.current = false;
-    else mainRef.current?.focus();
+    else if (!quiet) mainRef.current?.focus();
   }, [location.path]);
 
   const [signOutError, setSignOutError] = useState<unknown>(null);

@@ -7,7 +7,7 @@ import { Badge, ErrorMessage, Loading } from '../components/Status';
 import { BlockList } from '../content/Blocks';
 import { STATUS_TONE } from '../content/PostsScreen';
 import { formatTime } from '../hooks';
-import { href, Link, useRouter } from '../router';
+import { Link, replaceAddress, useRouter } from '../router';
 import type { Block, Post, WorkspaceSummary } from '../types';
 import { ConflictPanel } from './ConflictPanel';
 import { HistoryPanel } from './HistoryPanel';
@@ -54,11 +54,9 @@ export default function Studio({
 }) {
   const { navigate } = useRouter();
   const list = `/w/${workspace.id}/${kind}s`;
-  // The address takes the new id (a reload opens this post) without a route change, which would move the focus
-  // to the page's main region while the writer is typing.
-  const studio = useStudio(workspace.id, kind, id, (created) =>
-    window.history.replaceState(null, '', href(`${list}/${created.id}/edit`)),
-  );
+  // The address takes the new id (a reload opens this post) in place: a new page would move the focus to the
+  // page's main region while the writer is typing.
+  const studio = useStudio(workspace.id, kind, id, (created) => replaceAddress(`${list}/${created.id}/edit`));
   const { base, fields, update, save, issues } = studio;
   const [preview, setPreview] = useState(false);
   const [deleting, setDeleting] = useState(false);

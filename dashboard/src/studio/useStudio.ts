@@ -331,6 +331,8 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
         if (tags) void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, 'tags') });
         setBase(written);
       }
+      // Keys the surface has taken but not yet reported (it reports after its next paint) count as typed meanwhile.
+      editor.current?.flush();
       if (edits.current === startedAt) {
         if (written) {
           // Nothing typed meanwhile: take what the server derived (heading ids, image urls, a freed slug).

@@ -98,6 +98,9 @@ function FormattedField({ label, value, onChange, error, hint, multiline = true,
         class: multiline ? 'inline-field' : 'inline-field inline-field-single',
         spellcheck: 'true',
       },
+      // Escape is the card's (back to the document, CardFrame); ProseMirror would otherwise take it and mark it
+      // handled, and the card would never see it.
+      handleDOMEvents: { keydown: (_view, event) => event.key === 'Escape' },
       dispatchTransaction(tr: Transaction) {
         v.updateState(v.state.apply(tr));
         if (tr.docChanged) {
