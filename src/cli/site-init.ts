@@ -95,6 +95,13 @@ function copyStarter(from: string, to: string) {
   });
 }
 
+/*
+ * Install scripts the site allows: none. npm reads `allowScripts` only at an install's root (a workspace's is
+ * ignored, with a warning), so inside this repository the root's applies and a site of its own gets these. The
+ * starter uses Quire's images, never Astro's, so sharp needs no native build; esbuild's binary comes as a package.
+ */
+const ALLOW_SCRIPTS = { esbuild: false, sharp: false };
+
 /** Each of the starter's own packages as a tarball in vendor/, and the site's package.json pointed at them. */
 function vendorPackages(dir: string) {
   const vendor = path.join(dir, 'vendor');
@@ -103,6 +110,7 @@ function vendorPackages(dir: string) {
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
     name: string;
     dependencies: Record<string, string>;
+    allowScripts?: Record<string, boolean>;
   };
   for (const [name, folder] of [
     ['@quire/blocks', 'packages/blocks'],
@@ -125,6 +133,7 @@ function vendorPackages(dir: string) {
       .basename(dir)
       .toLowerCase()
       .replace(/[^a-z0-9._-]+/g, '-') || 'site';
+  manifest.allowScripts = ALLOW_SCRIPTS;
   fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 

@@ -55,6 +55,7 @@ describe('quire site init', () => {
     expect(manifest.name).toBe('my-site');
     expect(manifest.dependencies['@quire/blocks']).toBe('file:vendor/quire-blocks-0.1.0.tgz');
     expect(manifest.dependencies['@quire/client']).toBe('file:vendor/quire-client-0.1.0.tgz');
+    expect(manifest.allowScripts).toEqual({ esbuild: false, sharp: false });
     expect(fs.readdirSync(path.join(target, 'vendor')).sort()).toEqual([
       'quire-blocks-0.1.0.tgz',
       'quire-client-0.1.0.tgz',
