@@ -53,7 +53,7 @@ export function cachedGetFastPath({
       'content-length': notModified ? 0 : answer.body.length,
     });
     response.end(notModified ? undefined : answer.body);
-    if (logged) logRequest(logger.child({ reqId: id }), request, response.statusCode, performance.now() - started);
+    if (logged) logRequest(logger, request, response.statusCode, performance.now() - started, id);
     return true;
   };
 }

@@ -77,6 +77,15 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   return (copy ?? value) as T;
 }
 
+/** What a request's line says of it: method, URL (keys cut out) and address, never its headers. */
+function serializeRequest(request: LoggedRequest): { method: string; url: string; remoteAddress?: string } {
+  return {
+    method: request.method ?? '',
+    url: redactUrl(request.url ?? ''),
+    remoteAddress: request.ip ?? request.socket?.remoteAddress,
+  };
+}
+
 /**
  * pino as Quire configures it, with secrets redacted wherever they could appear: every logged object is
  * walked for the names above (the request's headers never reach a line: the `req` serializer keeps method,
@@ -97,40 +106,102 @@ export function loggerOptions(level: LogLevel): pino.LoggerOptions {
       },
     },
     serializers: {
-      req: (request: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        remoteAddress: request.ip ?? request.socket?.remoteAddress,
-      }),
+      req: serializeRequest,
       res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },
   };
 }
 
+/** Request lines wait in memory until they fill this many bytes, or for FLUSH_MS, and then go out in one write. */
+const BUFFER_BYTES = 4096;
+const FLUSH_MS = 1000;
+
 /**
- * The server's logger: stdout written asynchronously, so a line costs the request its formatting only
- * (pino writes what is left when the process exits, a crash included).
+ * stdout as the server's logger writes it. A request's line (logRequest) waits for a batch: one write a line cost
+ * a request more than making the line. Every other line (a warning, an error, the first-start hints) goes out at
+ * once, the request lines before it with it, in order (or within FLUSH_MS, when a write is already under way).
  */
-export function createLogger(level: LogLevel): pino.Logger {
-  return pino(loggerOptions(level), pino.destination({ dest: 1, sync: false }));
+class LogStream {
+  constructor(private readonly out: pino.DestinationStream & { flush(cb?: () => void): void }) {}
+
+  write(line: string): void {
+    this.out.write(line);
+    this.out.flush();
+  }
+
+  /** Written with the next batch: within FLUSH_MS, or at once when the batch is full. */
+  writeBatched(line: string): void {
+    this.out.write(line);
+  }
+
+  flush(cb?: () => void): void {
+    this.out.flush(cb);
+  }
+}
+
+/**
+ * The server's logger: stdout (or `dest`, a file) written asynchronously, request lines in batches (LogStream).
+ * pino writes what is left when the process exits, a crash included, so only a SIGKILL loses request lines, those
+ * of the last second.
+ */
+export function createLogger(level: LogLevel, dest: number | string = 1): pino.Logger {
+  const out = pino.destination({ dest, sync: false, minLength: BUFFER_BYTES, periodicFlush: FLUSH_MS });
+  return pino(loggerOptions(level), new LogStream(out));
 }
 
 /** Whether a logger writes the line of each request (LOG_LEVEL info and below). */
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 export const logsRequests = (logger: FastifyBaseLogger) => REQUEST_LOG_LEVELS.has(logger.level);
 
+/** What a pino logger keeps of itself: its bindings already as JSON (`,"pid":1,…`) and its stream. */
+interface PinoParts {
+  [pino.symbols.chindingsSym]?: string;
+  [pino.symbols.streamSym]?: { write(line: string): unknown; writeBatched?(line: string): void };
+}
+
+interface LoggedRequest {
+  method?: string | undefined;
+  url?: string | undefined;
+  ip?: string;
+  socket?: { remoteAddress?: string };
+}
+
 /**
- * The one line each request is logged with, when its answer has been sent: request id (the logger's
- * binding), method, URL and address, status and time. Fastify's own two lines a request (on arrival and at
- * the answer) are off; the fast path of cached answers (cached-get.ts) writes this same line.
+ * The one line each request is logged with, when its answer has been sent: request id, method, URL and
+ * address, status and time. Fastify's own two lines a request (on arrival and at the answer) are off; the fast
+ * path of cached answers (cached-get.ts) writes this same line, naming its request id as `reqId` (Fastify's
+ * request loggers carry it among their bindings).
+ *
+ * It is the line pino would write for `logger.info({ req, res, responseTime }, 'request completed')`, byte for
+ * byte (logging.test.ts compares them), made directly: it has four known fields, and pino's general path
+ * (serializers, the redaction walk, the hooks) cost several times the line. Any other logger gets that call.
  */
 export function logRequest(
   logger: FastifyBaseLogger,
-  request: { method?: string | undefined; url?: string | undefined; socket?: { remoteAddress?: string } },
+  request: LoggedRequest,
   statusCode: number,
   responseTime: number,
+  reqId?: string,
 ): void {
-  logger.info({ req: request, res: { statusCode }, responseTime }, 'request completed');
+  const parts = logger as unknown as PinoParts;
+  const bindings = parts[pino.symbols.chindingsSym];
+  const stream = parts[pino.symbols.streamSym];
+  if (bindings === undefined || stream === undefined) {
+    (reqId === undefined ? logger : logger.child({ reqId })).info(
+      { req: request, res: { statusCode }, responseTime },
+      'request completed',
+    );
+    return;
+  }
+  const id = reqId === undefined ? '' : `,"reqId":${JSON.stringify(reqId)}`;
+  const req = serializeRequest(request);
+  const address = req.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(req.remoteAddress)}`;
+  const line =
+    `{"level":30,"time":${Date.now()}${bindings}${id},"req":{"method":${JSON.stringify(req.method)},` +
+    `"url":${JSON.stringify(req.url)}${address}},"res":{"statusCode":${statusCode}},` +
+    `"responseTime":${responseTime},"msg":"request completed"}\n`;
+  if (stream.writeBatched) stream.writeBatched(line);
+  else stream.write(line);
 }
 
 /** The Fastify hook that logs each request's line. */
