@@ -97,6 +97,11 @@ suite(`the studio keeps a live post's edits unpublished until Update${SKIP_REASO
     await paragraph.click();
     await caretAtEnd(paragraph);
     await s.page.keyboard.type(text);
+    // The studio has taken the edit once it says so; until then the status may still be the last save's "Saved".
+    await bar()
+      .getByRole('status')
+      .filter({ hasText: /^Unsaved changes/ })
+      .waitFor({ timeout: 15_000 });
   };
 
   it('saves each pause of an edit to the pending set, which nothing outside sees; Update writes it once', async () => {
