@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, call, client, setCsrfToken, setUnauthorizedHandler } from './api';
 import { Loading, ErrorMessage } from './components/Status';
 import { Route, Switch } from 'wouter';
@@ -25,10 +25,18 @@ export function App() {
 
   const queryClient = useQueryClient();
 
+  // Counts the session changes made on this page (setup, sign-in, sign-out, a 401), so that an answer to
+  // GET /session asked for before one of them cannot undo it: on a busy machine the dashboard's first,
+  // anonymous answer can arrive after setup has already signed the owner in.
+  const changes = useRef(0);
+  const signedIn = useRef(false);
+
   const setSession = useCallback(
     (session: Session | null) => {
+      changes.current += 1;
       // What one person read must not be shown to whoever signs in next on this page.
-      if (!session) queryClient.clear();
+      if (!session && signedIn.current) queryClient.clear();
+      signedIn.current = session !== null;
       setCsrfToken(session?.csrfToken ?? null);
       setPhase(session ? { kind: 'signed-in', session } : { kind: 'anonymous' });
     },
@@ -36,9 +44,13 @@ export function App() {
   );
 
   const load = useCallback(async () => {
+    const asked = changes.current;
+    const current = () => changes.current === asked;
     try {
-      setSession(await call(client.GET('/session'), { quiet401: true }));
+      const session = await call(client.GET('/session'), { quiet401: true });
+      if (current()) setSession(session);
     } catch (error) {
+      if (!current()) return;
       if (error instanceof ApiError && error.status === 401) setSession(null);
       else setPhase({ kind: 'error', error });
     }

@@ -172,7 +172,18 @@ export async function setUpOwner(
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByLabel('Workspace name').fill(workspaceName);
   await page.getByRole('button', { name: 'Create owner and workspace' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+  await page
+    .getByRole('heading', { level: 1, name: 'Posts' })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      // Say what the page showed instead, so a failure on a busy CI machine can be read from its log.
+      const headings = await page.getByRole('heading').allTextContents();
+      const alerts = await page.getByRole('alert').allTextContents();
+      throw new Error(
+        `no Posts screen after setup at ${page.url()}: headings ${JSON.stringify(headings)}, alerts ${JSON.stringify(alerts)}`,
+        { cause: error },
+      );
+    });
   const session = await pageFetch<{ workspaces: Array<{ id: string; slug: string }> }>(
     page,
     'GET',
