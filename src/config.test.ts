@@ -108,7 +108,23 @@ describe('loadConfig accepts good values', () => {
       mediaKeepGps: false,
       passwordCost: 18,
       cdn: { purgeUrl: 'http://varnish:6081', sharedMaxAge: 3600 },
+      mail: null,
     });
+  });
+
+  it('sends mail only with QUIRE_SMTP_URL, from QUIRE_MAIL_FROM or the public host, and refuses a header in it', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(
+      loadConfig({ QUIRE_SMTP_URL: 'smtps://u:p@mail.example.com', QUIRE_PUBLIC_URL: 'https://cms.example.com' }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.com',
+      from: 'Quire <quire@cms.example.com>',
+    });
+    for (const from of ['news@example.com', 'Example News <news@example.com>'])
+      expect(loadConfig({ QUIRE_SMTP_URL: 'smtp://127.0.0.1:25', QUIRE_MAIL_FROM: from }).mail?.from).toBe(from);
+    for (const from of ['news', 'a@b@c', 'News <news@example.com>\r\nBcc: all@example.com', 'x <y>'])
+      expect(failure({ QUIRE_MAIL_FROM: from }).variable, from).toBe('QUIRE_MAIL_FROM');
+    expect(failure({ QUIRE_SMTP_URL: 'http://mail.example.com' }).variable).toBe('QUIRE_SMTP_URL');
   });
 
   it('keeps shared caches a minute without a CDN purge target and a day with one', () => {

@@ -43,6 +43,14 @@ export interface Config {
   passwordCost: number;
   /** The content API's shared caches (docs/content-api.md, "CDN"). */
   cdn: CdnConfig;
+  /** Outgoing mail (invitations, password resets); null: none is sent and the dashboard shows links instead. */
+  mail: MailConfig | null;
+}
+
+/** `smtpUrl`: smtp:// or smtps://, with its credentials; `from`: the sender of every message, `Name <address>`. */
+export interface MailConfig {
+  smtpUrl: string;
+  from: string;
 }
 
 /**
@@ -261,7 +269,20 @@ export function loadConfig(env: Env = process.env): Config {
       PASSWORD_COST_RANGE.max,
     ),
     cdn: cdn(env),
+    mail: mail(env, publicUrl),
   };
+}
+
+const MAIL_FROM = /^(?:[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
+function mail(env: Env, publicUrl: string): MailConfig | null {
+  const smtpUrl = url(env, 'QUIRE_SMTP_URL', ['smtp:', 'smtps:']);
+  const from = read(env, 'QUIRE_MAIL_FROM');
+  // One line with one address: a newline would let the setting write headers of its own.
+  if (from !== undefined && !MAIL_FROM.test(from.trim()))
+    throw new ConfigError('QUIRE_MAIL_FROM', 'must be an address, as quire@example.com or Quire <quire@example.com>');
+  if (smtpUrl === undefined) return null;
+  return { smtpUrl, from: from?.trim() ?? `Quire <quire@${new URL(publicUrl).hostname}>` };
 }
 
 function cdn(env: Env): CdnConfig {

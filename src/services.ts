@@ -28,6 +28,7 @@ import { createReviewLinksService } from './modules/review-links/review-links.se
 import { createFeedsService } from './modules/feeds/feeds.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
+import { createMailer } from './mail/mailer.js';
 import { installContentKinds } from './writes/kinds.js';
 
 /**
@@ -80,7 +81,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
       allowPrivate: config.webhookAllowPrivate,
       endpointsMax: config.webhookEndpointsMax,
     }),
-    dashboard: createDashboardServices(database, accounts, passwords),
+    dashboard: createDashboardServices(database, accounts, passwords, { mailer: createMailer(config.mail), publicUrl }),
   };
 }
 

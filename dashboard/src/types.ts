@@ -16,4 +16,5 @@ export type { Block } from '@quire/blocks';
 export type { Paginated } from '../../src/shared/paging.js';
 export type { SiteSettings } from '../../src/modules/workspaces/site-settings.js';
 export type { Permission, ReadOnlyResource, Resource } from '../../src/security/permissions.js';
-export type { Session, WorkspaceSummary, Member, AddedMember } from '../../src/modules/dashboard/dashboard.schemas.js';
+export type { Session, WorkspaceSummary, Member } from '../../src/modules/dashboard/dashboard.schemas.js';
+export type { Invitation, InvitationPreview, InvitationSent } from '../../src/modules/team/team.schemas.js';

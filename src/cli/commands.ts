@@ -66,6 +66,22 @@ export const COMMANDS: Record<string, Command> = {
     },
   },
 
+  // What an operator of a server without mail does for someone who forgot their password.
+  'user password': {
+    usage: 'quire user password --email E (--password P | --password-stdin)',
+    options: ['email', 'password'],
+    switches: ['password-stdin'],
+    required: ['email'],
+    async run(runtime, input) {
+      const fromStdin = input.flags['password-stdin'] === true;
+      if (fromStdin === (typeof input.flags.password === 'string'))
+        throw badRequest('Give exactly one of --password and --password-stdin');
+      const password = fromStdin ? (await input.readStdin()).replace(/\r?\n$/, '') : text(input, 'password');
+      return runtime.services.accounts.setPassword(text(input, 'email'), password);
+    },
+    human: (result: { email: string }) => `Set a new password for ${result.email}; their sessions have ended.`,
+  },
+
   'workspace create': {
     usage: 'quire workspace create --name N --owner E',
     options: ['name', 'owner'],

@@ -27,6 +27,7 @@ import { contentDelivery } from './migrations/0023_content_delivery.js';
 import { importLedger } from './migrations/0024_import_ledger.js';
 import { pendingChanges } from './migrations/0025_pending_changes.js';
 import { revisionWindows } from './migrations/0026_revision_windows.js';
+import { invitations } from './migrations/0027_invitations.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -57,6 +58,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0024_import_ledger': importLedger(helpers),
     '0025_pending_changes': pendingChanges(helpers),
     '0026_revision_windows': revisionWindows(helpers),
+    '0027_invitations': invitations(helpers),
   };
 }
 

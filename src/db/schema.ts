@@ -475,6 +475,28 @@ export interface ReviewLinksTable {
   last_opened_at: Timestamp | null;
 }
 
+/** A pending invitation to a workspace (migration 0027); accepted or revoked ones are deleted. */
+export interface InvitationsTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  /** JSON array of permission names. */
+  permissions: string;
+  token_hash: string;
+  invited_by_user_id: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A password reset link, by the sha256 of its token (migration 0027); used ones are deleted. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -491,6 +513,8 @@ export interface Database {
   import_ledger: ImportLedgerTable;
   pending_changes: PendingChangesTable;
   review_links: ReviewLinksTable;
+  invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

@@ -1,7 +1,6 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import {
-  AddedMember,
   Member,
   MemberAddBody,
   MemberPermissionsBody,
@@ -16,6 +15,18 @@ import {
   WorkspaceNameBody,
   WorkspaceSummary,
 } from '../modules/dashboard/dashboard.schemas.js';
+import {
+  AcceptBody,
+  Capabilities,
+  Invitation,
+  InvitationPreview,
+  InvitationSent,
+  ResetBody,
+  ResetRequestBody,
+  ResetRequested,
+  Revoked,
+  TokenBody,
+} from '../modules/team/team.schemas.js';
 import { SiteSettingsPatch } from '../modules/workspaces/site-settings.patch.js';
 import { SiteSettings } from '../modules/workspaces/site-settings.js';
 import { namedSchemas, simplify, type Json, type JsonObject } from './components.js';
@@ -43,11 +54,20 @@ const DASHBOARD_NAMED = {
   DashboardSiteSettings: SiteSettings,
   SiteSettingsPatch,
   Member,
-  AddedMember,
   MemberAddBody,
   MemberPermissionsBody,
   TransferBody,
   Removed,
+  Invitation,
+  InvitationSent,
+  InvitationPreview,
+  AcceptBody,
+  ResetRequestBody,
+  ResetRequested,
+  ResetBody,
+  TokenBody,
+  Revoked,
+  Capabilities,
 };
 
 /** `getSession`, `patchWorkspacesSettings`, …: stable enough for a document that only the dashboard reads. */

@@ -12,6 +12,7 @@ import { dashboardContentRoutes } from './dashboard-content.js';
 import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js';
 import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.routes.js';
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
+import { teamRoutes } from '../modules/team/team.routes.js';
 import { dashboardImportsRoutes, type ImportRoutesOptions } from '../modules/imports/imports.routes.js';
 
 export { DEFAULT_DASHBOARD_DIR };
@@ -86,6 +87,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
+  await scope.register(teamRoutes, { dashboard });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
   await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
   await scope.register(dashboardImportsRoutes, { services, ...options.imports });

@@ -37,6 +37,8 @@ const SECRET_NAMES = new Set([
   'apikey',
   'csrftoken',
   'token',
+  // The SMTP URL carries the mail server's credentials.
+  'smtpurl',
   // Webhook signing secrets, and the signature header a delivery's error could carry.
   'secret',
   'webhook-signature',

@@ -7,7 +7,6 @@ import {
   signedInMember,
   signedInOwner,
   signIn,
-  signInRequest,
   userWithPassword,
   type Browser,
 } from '../helpers/dashboard.js';
@@ -190,7 +189,6 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
         isOwner: false,
         permissions: ['posts:read', 'posts:write'],
       });
-      expect(added.json().oneTimePassword).toBeUndefined();
       expect(
         (await send(ctx, owner, 'POST', `${w()}/members`, { email: user.email, permissions: [] })).statusCode,
       ).toBe(409);
@@ -205,7 +203,7 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       expect((await send(ctx, owner, 'GET', `${w()}/members`)).json()).toHaveLength(2);
     });
 
-    it('refuses unknown users (unless asked to create them) and unknown permissions', async () => {
+    it('refuses unknown users and unknown permissions', async () => {
       const unknown = await send(ctx, owner, 'POST', `${w()}/members`, {
         email: 'nobody-here@example.com',
         permissions: [],
@@ -220,30 +218,21 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       const badEmail = await send(ctx, owner, 'POST', `${w()}/members`, {
         email: 'nope',
         permissions: [],
-        createUser: true,
       });
       expect(badEmail.json().details.issues[0].path).toBe('/email');
     });
 
-    it('createUser makes a new user whose one-time password signs in, shown once', async () => {
+    it('no longer makes accounts with a one-time password: a new person is invited (docs/team.md)', async () => {
       const email = `new-${crypto.randomBytes(4).toString('hex')}@example.com`;
-      const added = await send(ctx, owner, 'POST', `${w()}/members`, {
+      const refused = await send(ctx, owner, 'POST', `${w()}/members`, {
         email,
         permissions: ['posts:read'],
         createUser: true,
       });
-      expect(added.statusCode, added.body).toBe(201);
-      const { oneTimePassword, userId } = added.json();
-      expect(oneTimePassword).toMatch(/^[A-Za-z0-9_-]{24}$/);
-      expect(added.headers['cache-control']).toBe('no-store');
-      const signedIn = await signInRequest(ctx, email, oneTimePassword);
-      expect(signedIn.statusCode).toBe(200);
-      expect(signedIn.json().workspaces.map((ws: { id: string }) => ws.id)).toEqual([workspaceId]);
-      const listed = (await send(ctx, owner, 'GET', `${w()}/members`))
-        .json()
-        .find((m: { userId: string }) => m.userId === userId);
-      expect(listed).not.toHaveProperty('oneTimePassword');
-      await send(ctx, owner, 'DELETE', `${w()}/members/${userId}`);
+      expect(refused.statusCode).toBe(400);
+      expect(
+        await ctx.runtime.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBe(undefined);
     });
 
     it('the owner cannot be edited or removed', async () => {

@@ -146,6 +146,134 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/capabilities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getCapabilities'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesInvitations'];
+    put?: never;
+    post: operations['postWorkspacesInvitations'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/invitations/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesInvitationsResend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['deleteWorkspacesInvitations'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invitations/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postInvitationsPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/invitations/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postInvitationsAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/password-reset/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postPasswordResetComplete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/workspaces/{workspaceId}/api-keys': {
     parameters: {
       query?: never;
@@ -1017,8 +1145,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    AddedMember: components['schemas']['Member'] & {
-      oneTimePassword?: string;
+    AcceptBody: {
+      token: string;
+      password: string;
     };
     ApiKey: {
       /** Format: uuid */
@@ -1155,6 +1284,9 @@ export interface components {
       variant: 'info' | 'warning' | 'success' | 'error';
       title?: string;
       body: string;
+    };
+    Capabilities: {
+      mail: boolean;
     };
     Category: {
       /** Format: uuid */
@@ -1443,6 +1575,36 @@ export interface components {
       srcset?: unknown;
       placeholder?: unknown;
     };
+    Invitation: {
+      /** Format: uuid */
+      id: string;
+      email: string;
+      permissions: string[];
+      invitedByEmail: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      sentAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      expired: boolean;
+    };
+    InvitationPreview: {
+      workspaceName: string;
+      email: string;
+      invitedByEmail: string | null;
+      accountExists: boolean;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    InvitationSent: {
+      invitation: components['schemas']['Invitation'];
+      mail: {
+        sent: boolean;
+        reason?: string;
+      };
+      link?: string;
+    };
     KeyTakeawaysBlock: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1626,7 +1788,6 @@ export interface components {
         | 'webhooks:write'
         | 'site-settings:read'
       )[];
-      createUser?: boolean;
     };
     MemberPermissionsBody: {
       permissions: (
@@ -1955,6 +2116,17 @@ export interface components {
       /** @constant */
       removed: true;
     };
+    ResetBody: {
+      token: string;
+      newPassword: string;
+    };
+    ResetRequestBody: {
+      email: string;
+    };
+    ResetRequested: {
+      /** @constant */
+      requested: true;
+    };
     /** @description An expiring, read-only link that lets someone without an account read a draft post or page, or the pending changes of a live one, before it goes out. */
     ReviewLink: {
       /** Format: uuid */
@@ -2014,6 +2186,10 @@ export interface components {
       apiKeyId: string | null;
       /** Format: date-time */
       createdAt: string;
+    };
+    Revoked: {
+      /** @constant */
+      revoked: true;
     };
     Seo: {
       title?: string;
@@ -2142,6 +2318,9 @@ export interface components {
       level: 2 | 3 | 4;
       text: string;
       id: string;
+    };
+    TokenBody: {
+      token: string;
     };
     TransferBody: {
       /** Format: uuid */
@@ -2610,7 +2789,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AddedMember'];
+          'application/json': components['schemas']['Member'];
         };
       };
       default: components['responses']['Error'];
@@ -2690,6 +2869,225 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['WorkspaceSummary'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getCapabilities: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Capabilities'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Invitation'][];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MemberAddBody'];
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationSent'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesInvitationsResend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationSent'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  deleteWorkspacesInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Revoked'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postInvitationsPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TokenBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvitationPreview'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postInvitationsAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AcceptBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetRequestBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResetRequested'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postPasswordResetComplete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResetBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
         };
       };
       default: components['responses']['Error'];

@@ -17,6 +17,12 @@ export const accountsRepository = {
     await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
   },
 
+  /** Every session of the user, and every password reset link: what a new password ends. */
+  async endSignIns(db: Executor, userId: string): Promise<void> {
+    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  },
+
   async insertUser(db: Executor, user: UserRow): Promise<void> {
     await db.insertInto('users').values(user).execute();
   },

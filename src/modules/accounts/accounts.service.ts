@@ -41,6 +41,11 @@ function presentWorkspace(
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }
 
+function checkPasswordLength(password: string): void {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+    throw badRequest(`A password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`);
+}
+
 /** A workspace name as stored: trimmed, 1 to 100 characters. */
 export function checkWorkspaceName(name: string): string {
   const trimmed = name.trim();
@@ -127,9 +132,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
 
     async createUser(email: string, password: string): Promise<{ id: string; email: string; createdAt: string }> {
       const normalized = normalizeEmail(email);
-      if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-        throw badRequest(`A password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`);
-      }
+      checkPasswordLength(password);
       if (await repo.findUserByEmail(db, normalized)) throw conflict(`A user with email ${normalized} already exists`);
       const now = nowIso();
       const user = {
@@ -144,6 +147,18 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
     },
 
     countUsers: () => repo.countUsers(db),
+
+    /** A new password, set by an operator: every session of the user ends, and every reset link. */
+    async setPassword(email: string, password: string): Promise<{ id: string; email: string }> {
+      checkPasswordLength(password);
+      const user = await requireUser(email);
+      const passwordHash = await passwords.hash(password);
+      await db.transaction().execute(async (trx) => {
+        await repo.setUserPassword(trx, user.id, passwordHash, nowIso());
+        await repo.endSignIns(trx, user.id);
+      });
+      return { id: user.id, email: user.email };
+    },
 
     async createWorkspace(name: string, ownerEmail: string): Promise<WorkspaceSummary> {
       const trimmed = checkWorkspaceName(name);

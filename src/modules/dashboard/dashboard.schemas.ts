@@ -5,10 +5,10 @@ import { ALL_PERMISSIONS } from '../../security/permissions.js';
 
 /** The shapes of docs/dashboard.md; the React app is built against that page, so they change together. */
 
-const Email = Type.String({ minLength: 3, maxLength: 254 });
-const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
+export const Email = Type.String({ minLength: 3, maxLength: 254 });
+export const NewPassword = Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 const WorkspaceName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' });
-const PermissionNames = Type.Array(Type.Union(ALL_PERMISSIONS.map((permission) => Type.Literal(permission))), {
+export const PermissionNames = Type.Array(Type.Union(ALL_PERMISSIONS.map((permission) => Type.Literal(permission))), {
   maxItems: ALL_PERMISSIONS.length,
   uniqueItems: true,
 });
@@ -67,12 +67,8 @@ export const Member = Type.Object({
 });
 export type Member = Static<typeof Member>;
 
-/** The one response that carries a created user's password, once. */
-export const AddedMember = Type.Intersect([Member, Type.Object({ oneTimePassword: Type.Optional(Type.String()) })]);
-export type AddedMember = Static<typeof AddedMember>;
-
 export const MemberAddBody = Type.Object(
-  { email: Email, permissions: PermissionNames, createUser: Type.Optional(Type.Boolean()) },
+  { email: Email, permissions: PermissionNames },
   { additionalProperties: false },
 );
 export type MemberAddBody = Static<typeof MemberAddBody>;

@@ -39,10 +39,6 @@ export const sessionsRepository = {
     await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
   },
 
-  async deleteForUser(db: Executor, userId: string): Promise<void> {
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  },
-
   async deleteExpired(db: Executor, now: string): Promise<void> {
     await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
   },

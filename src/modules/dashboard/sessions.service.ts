@@ -129,7 +129,7 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       const passwordHash = await passwords.hash(newPassword);
       return db.transaction().execute(async (trx) => {
         await accountsRepository.setUserPassword(trx, user.id, passwordHash, new Date().toISOString());
-        await repo.deleteForUser(trx, user.id);
+        await accountsRepository.endSignIns(trx, user.id);
         return start(trx, user, client);
       });
     },

@@ -21,9 +21,23 @@ export interface Attempt {
   ids: string[];
 }
 
+/**
+ * What a throttle counts: failed sign-ins (a right password takes them back), or password reset requests, each of
+ * which counts, since each sends a mail. Their counts are apart: asking for resets does not lock anyone's sign-in.
+ */
+export type ThrottlePurpose = 'sign-in' | 'password-reset';
+
+const REFUSALS: Record<ThrottlePurpose, string> = {
+  'sign-in': 'Too many failed sign-in attempts; retry after the time in Retry-After',
+  'password-reset': 'Too many password reset requests; retry after the time in Retry-After',
+};
+
 // Hashed, so that whatever was typed into the email field (sometimes a password) is never stored.
-const keyOf = (kind: 'account' | 'address' | 'pair', value: string) =>
-  crypto.createHash('sha256').update(`${kind}:${value}`).digest('hex');
+const keyOf = (purpose: ThrottlePurpose, kind: 'account' | 'address' | 'pair', value: string) =>
+  crypto
+    .createHash('sha256')
+    .update(purpose === 'sign-in' ? `${kind}:${value}` : `${purpose}:${kind}:${value}`)
+    .digest('hex');
 
 /** How long an attempt at an account waits, given the account's recent failures from every address. */
 export function accountDelayMs(failures: number): number {
@@ -40,16 +54,16 @@ export function accountDelayMs(failures: number): number {
  * account as a whole, or anyone could lock its owner out by failing at it from anywhere; failures at
  * an account from many addresses instead slow every attempt at it, by a bounded delay.
  */
-export function createSignInThrottle(db: Db) {
+export function createSignInThrottle(db: Db, purpose: ThrottlePurpose = 'sign-in') {
   return {
     async begin(email: string, address: string): Promise<Attempt> {
       const now = Date.now();
       const attemptedAt = new Date(now).toISOString();
       const since = new Date(now - THROTTLE_WINDOW_MS).toISOString();
-      const accountKey = keyOf('account', email);
+      const accountKey = keyOf(purpose, 'account', email);
       // A newline can be in neither an email nor an address, so no two pairs share a key.
-      const pairKey = keyOf('pair', `${email}\n${address}`);
-      const addressKey = keyOf('address', address);
+      const pairKey = keyOf(purpose, 'pair', `${email}\n${address}`);
+      const addressKey = keyOf(purpose, 'address', address);
       const rows: AttemptRow[] = [accountKey, pairKey, addressKey].map((key) => ({
         id: crypto.randomUUID(),
         key,
@@ -69,9 +83,7 @@ export function createSignInThrottle(db: Db) {
         const failures = await repo.recent(db, key, since, limit);
         const freedAt = Date.parse(failures[limit - 1] ?? attemptedAt) + THROTTLE_WINDOW_MS;
         const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - now) / 1000));
-        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts; retry after the time in Retry-After', {
-          retryAfterSeconds,
-        });
+        throw new AppError('RATE_LIMITED', REFUSALS[purpose], { retryAfterSeconds });
       }
       // This attempt's own row is among those counted, and is no failure yet.
       const counted = FREE_FAILURES_PER_ACCOUNT + Math.ceil(MAX_ACCOUNT_DELAY_MS / ACCOUNT_DELAY_STEP_MS) + 1;

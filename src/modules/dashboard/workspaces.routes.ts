@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { ErrorResponses } from '../../http/responses.js';
 import type { DashboardServices } from './dashboard.services.js';
 import {
-  AddedMember,
   Member,
   MemberAddBody,
   MemberParams,
@@ -77,7 +76,7 @@ export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: Da
   app.post(
     '/workspaces/:workspaceId/members',
     // The one-time password of a created user is in this response: it must not be stored anywhere.
-    { config: owner, schema: { tags, params, body: MemberAddBody, response: { 201: AddedMember, ...ErrorResponses } } },
+    { config: owner, schema: { tags, params, body: MemberAddBody, response: { 201: Member, ...ErrorResponses } } },
     async (request, reply) => reply.code(201).send(await members.add(request.actor, request.body)),
   );
 

@@ -39,6 +39,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'webhook_attempts', key: ['delivery_id', 'attempt'] },
   { name: 'sessions', key: ['id'] },
   { name: 'sign_in_attempts', key: ['id'] },
+  { name: 'invitations', key: ['id'] },
+  { name: 'password_resets', key: ['token_hash'] },
 ];
 
 /**

@@ -324,6 +324,8 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   pending_changes:
     'edits not live yet, made on the versions this installation holds: they do not apply where the workspace lands',
   review_links: 'links to this installation, signed with its master key',
+  invitations: 'who may join is the installation’s, and its links are to this installation',
+  password_resets: 'links to this installation for its own accounts',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
   webhook_events: 'the delivery history of this installation’s endpoints',
   webhook_deliveries: 'the delivery history of this installation’s endpoints',

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ErrorResponses } from '../../http/responses.js';
+import { sessionToken, setSessionCookie } from '../../http/session-auth.js';
+import type { DashboardServices } from '../dashboard/dashboard.services.js';
+import { Session, WorkspaceParams } from '../dashboard/dashboard.schemas.js';
+import type { ClientInfo } from '../dashboard/sessions.service.js';
+import {
+  AcceptBody,
+  Capabilities,
+  Invitation,
+  InvitationParams,
+  InvitationPreview,
+  InvitationSent,
+  InviteBody,
+  ResetBody,
+  ResetRequestBody,
+  ResetRequested,
+  Revoked,
+  TokenBody,
+} from './team.schemas.js';
+
+const tags = ['dashboard'];
+const anonymous = { anonymous: true } as const;
+const owner = { access: 'owner' } as const;
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** Invitations, their accept page's routes, password reset, and what the server can send (docs/team.md). */
+export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (app, { dashboard }) => {
+  const { invitations, passwordResets, sessions, mailer } = dashboard;
+
+  app.get('/capabilities', { config: anonymous, schema: { tags, response: { 200: Capabilities } } }, () => ({
+    mail: mailer.configured,
+  }));
+
+  app.get(
+    '/workspaces/:workspaceId/invitations',
+    {
+      config: owner,
+      schema: { tags, params: WorkspaceParams, response: { 200: Type.Array(Invitation), ...ErrorResponses } },
+    },
+    (request) => invitations.list(request.actor),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/invitations',
+    {
+      config: owner,
+      schema: { tags, params: WorkspaceParams, body: InviteBody, response: { 201: InvitationSent, ...ErrorResponses } },
+    },
+    async (request, reply) => reply.code(201).send(await invitations.invite(request.actor, request.body, request.log)),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/invitations/:id/resend',
+    { config: owner, schema: { tags, params: InvitationParams, response: { 200: InvitationSent, ...ErrorResponses } } },
+    (request) => invitations.resend(request.actor, request.params.id, request.log),
+  );
+
+  app.delete(
+    '/workspaces/:workspaceId/invitations/:id',
+    { config: owner, schema: { tags, params: InvitationParams, response: { 200: Revoked, ...ErrorResponses } } },
+    (request) => invitations.revoke(request.actor, request.params.id),
+  );
+
+  // The token travels in bodies, never in a URL, so that no access log or Referer carries it.
+  app.post(
+    '/invitations/preview',
+    { config: anonymous, schema: { tags, body: TokenBody, response: { 200: InvitationPreview, ...ErrorResponses } } },
+    (request) => invitations.preview(request.body.token),
+  );
+
+  app.post(
+    '/invitations/accept',
+    { config: anonymous, schema: { tags, body: AcceptBody, response: { 200: Session, ...ErrorResponses } } },
+    async (request, reply) => {
+      const started = await invitations.accept(request.body.token, request.body.password, clientOf(request));
+      await sessions.endToken(sessionToken(request));
+      setSessionCookie(request, reply, started.token);
+      return sessions.view(started.session);
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    {
+      config: anonymous,
+      schema: { tags, body: ResetRequestBody, response: { 202: ResetRequested, ...ErrorResponses } },
+    },
+    async (request, reply) => {
+      await passwordResets.request(request.body.email, clientOf(request), request.log);
+      return reply.code(202).send({ requested: true });
+    },
+  );
+
+  app.post(
+    '/password-reset/complete',
+    { config: anonymous, schema: { tags, body: ResetBody, response: { 200: Session, ...ErrorResponses } } },
+    async (request, reply) => {
+      const started = await passwordResets.reset(request.body.token, request.body.newPassword, clientOf(request));
+      await sessions.endToken(sessionToken(request));
+      setSessionCookie(request, reply, started.token);
+      return sessions.view(started.session);
+    },
+  );
+};
