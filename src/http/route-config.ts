@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The one permission an external route needs (contract §3). */
     permission?: Permission;
+    /** A write that holders of the resource's `:draft` permission may make too, held to drafts by its service. */
+    draft?: boolean;
     /** Responses that must never be stored anywhere (key material): `Cache-Control: no-store`, no ETag. */
     noStore?: boolean;
     /** False for GETs whose answer changes without a content write (telemetry such as link-health). */

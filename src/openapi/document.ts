@@ -52,7 +52,13 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
   if (operation.conflict) errors.push(409);
   errors.push(429, 500, 503);
 
-  const description = [operation.description, permission ? `Needs the \`${permission}\` permission.` : undefined]
+  const draft = route.config?.draft === true && permission ? permission.replace(/:write$/, ':draft') : undefined;
+  const needs = permission
+    ? draft
+      ? `Needs the \`${permission}\` permission, or \`${draft}\` for a draft that stays a draft.`
+      : `Needs the \`${permission}\` permission.`
+    : undefined;
+  const description = [operation.description, needs]
     .filter(Boolean)
     .join('\n\n');
   const described: RouteSchema = {

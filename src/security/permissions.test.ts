@@ -16,7 +16,7 @@ function refusal(work: () => unknown): AppError {
 }
 
 describe('ALL_PERMISSIONS', () => {
-  it('is read then write for each resource of contract §3, in its order, then site-settings:read', () => {
+  it('is read then write for each resource of contract §3, in its order, then site-settings:read, the drafts and the team', () => {
     const resources = [
       'posts',
       'pages',
@@ -32,8 +32,12 @@ describe('ALL_PERMISSIONS', () => {
     expect(ALL_PERMISSIONS).toEqual([
       ...resources.flatMap((resource) => [`${resource}:read`, `${resource}:write`]),
       'site-settings:read',
+      'posts:draft',
+      'pages:draft',
+      'members:write',
+      'site-settings:write',
     ]);
-    expect(() => parsePermissionList('site-settings:write')).toThrow(/Unknown permission "site-settings:write"/);
+    expect(() => parsePermissionList('members:read')).toThrow(/Unknown permission "members:read"/);
   });
 });
 

@@ -15,18 +15,35 @@ export const RESOURCES = [
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
-/**
- * Resources a key may only read. The site settings are edited by the workspace's owner (dashboard, CLI), and a
- * `site-settings:write` that no route needs would be a permission granting nothing (docs/decisions.md).
- */
+/** Resources the API reads with a key but only the dashboard writes: `site-settings:write` is the settings form's. */
 export const READ_ONLY_RESOURCES = ['site-settings'] as const;
 export type ReadOnlyResource = (typeof READ_ONLY_RESOURCES)[number];
 
-export type Permission = `${Resource}:${'read' | 'write'}` | `${ReadOnlyResource}:read`;
+/**
+ * Narrower than `:write` (docs/team.md, "Roles"): `posts:draft` creates posts as drafts and edits posts that are
+ * drafts, keeping them drafts; every status move, and every edit of a published or archived post, needs
+ * `posts:write`. The same for pages.
+ */
+export const DRAFT_RESOURCES = ['posts', 'pages'] as const;
+export type DraftResource = (typeof DRAFT_RESOURCES)[number];
+
+/**
+ * Beyond the resources of the API: managing the workspace's members and invitations (`members:write`), and its
+ * site settings (`site-settings:write`). Until these, both were the owner's alone; the owner still holds them.
+ */
+export const TEAM_PERMISSIONS = ['members:write', 'site-settings:write'] as const;
+
+export type Permission =
+  | `${Resource}:${'read' | 'write'}`
+  | `${ReadOnlyResource}:read`
+  | `${DraftResource}:draft`
+  | (typeof TEAM_PERMISSIONS)[number];
 
 export const ALL_PERMISSIONS: readonly Permission[] = [
   ...RESOURCES.flatMap((resource) => [`${resource}:read`, `${resource}:write`] as Permission[]),
   ...READ_ONLY_RESOURCES.map((resource): Permission => `${resource}:read`),
+  ...DRAFT_RESOURCES.map((resource): Permission => `${resource}:draft`),
+  ...TEAM_PERMISSIONS,
 ];
 const KNOWN = new Set<string>(ALL_PERMISSIONS);
 

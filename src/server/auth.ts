@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Actor } from '../security/actor.js';
+import { mayUse, type Actor } from '../security/actor.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../security/permissions.js';
 import { apiKeysRepository } from '../modules/api-keys/api-keys.repository.js';
 import { hashKey, isWellFormedKey } from '../security/key-token.js';
@@ -29,8 +29,8 @@ export async function authenticate(db: Db, header: string | string[] | undefined
   };
 }
 
-export function authorize(actor: Actor, permission: Permission | undefined): void {
-  if (permission !== undefined && !actor.isOwner && !actor.permissions.has(permission)) {
+export function authorize(actor: Actor, permission: Permission | undefined, draft = false): void {
+  if (permission !== undefined && !mayUse(actor, permission, draft)) {
     throw forbidden(`This key's creator lacks the ${permission} permission`);
   }
 }

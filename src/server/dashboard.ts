@@ -6,7 +6,7 @@ import { checkCsrf, checkSameOrigin, isStateChanging } from './csrf.js';
 import { routeMissHandler, type RouteTable } from './route-table.js';
 import { clearSessionCookie, sessionToken, setSessionCookie, signedOut } from '../http/session-auth.js';
 import type { Services } from '../services.js';
-import { can, ownerOnly } from '../security/actor.js';
+import { mayUse, ownerOnly } from '../security/actor.js';
 import { dashboardApiKeysRoutes } from '../modules/dashboard/api-keys.routes.js';
 import { dashboardContentRoutes } from './dashboard-content.js';
 import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js';
@@ -60,12 +60,12 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
 
   sealWriteAnswers(scope);
   scope.addHook('preValidation', async (request: FastifyRequest) => {
-    const { access, permission } = request.routeOptions.config;
+    const { access, permission, draft } = request.routeOptions.config;
     if (access === undefined && permission === undefined) return;
     const { workspaceId } = request.params as { workspaceId?: string };
     const actor = await dashboard.workspaces.actorFor(request.dashboardSession.userId, workspaceId);
     if (access === 'owner' && !actor.isOwner) throw ownerOnly();
-    if (permission !== undefined && !can(actor, permission)) {
+    if (permission !== undefined && !mayUse(actor, permission, draft)) {
       throw new AppError('FORBIDDEN', `You lack the ${permission} permission in this workspace`, { permission });
     }
     request.actor = actor;

@@ -34,7 +34,7 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
     reply.headers(decision.headers);
     if (decision.refusal !== undefined) throw decision.refusal;
     request.actor = decision.actor!;
-    authorize(request.actor, request.routeOptions.config.permission);
+    authorize(request.actor, request.routeOptions.config.permission, request.routeOptions.config.draft);
     return serveFromCache(edge, options.responseCache, request, reply);
   });
 

@@ -2,14 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/security/permissions.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
-import {
-  send,
-  signedInMember,
-  signedInOwner,
-  signIn,
-  userWithPassword,
-  type Browser,
-} from '../helpers/dashboard.js';
+import { send, signedInMember, signedInOwner, signIn, userWithPassword, type Browser } from '../helpers/dashboard.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { insertMedia } from '../helpers/content.js';
 import { contentVersion } from '../helpers/resources.js';
@@ -242,14 +235,16 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       expect((await send(ctx, owner, 'DELETE', `${w()}/members/${owner.user.id}`)).statusCode).toBe(400);
     });
 
-    it('a member who is not the owner gets 403 on every change', async () => {
-      const writer = await signedInMember(ctx, workspaceId, [...ALL_PERMISSIONS]);
+    it('a member without members:write and site-settings:write gets 403 on every change of them', async () => {
+      const contentOnly = ALL_PERMISSIONS.filter((p) => p !== 'members:write' && p !== 'site-settings:write');
+      const writer = await signedInMember(ctx, workspaceId, contentOnly);
       const attempts: Array<['POST' | 'PATCH' | 'DELETE', string, unknown]> = [
         ['POST', `${w()}/members`, { email: owner.user.email, permissions: [] }],
         ['PATCH', `${w()}/members/${member.user.id}`, { permissions: [...ALL_PERMISSIONS] }],
         ['DELETE', `${w()}/members/${member.user.id}`, undefined],
         ['POST', `${w()}/transfer`, { userId: writer.user.id }],
         ['PATCH', `${w()}/settings`, { siteName: 'x' }],
+        ['POST', `${w()}/invitations`, { email: 'someone@example.com', permissions: [] }],
       ];
       for (const [method, path, body] of attempts) {
         const response = await send(ctx, writer, method, path, body);
@@ -261,6 +256,50 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
           .find((m: { userId: string }) => m.userId === member.user.id).permissions,
       ).toEqual(['posts:read']);
       await send(ctx, owner, 'DELETE', `${w()}/members/${writer.user.id}`);
+    });
+
+    it('an admin (members:write) manages members up to their own permissions, never the owner or a transfer', async () => {
+      const adminPermissions = ['posts:read', 'posts:write', 'members:write', 'site-settings:write'];
+      const admin = await signedInMember(ctx, workspaceId, adminPermissions);
+      const someone = await userWithPassword(ctx);
+      const added = await send(ctx, admin, 'POST', `${w()}/members`, {
+        email: someone.email,
+        permissions: ['posts:read'],
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const edited = await send(ctx, admin, 'PATCH', `${w()}/members/${someone.id}`, { permissions: adminPermissions });
+      expect(edited.json().permissions).toEqual(adminPermissions);
+
+      const beyond = await send(ctx, admin, 'PATCH', `${w()}/members/${someone.id}`, {
+        permissions: ['posts:read', 'api-keys:write'],
+      });
+      expect(beyond.statusCode).toBe(403);
+      expect(beyond.json().details).toEqual({ permissions: ['api-keys:write'] });
+      const invitedBeyond = await send(ctx, admin, 'POST', `${w()}/invitations`, {
+        email: 'stronger@example.com',
+        permissions: ['webhooks:write'],
+      });
+      expect(invitedBeyond.statusCode).toBe(403);
+      const invited = await send(ctx, admin, 'POST', `${w()}/invitations`, {
+        email: 'weaker@example.com',
+        permissions: ['posts:read'],
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      expect(invited.json().invitation.invitedByEmail).toBe(admin.user.email);
+      expect((await send(ctx, admin, 'DELETE', `${w()}/invitations/${invited.json().invitation.id}`)).statusCode).toBe(
+        200,
+      );
+
+      expect((await send(ctx, admin, 'PATCH', `${w()}/members/${owner.user.id}`, { permissions: [] })).statusCode).toBe(
+        400,
+      );
+      expect((await send(ctx, admin, 'DELETE', `${w()}/members/${owner.user.id}`)).statusCode).toBe(400);
+      expect((await send(ctx, admin, 'POST', `${w()}/transfer`, { userId: admin.user.id })).statusCode).toBe(403);
+      const settings = await send(ctx, admin, 'PATCH', `${w()}/settings`, { publisherName: 'Admin Press' });
+      expect(settings.statusCode, settings.body).toBe(200);
+      expect((await send(ctx, admin, 'DELETE', `${w()}/members/${someone.id}`)).json()).toEqual({ removed: true });
+      await send(ctx, owner, 'PATCH', `${w()}/settings`, { publisherName: null });
+      await send(ctx, owner, 'DELETE', `${w()}/members/${admin.user.id}`);
     });
 
     it('a permission change applies to the member’s very next request', async () => {

@@ -1787,6 +1787,10 @@ export interface components {
         | 'webhooks:read'
         | 'webhooks:write'
         | 'site-settings:read'
+        | 'posts:draft'
+        | 'pages:draft'
+        | 'members:write'
+        | 'site-settings:write'
       )[];
     };
     MemberPermissionsBody: {
@@ -1812,6 +1816,10 @@ export interface components {
         | 'webhooks:read'
         | 'webhooks:write'
         | 'site-settings:read'
+        | 'posts:draft'
+        | 'pages:draft'
+        | 'members:write'
+        | 'site-settings:write'
       )[];
     };
     Page: {

@@ -426,7 +426,7 @@ export interface paths {
          * Create a post
          * @description Created as draft unless `status` says published. v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
-         *     Needs the `posts:write` permission.
+         *     Needs the `posts:write` permission, or `posts:draft` for a draft that stays a draft.
          */
         post: operations["createPost"];
         delete?: never;
@@ -464,7 +464,7 @@ export interface paths {
          * Update a post
          * @description Only the fields sent change; a new `bodyJson` re-derives `bodyText`, `tocItems` and `readingTimeMin`. v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
-         *     Needs the `posts:write` permission.
+         *     Needs the `posts:write` permission, or `posts:draft` for a draft that stays a draft.
          */
         patch: operations["updatePost"];
         trace?: never;
@@ -618,7 +618,7 @@ export interface paths {
          * Create a page
          * @description v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
-         *     Needs the `pages:write` permission.
+         *     Needs the `pages:write` permission, or `pages:draft` for a draft that stays a draft.
          */
         post: operations["createPage"];
         delete?: never;
@@ -654,7 +654,7 @@ export interface paths {
          * Update a page
          * @description v1 has no scheduling: a write that leaves the row published with a `publishedAt` later than now is a 400 naming `/publishedAt`. An explicit `slug` already taken by a live row is a 409.
          *
-         *     Needs the `pages:write` permission.
+         *     Needs the `pages:write` permission, or `pages:draft` for a draft that stays a draft.
          */
         patch: operations["updatePage"];
         trace?: never;

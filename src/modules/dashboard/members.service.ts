@@ -9,7 +9,7 @@ import { presentMember } from './dashboard.presenter.js';
 import type { Member, MemberAddBody, WorkspaceSummary } from './dashboard.schemas.js';
 import { emailField } from './input.js';
 import { dashboardWorkspacesRepository as repo } from './workspaces.repository.js';
-import { ownerOnly } from '../../security/actor.js';
+import { checkGrantable, ownerOnly, requirePermission } from '../../security/actor.js';
 import type { DashboardWorkspacesService } from './workspaces.service.js';
 
 /**
@@ -28,7 +28,7 @@ export function createMembersService(
   }
 
   async function requireMemberUser(actor: Actor, userId: string): Promise<UserRow> {
-    if (!actor.isOwner) throw ownerOnly();
+    requirePermission(actor, 'members:write');
     const user = await accountsRepo.findUserById(db, userId);
     if (!user || !(await repo.findMember(db, actor.workspaceId, user.id))) throw notFound('Member');
     return user;
@@ -41,16 +41,19 @@ export function createMembersService(
 
     /** An existing user by email, at once; anyone else is invited (src/modules/team). */
     async add(actor: Actor, body: MemberAddBody): Promise<Member> {
-      if (!actor.isOwner) throw ownerOnly();
+      requirePermission(actor, 'members:write');
       const email = emailField(body.email);
       const permissions = normalizePermissions(body.permissions);
+      checkGrantable(actor, permissions);
       const added = await accounts.addMember(actor.workspaceId, email, permissions);
       return member(actor.workspaceId, added.userId);
     },
 
     async setPermissions(actor: Actor, userId: string, permissions: readonly string[]): Promise<Member> {
       const user = await requireMemberUser(actor, userId);
-      await accounts.setPermissions(actor.workspaceId, user.email, normalizePermissions(permissions));
+      const granted = normalizePermissions(permissions);
+      checkGrantable(actor, granted);
+      await accounts.setPermissions(actor.workspaceId, user.email, granted);
       return member(actor.workspaceId, user.id);
     },
 
@@ -62,6 +65,7 @@ export function createMembersService(
 
     /** Only to a member: an owner picks the heir from their members list, not from every user there is. */
     async transfer(actor: Actor, userId: string): Promise<WorkspaceSummary> {
+      if (!actor.isOwner) throw ownerOnly();
       const user = await requireMemberUser(actor, userId);
       await accounts.transferWorkspace(actor.workspaceId, user.email);
       return workspaces.summary(actor.workspaceId, actor.userId);

@@ -19,6 +19,8 @@ import { SiteSettingsPatch } from '../workspaces/site-settings.patch.js';
 const tags = ['dashboard'];
 const member = { access: 'member' } as const;
 const owner = { access: 'owner' } as const;
+const manageMembers = { permission: 'members:write' } as const;
+const editSettings = { permission: 'site-settings:write' } as const;
 
 /** The signed-in user's workspaces, their site settings and their members. */
 export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (
@@ -61,7 +63,7 @@ export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: Da
   app.patch(
     '/workspaces/:workspaceId/settings',
     {
-      config: owner,
+      config: editSettings,
       schema: { tags, params, body: SiteSettingsPatch, response: { 200: SiteSettings, ...ErrorResponses } },
     },
     (request) => settings.update(request.actor, request.body),
@@ -75,15 +77,17 @@ export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: Da
 
   app.post(
     '/workspaces/:workspaceId/members',
-    // The one-time password of a created user is in this response: it must not be stored anywhere.
-    { config: owner, schema: { tags, params, body: MemberAddBody, response: { 201: Member, ...ErrorResponses } } },
+    {
+      config: manageMembers,
+      schema: { tags, params, body: MemberAddBody, response: { 201: Member, ...ErrorResponses } },
+    },
     async (request, reply) => reply.code(201).send(await members.add(request.actor, request.body)),
   );
 
   app.patch(
     '/workspaces/:workspaceId/members/:userId',
     {
-      config: owner,
+      config: manageMembers,
       schema: { tags, params: MemberParams, body: MemberPermissionsBody, response: { 200: Member, ...ErrorResponses } },
     },
     (request) => members.setPermissions(request.actor, request.params.userId, request.body.permissions),
@@ -91,7 +95,7 @@ export const dashboardWorkspaceRoutes: FastifyPluginAsyncTypebox<{ dashboard: Da
 
   app.delete(
     '/workspaces/:workspaceId/members/:userId',
-    { config: owner, schema: { tags, params: MemberParams, response: { 200: Removed, ...ErrorResponses } } },
+    { config: manageMembers, schema: { tags, params: MemberParams, response: { 200: Removed, ...ErrorResponses } } },
     (request) => members.remove(request.actor, request.params.userId),
   );
 

@@ -12,6 +12,8 @@ import { Page, PAGE_SORT_KEYS, PageCreateBody, PageList, PageListQuery, PageUpda
 const tags = ['pages'];
 const read = { permission: 'pages:read' } as const;
 const write = { permission: 'pages:write' } as const;
+// Creating and editing drafts: pages:draft is enough (pages.service holds such a writer to drafts).
+const draftWrite = { permission: 'pages:write', draft: true } as const;
 
 export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads: PageReads }> = async (
   app,
@@ -32,7 +34,7 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads
 
   app.post(
     '/pages',
-    { config: write, schema: { tags, body: PageCreateBody, response: { 201: Page, ...ErrorResponses } } },
+    { config: draftWrite, schema: { tags, body: PageCreateBody, response: { 201: Page, ...ErrorResponses } } },
     async (request, reply) => reply.code(201).send(await pages.create(request.actor, request.body)),
   );
 
@@ -51,7 +53,7 @@ export const pagesRoutes: FastifyPluginAsyncTypebox<{ pages: PagesService; reads
   app.patch(
     '/pages/:idOrSlug',
     {
-      config: write,
+      config: draftWrite,
       schema: {
         tags,
         params: IdOrSlugParams,

@@ -10,7 +10,7 @@ import { searchWords } from '../../shared/search-words.js';
 import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
-import type { Actor } from '../../security/actor.js';
+import { checkDraftWrite, type Actor } from '../../security/actor.js';
 import { contentResource, firstPublishedAt } from '../content/content-resource.js';
 import { pageColumns } from './pages.columns.js';
 import { presentPages } from './pages.embeds.js';
@@ -58,6 +58,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     },
 
     async create(actor: Actor, body: PageCreateBody): Promise<Page> {
+      checkDraftWrite(actor, 'pages', null, body.status);
       checkPageNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const issues = await imageReferenceIssues(trx, dialect, workspaceId, '/bodyJson', body.bodyJson, []);
@@ -90,6 +91,7 @@ export function createPagesService(database: DatabaseHandle, publicUrl: string) 
     async update(actor: Actor, idOrSlug: string, body: PageUpdateBody, ifVersion?: VersionCondition): Promise<Page> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await pages.require(trx, workspaceId, idOrSlug, 'noKeyUpdate');
+        checkDraftWrite(actor, 'pages', current.status, body.status);
         checkPageNotScheduled(body, current, Date.now());
         const issues = await imageReferenceIssues(
           trx,

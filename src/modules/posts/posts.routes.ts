@@ -21,6 +21,8 @@ import {
 const tags = ['posts'];
 const read = { permission: 'posts:read' } as const;
 const write = { permission: 'posts:write' } as const;
+// Creating and editing drafts: posts:draft is enough (posts.service holds such a writer to drafts).
+const draftWrite = { permission: 'posts:write', draft: true } as const;
 
 export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads: PostReads }> = async (
   app,
@@ -42,7 +44,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
 
   app.post(
     '/posts',
-    { config: write, schema: { tags, body: PostCreateBody, response: { 201: Post, ...ErrorResponses } } },
+    { config: draftWrite, schema: { tags, body: PostCreateBody, response: { 201: Post, ...ErrorResponses } } },
     async (request, reply) => reply.code(201).send(await posts.create(request.actor, request.body)),
   );
 
@@ -62,7 +64,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
   app.patch(
     '/posts/:idOrSlug',
     {
-      config: write,
+      config: draftWrite,
       schema: {
         tags,
         params: IdOrSlugParams,

@@ -12,7 +12,7 @@ import { nowIso } from '../../shared/time.js';
 import { statusAction } from '../../writes/changes.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { VersionCondition } from '../../writes/versions.js';
-import type { Actor } from '../../security/actor.js';
+import { checkDraftWrite, type Actor } from '../../security/actor.js';
 import { contentResource, firstPublishedAt } from '../content/content-resource.js';
 import { parsePost, presentPosts } from './posts.embeds.js';
 import type { ParsedPost } from './posts.embeds.types.js';
@@ -102,6 +102,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   return {
     /** `options.tagIds`: the post's tags, attached in the same write (the importers'; the API attaches apart). */
     async create(actor: Actor, body: PostCreateBody, options: TagOptions = {}): Promise<Post> {
+      checkDraftWrite(actor, 'posts', null, body.status);
       checkStatusOnCreate(body.status ?? 'draft');
       checkPostNotScheduled(body, null, Date.now());
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
@@ -156,6 +157,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
     ): Promise<Post> {
       return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
         const current = await requirePost(trx, workspaceId, idOrSlug);
+        checkDraftWrite(actor, 'posts', current.status, body.status);
         const { body: storedBody, structuredBlocks } = parsePost(current);
         if (body.status !== undefined) checkStatusMove(current.status, body.status);
         checkPostNotScheduled(body, current, Date.now());

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { hashToken, isWellFormedToken, newSecret } from '../../http/session-auth.js';
 import type { MailLog, Mailer } from '../../mail/mailer.js';
-import { ownerOnly, type Actor } from '../../security/actor.js';
+import { checkGrantable, requirePermission, type Actor } from '../../security/actor.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Passwords } from '../../security/password.js';
 import { normalizePermissions, storedPermissions } from '../../security/permissions.js';
 import { accountsRepository as accounts } from '../accounts/accounts.repository.js';
@@ -90,15 +90,16 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
 
   return {
     async list(actor: Actor): Promise<Invitation[]> {
-      if (!actor.isOwner) throw ownerOnly();
+      requirePermission(actor, 'members:write');
       const now = Date.now();
       return (await repo.list(db, actor.workspaceId)).map((row) => present(row, now));
     },
 
     async invite(actor: Actor, body: InviteBody, log: MailLog): Promise<InvitationSent> {
-      if (!actor.isOwner) throw ownerOnly();
+      requirePermission(actor, 'members:write');
       const email = emailField(body.email);
       const permissions = normalizePermissions(body.permissions);
+      checkGrantable(actor, permissions);
       const user = await accounts.findUserByEmail(db, email);
       if (user && (await accounts.findMembership(db, actor.workspaceId, user.id)))
         throw conflict(`${email} is already a member of this workspace`, { reason: 'member' });
@@ -137,7 +138,7 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
 
     /** A new link (the old one stops working), seven more days, and the mail again. */
     async resend(actor: Actor, id: string, log: MailLog): Promise<InvitationSent> {
-      if (!actor.isOwner) throw ownerOnly();
+      requirePermission(actor, 'members:write');
       const row = await requireInvitation(actor, id);
       const waited = Date.now() - Date.parse(row.sent_at);
       if (waited < RESEND_INTERVAL_MS) {
@@ -162,7 +163,7 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
     },
 
     async revoke(actor: Actor, id: string): Promise<{ revoked: true }> {
-      if (!actor.isOwner) throw ownerOnly();
+      requirePermission(actor, 'members:write');
       if (!(await repo.delete(db, actor.workspaceId, id))) throw notFound('Invitation');
       return { revoked: true };
     },

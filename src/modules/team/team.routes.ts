@@ -23,7 +23,7 @@ import {
 
 const tags = ['dashboard'];
 const anonymous = { anonymous: true } as const;
-const owner = { access: 'owner' } as const;
+const manageMembers = { permission: 'members:write' } as const;
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -41,7 +41,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
   app.get(
     '/workspaces/:workspaceId/invitations',
     {
-      config: owner,
+      config: manageMembers,
       schema: { tags, params: WorkspaceParams, response: { 200: Type.Array(Invitation), ...ErrorResponses } },
     },
     (request) => invitations.list(request.actor),
@@ -50,7 +50,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
   app.post(
     '/workspaces/:workspaceId/invitations',
     {
-      config: owner,
+      config: manageMembers,
       schema: { tags, params: WorkspaceParams, body: InviteBody, response: { 201: InvitationSent, ...ErrorResponses } },
     },
     async (request, reply) => reply.code(201).send(await invitations.invite(request.actor, request.body, request.log)),
@@ -58,13 +58,19 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
 
   app.post(
     '/workspaces/:workspaceId/invitations/:id/resend',
-    { config: owner, schema: { tags, params: InvitationParams, response: { 200: InvitationSent, ...ErrorResponses } } },
+    {
+      config: manageMembers,
+      schema: { tags, params: InvitationParams, response: { 200: InvitationSent, ...ErrorResponses } },
+    },
     (request) => invitations.resend(request.actor, request.params.id, request.log),
   );
 
   app.delete(
     '/workspaces/:workspaceId/invitations/:id',
-    { config: owner, schema: { tags, params: InvitationParams, response: { 200: Revoked, ...ErrorResponses } } },
+    {
+      config: manageMembers,
+      schema: { tags, params: InvitationParams, response: { 200: Revoked, ...ErrorResponses } },
+    },
     (request) => invitations.revoke(request.actor, request.params.id),
   );
 

@@ -4,7 +4,7 @@ import { invalid, type ValidationIssue } from '../../errors.js';
 import { contentWrite } from '../../writes/content-write.js';
 import type { Actor } from '../../security/actor.js';
 import type { SiteSettingsPatch } from './site-settings.patch.js';
-import { ownerOnly } from '../../security/actor.js';
+import { requirePermission } from '../../security/actor.js';
 import { loadSiteSettings, SITE_SETTINGS_COLUMN_OF, type SiteSettings } from './site-settings.js';
 import { workspacesRepository as repo, type SettingsColumns } from './workspaces.repository.js';
 
@@ -83,7 +83,7 @@ export function createSettingsService(database: DatabaseHandle) {
 
     /** A content write: cached jsonLd must not outlive the settings it was built from. */
     async update(actor: Actor, patch: SiteSettingsPatch): Promise<SiteSettings> {
-      if (!actor.isOwner) throw ownerOnly();
+      requirePermission(actor, 'site-settings:write');
       const issues = settingsIssues(patch);
       if (issues.length > 0) throw invalid(issues);
       const columns: SettingsColumns = {};
