@@ -25,6 +25,8 @@ import {
   ResetRequestBody,
   ResetRequested,
   Revoked,
+  SessionInfo,
+  SessionsEnded,
   TokenBody,
 } from '../modules/team/team.schemas.js';
 import { SiteSettingsPatch } from '../modules/workspaces/site-settings.patch.js';
@@ -68,6 +70,8 @@ const DASHBOARD_NAMED = {
   TokenBody,
   Revoked,
   Capabilities,
+  SessionInfo,
+  SessionsEnded,
 };
 
 /** `getSession`, `patchWorkspacesSettings`, …: stable enough for a document that only the dashboard reads. */

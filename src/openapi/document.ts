@@ -58,9 +58,7 @@ const describeRoute: SwaggerTransform = ({ schema, url, route }) => {
       ? `Needs the \`${permission}\` permission, or \`${draft}\` for a draft that stays a draft.`
       : `Needs the \`${permission}\` permission.`
     : undefined;
-  const description = [operation.description, needs]
-    .filter(Boolean)
-    .join('\n\n');
+  const description = [operation.description, needs].filter(Boolean).join('\n\n');
   const described: RouteSchema = {
     tags: source.tags ?? ['meta'],
     operationId: operation.operationId,

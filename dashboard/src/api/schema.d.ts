@@ -34,6 +34,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['deleteSessions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions/end-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postSessionsEndOthers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/password': {
     parameters: {
       query?: never;
@@ -205,6 +253,22 @@ export interface paths {
     put?: never;
     post?: never;
     delete: operations['deleteWorkspacesInvitations'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/members/{userId}/end-sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesMembersEndSessions'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2246,6 +2310,22 @@ export interface components {
       csrfToken: string;
       workspaces: components['schemas']['WorkspaceSummary'][];
     };
+    SessionInfo: {
+      /** Format: uuid */
+      id: string;
+      current: boolean;
+      userAgent: string | null;
+      ip: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastSeenAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+    };
+    SessionsEnded: {
+      ended: number;
+    };
     SetupBody: {
       email: string;
       password: string;
@@ -2600,6 +2680,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SignedOut'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionInfo'][];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  deleteSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsEnded'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postSessionsEndOthers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsEnded'];
         };
       };
       default: components['responses']['Error'];
@@ -2996,6 +3141,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Revoked'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesMembersEndSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionsEnded'];
         };
       };
       default: components['responses']['Error'];

@@ -5,7 +5,8 @@ import type { DialectHelpers } from '../dialects/dialect.js';
 /**
  * A team (docs/team.md). `invitations`: a workspace's pending invitations, one per email, each with the
  * permissions its member will hold; accepting or revoking one deletes its row, so a link works once. `password_resets`:
- * the links a reset mail carries. Both keep only the sha256 of their token, like sessions.
+ * the links a reset mail carries. Both keep only the sha256 of their token, like sessions. And an index for the
+ * sessions screen.
  */
 export function invitations({ types: t }: DialectHelpers): Migration {
   return {
@@ -35,6 +36,13 @@ export function invitations({ types: t }: DialectHelpers): Migration {
         .createIndex('invitations_workspace_created_idx')
         .on('invitations')
         .columns(['workspace_id', 'created_at', 'id'])
+        .execute();
+
+      // The sessions screen lists a user's sessions, most recently seen first.
+      await db.schema
+        .createIndex('sessions_user_seen_idx')
+        .on('sessions')
+        .columns(['user_id', 'last_seen_at', 'id'])
         .execute();
 
       await db.schema

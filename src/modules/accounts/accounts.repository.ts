@@ -17,9 +17,15 @@ export const accountsRepository = {
     await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
   },
 
+  /** Every session of the user: what removing them from a workspace, or their owner's "end sessions", does. */
+  async endSessions(db: Executor, userId: string): Promise<number> {
+    const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
   /** Every session of the user, and every password reset link: what a new password ends. */
   async endSignIns(db: Executor, userId: string): Promise<void> {
-    await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await accountsRepository.endSessions(db, userId);
     await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
   },
 

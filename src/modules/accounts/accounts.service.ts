@@ -239,7 +239,11 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
       if (workspace.owner_user_id === user.id)
         throw badRequest(`${user.email} owns ${workspace.slug}; transfer ownership before removing them`);
       await member(workspace, user);
-      await repo.deleteMembership(db, workspace.id, user.id);
+      // Whoever is removed is signed out at once, everywhere: the browser they used here may be shared.
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteMembership(trx, workspace.id, user.id);
+        await repo.endSessions(trx, user.id);
+      });
       return { workspaceId: workspace.id, email: user.email, removed: true };
     },
 

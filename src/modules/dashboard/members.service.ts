@@ -63,6 +63,13 @@ export function createMembersService(
       return { removed: true };
     },
 
+    /** Signs a member out everywhere (a lost laptop): the owner's, as it reaches beyond this workspace. */
+    async endSessions(actor: Actor, userId: string): Promise<{ ended: number }> {
+      if (!actor.isOwner) throw ownerOnly();
+      const user = await requireMemberUser(actor, userId);
+      return { ended: await accountsRepo.endSessions(db, user.id) };
+    },
+
     /** Only to a member: an owner picks the heir from their members list, not from every user there is. */
     async transfer(actor: Actor, userId: string): Promise<WorkspaceSummary> {
       if (!actor.isOwner) throw ownerOnly();

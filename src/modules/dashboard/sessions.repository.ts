@@ -6,6 +6,16 @@ type Executor = Kysely<Database>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionWithUser = SessionRow & { email: string };
 
+/** A user's sessions, most recently seen first: a walk of (user_id, last_seen_at). */
+export function sessionListQuery(db: Executor, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc');
+}
+
 /** Sessions and sign-in attempts belong to users, not workspaces: nothing here takes a workspace id. */
 export const sessionsRepository = {
   async insert(db: Executor, session: SessionRow): Promise<void> {
@@ -29,6 +39,26 @@ export const sessionsRepository = {
       .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
       .where('id', '=', id)
       .execute();
+  },
+
+  /** Ends one session of this user; false when they have none of that id. */
+  async deleteOwn(db: Executor, userId: string, id: string): Promise<boolean> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+
+  /** Every session of the user but `keepId`; how many ended. */
+  async deleteOthers(db: Executor, userId: string, keepId: string): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 
   async delete(db: Executor, id: string): Promise<void> {

@@ -5,6 +5,8 @@ import { clearSessionCookie, sessionToken, setSessionCookie } from '../../http/s
 import type { DashboardServices } from './dashboard.services.js';
 import { PasswordChangeBody, Session, SetupBody, SetupStatus, SignedOut, SignInBody } from './dashboard.schemas.js';
 import type { ClientInfo } from './sessions.service.js';
+import { SessionInfo, SessionParams, SessionsEnded } from '../team/team.schemas.js';
+import { Type } from 'typebox';
 
 const tags = ['dashboard'];
 const anonymous = { anonymous: true } as const;
@@ -63,6 +65,26 @@ export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dash
       clearSessionCookie(request, reply);
       return { signedOut: true } as const;
     },
+  );
+
+  app.get('/sessions', { schema: { tags, response: { 200: Type.Array(SessionInfo), ...ErrorResponses } } }, (request) =>
+    sessions.list(request.dashboardSession),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    { schema: { tags, params: SessionParams, response: { 200: SessionsEnded, ...ErrorResponses } } },
+    async (request, reply) => {
+      const ended = await sessions.end(request.dashboardSession, request.params.id);
+      if (request.params.id === request.dashboardSession.id) clearSessionCookie(request, reply);
+      return ended;
+    },
+  );
+
+  app.post(
+    '/sessions/end-others',
+    { schema: { tags, response: { 200: SessionsEnded, ...ErrorResponses } } },
+    (request) => sessions.endOthers(request.dashboardSession),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { DatabaseHandle, Db } from '../../db/database.js';
-import { AppError, invalid } from '../../errors.js';
+import { AppError, invalid, notFound } from '../../errors.js';
 import {
   hashToken,
   isWellFormedToken,
@@ -12,7 +12,8 @@ import type { Passwords } from '../../security/password.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
 import type { Session } from './dashboard.schemas.js';
-import { sessionsRepository as repo } from './sessions.repository.js';
+import { sessionListQuery, sessionsRepository as repo } from './sessions.repository.js';
+import type { SessionInfo } from '../team/team.schemas.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { dashboardWorkspacesRepository } from './workspaces.repository.js';
 
@@ -132,6 +133,31 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
         await accountsRepository.endSignIns(trx, user.id);
         return start(trx, user, client);
       });
+    },
+
+    /** The user's sessions, most recently seen first, the asking one marked. */
+    async list(current: DashboardSession): Promise<SessionInfo[]> {
+      const rows = await sessionListQuery(db, current.userId).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === current.id,
+        userAgent: row.user_agent,
+        ip: row.ip,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        expiresAt: row.expires_at,
+      }));
+    },
+
+    /** Ends one of the user's own sessions (the current one too: that is signing out). */
+    async end(current: DashboardSession, id: string): Promise<{ ended: number }> {
+      if (!(await repo.deleteOwn(db, current.userId, id))) throw notFound('Session');
+      return { ended: 1 };
+    },
+
+    /** Signs out everywhere else. */
+    async endOthers(current: DashboardSession): Promise<{ ended: number }> {
+      return { ended: await repo.deleteOthers(db, current.userId, current.id) };
     },
 
     /** The Session shape: the user, the CSRF token and their workspaces, as they are now. */

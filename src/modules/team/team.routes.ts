@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ErrorResponses } from '../../http/responses.js';
 import { sessionToken, setSessionCookie } from '../../http/session-auth.js';
 import type { DashboardServices } from '../dashboard/dashboard.services.js';
-import { Session, WorkspaceParams } from '../dashboard/dashboard.schemas.js';
+import { MemberParams, Session, WorkspaceParams } from '../dashboard/dashboard.schemas.js';
 import type { ClientInfo } from '../dashboard/sessions.service.js';
 import {
   AcceptBody,
@@ -18,6 +18,7 @@ import {
   ResetRequestBody,
   ResetRequested,
   Revoked,
+  SessionsEnded,
   TokenBody,
 } from './team.schemas.js';
 
@@ -72,6 +73,15 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
       schema: { tags, params: InvitationParams, response: { 200: Revoked, ...ErrorResponses } },
     },
     (request) => invitations.revoke(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/workspaces/:workspaceId/members/:userId/end-sessions',
+    {
+      config: { access: 'owner' },
+      schema: { tags, params: MemberParams, response: { 200: SessionsEnded, ...ErrorResponses } },
+    },
+    (request) => dashboard.members.endSessions(request.actor, request.params.userId),
   );
 
   // The token travels in bodies, never in a URL, so that no access log or Referer carries it.
