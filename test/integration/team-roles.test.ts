@@ -38,6 +38,13 @@ describeEachDialect('roles: posts:draft and pages:draft', (dialect) => {
       const edited = await api(contributorKey, 'PATCH', `/${kind}/${id}`, { title: 'A better draft', status: 'draft' });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json()).toMatchObject({ title: 'A better draft', status: 'draft' });
+      if (kind === 'posts') {
+        // The studio saves a draft's tags through the tag routes.
+        const tag = (await api(ownerKey, 'POST', '/tags', { name: `Tag ${Date.now()}` })).json();
+        const tagged = await api(contributorKey, 'POST', `/posts/${id}/tags`, { tagIds: [tag.id] });
+        expect(tagged.statusCode, tagged.body).toBe(200);
+        expect((await api(contributorKey, 'DELETE', `/posts/${id}/tags`, { tagIds: [tag.id] })).statusCode).toBe(200);
+      }
     });
 
     it(`${kind}: refuses publishing, any status move and edits of what is live, changing nothing`, async () => {
@@ -60,6 +67,10 @@ describeEachDialect('roles: posts:draft and pages:draft', (dialect) => {
       expect(touched.statusCode).toBe(403);
       expect(touched.json().message).toMatch(new RegExp(`${kind}:write`));
       if (kind === 'posts') {
+        const tag = (await api(ownerKey, 'POST', '/tags', { name: `Live tag ${Date.now()}` })).json();
+        expect((await api(contributorKey, 'POST', `/posts/${live.id}/tags`, { tagIds: [tag.id] })).statusCode).toBe(
+          403,
+        );
         await api(ownerKey, 'PATCH', `/posts/${live.id}`, { status: 'archived' });
         expect((await api(contributorKey, 'PATCH', `/posts/${live.id}`, { title: 'x' })).statusCode).toBe(403);
       }

@@ -482,14 +482,14 @@ export interface paths {
          * Attach tags to a post
          * @description Idempotent: tags already attached are skipped. Returns the refreshed post.
          *
-         *     Needs the `posts:write` permission.
+         *     Needs the `posts:write` permission, or `posts:draft` for a draft that stays a draft.
          */
         post: operations["attachPostTags"];
         /**
          * Detach tags from a post
          * @description Idempotent: tags not attached are skipped. Returns the refreshed post.
          *
-         *     Needs the `posts:write` permission.
+         *     Needs the `posts:write` permission, or `posts:draft` for a draft that stays a draft.
          */
         delete: operations["detachPostTags"];
         options?: never;

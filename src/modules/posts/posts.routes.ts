@@ -86,7 +86,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
   app.post(
     '/posts/:idOrSlug/tags',
     {
-      config: write,
+      config: draftWrite,
       schema: { tags, params: IdOrSlugParams, body: TagIdsBody, response: { 200: Post, ...ErrorResponses } },
     },
     (request) => posts.attachTags(request.actor, request.params.idOrSlug, request.body.tagIds),
@@ -95,7 +95,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
   app.delete(
     '/posts/:idOrSlug/tags',
     {
-      config: write,
+      config: draftWrite,
       schema: { tags, params: IdOrSlugParams, body: TagIdsBody, response: { 200: Post, ...ErrorResponses } },
     },
     (request) => posts.detachTags(request.actor, request.params.idOrSlug, request.body.tagIds),

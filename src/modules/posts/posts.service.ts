@@ -252,6 +252,7 @@ export function createPostsService(database: DatabaseHandle, publicUrl: string) 
   ): Promise<Post> {
     return contentWrite(database, actor, async ({ trx, workspaceId, changed }) => {
       const current = await requirePost(trx, workspaceId, idOrSlug);
+      checkDraftWrite(actor, 'posts', current.status, undefined);
       await checkTagIds(trx, workspaceId, tagIds);
       const now = nowIso();
       if (change === 'attach') await repo.attachTags(trx, workspaceId, current.id, tagIds, now);
