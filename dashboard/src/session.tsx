@@ -26,6 +26,11 @@ export function can(workspace: WorkspaceSummary, permission: Permission): boolea
   return workspace.isOwner || workspace.permissions.includes(permission);
 }
 
+/** Whether the member may write drafts of posts or pages: `:write`, or the narrower `:draft` (docs/team.md). */
+export function canDraft(workspace: WorkspaceSummary, resource: 'posts' | 'pages'): boolean {
+  return can(workspace, `${resource}:write`) || can(workspace, `${resource}:draft`);
+}
+
 const LAST_WORKSPACE = 'quire.dashboard.workspace';
 
 export function rememberWorkspace(id: string): void {

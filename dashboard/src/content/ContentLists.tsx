@@ -6,7 +6,7 @@ import { Pagination } from '../components/Pagination';
 import { Badge, Empty, ErrorMessage, Loading, NOT_OFFERED } from '../components/Status';
 import { formatTime } from '../hooks';
 import { Link, useSearchState } from '../router';
-import { can } from '../session';
+import { canDraft } from '../session';
 import type { Page, Paginated, WorkspaceSummary } from '../types';
 import { isLibraryResource, LibraryScreen } from '../library/LibraryScreen';
 
@@ -51,8 +51,8 @@ export function ContentListScreen({ workspace, resource }: { workspace: Workspac
         <ResourceList
           workspace={workspace}
           path="pages"
-          config={can(workspace, 'pages:write') ? withPageEditor(PAGES, workspace.id) : PAGES}
-          create={can(workspace, 'pages:write') ? { to: `/w/${workspace.id}/pages/new`, label: 'New page' } : undefined}
+          config={canDraft(workspace, 'pages') ? withPageEditor(PAGES, workspace.id) : PAGES}
+          create={canDraft(workspace, 'pages') ? { to: `/w/${workspace.id}/pages/new`, label: 'New page' } : undefined}
         />
       );
     case 'media':

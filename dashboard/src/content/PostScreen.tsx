@@ -5,7 +5,7 @@ import { Badge, ErrorMessage, Loading } from '../components/Status';
 import { formatTime } from '../hooks';
 import { Link } from '../router';
 import type { WorkspaceSummary } from '../types';
-import { can } from '../session';
+import { can, canDraft } from '../session';
 import { STATUS_TONE } from './PostsScreen';
 
 // The body's renderer (and its Markdown parser) loads with the first post opened, not with the dashboard.
@@ -48,7 +48,7 @@ export function PostScreen({ workspace, postId }: { workspace: WorkspaceSummary;
       {back}
       <article className="post" aria-labelledby="post-title">
         <h1 id="post-title">{p.title || '(untitled)'}</h1>
-        {can(workspace, 'posts:write') && (
+        {(can(workspace, 'posts:write') || (p.status === 'draft' && canDraft(workspace, 'posts'))) && (
           <p>
             <Link to={`/w/${workspace.id}/posts/${p.id}/edit`} className="link-button">
               Edit post

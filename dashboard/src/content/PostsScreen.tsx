@@ -7,7 +7,7 @@ import { Badge, Empty, ErrorMessage, Loading } from '../components/Status';
 import { formatTime } from '../hooks';
 import { Link, useRouter, useSearchState } from '../router';
 import type { Author, Category, Paginated, Post, Tag, WorkspaceSummary } from '../types';
-import { can } from '../session';
+import { canDraft } from '../session';
 
 const STATUSES = ['draft', 'published', 'archived', 'scheduled'] as const;
 const UNCATEGORISED = '(none)';
@@ -97,7 +97,7 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
     <>
       <div className="page-header">
         <h1>Posts</h1>
-        {can(workspace, 'posts:write') && (
+        {canDraft(workspace, 'posts') && (
           <Link to={`/w/${workspace.id}/posts/new`} className="link-button">
             New post
           </Link>
@@ -166,7 +166,7 @@ export function PostsScreen({ workspace }: { workspace: WorkspaceSummary }) {
       {posts.data && posts.data.data.length === 0 && (
         <Empty>
           {location.search.toString() ? 'No posts match.' : 'No posts yet.'}
-          {can(workspace, 'posts:write') && (
+          {canDraft(workspace, 'posts') && (
             <>
               {' '}
               <Link to={`/w/${workspace.id}/posts/new`}>Write the first one</Link>.

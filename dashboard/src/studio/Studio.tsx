@@ -8,6 +8,7 @@ import { BlockList } from '../content/Blocks';
 import { STATUS_TONE } from '../content/PostsScreen';
 import { formatTime } from '../hooks';
 import { Link, replaceAddress, useRouter } from '../router';
+import { can } from '../session';
 import type { Block, Post, WorkspaceSummary } from '../types';
 import { ConflictPanel } from './ConflictPanel';
 import { HistoryPanel } from './HistoryPanel';
@@ -113,8 +114,10 @@ export default function Studio({
     if (live && to !== 'published' && studio.hasUnpublished()) setLeaving(to);
     else void studio.run({ status: to });
   };
-  const primary = primaryAction(kind, status);
-  const others = secondaryActions(kind, status);
+  // A contributor (posts:draft without posts:write) writes drafts: no status move, no delete (the server agrees).
+  const publisher = can(workspace, `${kind}s:write`);
+  const primary = publisher ? primaryAction(kind, status) : null;
+  const others = publisher ? secondaryActions(kind, status) : [];
   const pattern = kind === 'post' ? settings.data?.postUrlPattern : settings.data?.pageUrlPattern;
   const siteUrl = settings.data?.siteUrl;
   const liveUrl =
@@ -262,6 +265,9 @@ export default function Studio({
           </section>
           <section className="panel" aria-labelledby="panel-publish">
             <h2 id="panel-publish">Publish</h2>
+            {!publisher && (
+              <p className="hint">You write drafts here; someone who may publish in this workspace publishes them.</p>
+            )}
             {others.length > 0 && (
               <div className="actions actions-stack">
                 {others.map((action) => (
@@ -292,8 +298,8 @@ export default function Studio({
               save={save}
               run={() => studio.run()}
             />
-            <ReviewLinks workspaceId={workspace.id} kind={kind} id={base?.id ?? null} />
-            {base && (
+            {publisher && <ReviewLinks workspaceId={workspace.id} kind={kind} id={base?.id ?? null} />}
+            {base && publisher && (
               <p>
                 <button type="button" className="button-danger" onClick={() => setDeleting(true)}>
                   Delete {noun}
