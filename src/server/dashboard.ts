@@ -77,7 +77,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
     if (typeof retryAfter === 'number') reply.header('Retry-After', retryAfter);
   });
 
-  // Every answer here is about one signed-in person (CSRF tokens, key material, one-time passwords).
+  // Every answer here is about one signed-in person (CSRF tokens, key material, invitation links).
   scope.addHook('onSend', async (_request, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;

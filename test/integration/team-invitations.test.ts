@@ -71,7 +71,7 @@ describeEachDialect('invitations, mailed over SMTP', (dialect) => {
     const token = tokenOf(link);
     const preview = await anonymous('/invitations/preview', { token });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json()).toMatchObject({ email: 'new.writer@example.com', accountExists: false });
+    expect(preview.json()).toMatchObject({ workspaceId, email: 'new.writer@example.com', accountExists: false });
 
     const short = await anonymous('/invitations/accept', { token, password: 'short' });
     expect(short.statusCode).toBe(400);

@@ -62,6 +62,19 @@ describeEachDialect('sessions: seen and ended by their user, or by the owner', (
     expect(await alive(phone)).toBe(false);
   });
 
+  it('leaves out a session that has expired, though it stays in the table until a sign-in sweeps it', async () => {
+    const user = await userWithPassword(ctx);
+    await signInFrom(user, '10.4.0.1', 'old laptop');
+    const here = await signInFrom(user, '10.4.0.2', 'new laptop');
+    await ctx.runtime.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .where('ip', '=', '10.4.0.1')
+      .execute();
+    expect(((await send(ctx, here, 'GET', '/sessions')).json() as Json[]).map((s) => s.ip)).toEqual(['10.4.0.2']);
+  });
+
   it('signs out everywhere else', async () => {
     const user = await userWithPassword(ctx);
     const others = [await signInFrom(user, '10.1.0.1', 'a'), await signInFrom(user, '10.1.0.2', 'b')];
@@ -99,7 +112,7 @@ describeEachDialect('sessions: seen and ended by their user, or by the owner', (
 
   it('lists from the user’s index in the list’s order, in as many queries however many sessions (query plan)', async () => {
     const db = ctx.runtime.database.db;
-    const plan = await queryPlan(db, dialect, sessionListQuery(db, owner.user.id));
+    const plan = await queryPlan(db, dialect, sessionListQuery(db, owner.user.id, new Date().toISOString()));
     if (dialect === 'sqlite') {
       expect(plan).toMatch(/SEARCH sessions USING INDEX sessions_user_seen_idx \(user_id=\?\)/);
       expect(plan).not.toMatch(/TEMP B-TREE/);

@@ -1654,6 +1654,8 @@ export interface components {
       expired: boolean;
     };
     InvitationPreview: {
+      /** Format: uuid */
+      workspaceId: string;
       workspaceName: string;
       email: string;
       invitedByEmail: string | null;

@@ -6,14 +6,18 @@ type Executor = Kysely<Database>;
 export type SessionRow = Selectable<SessionsTable>;
 export type SessionWithUser = SessionRow & { email: string };
 
-/** A user's sessions, most recently seen first: a walk of (user_id, last_seen_at). */
-export function sessionListQuery(db: Executor, userId: string) {
-  return db
-    .selectFrom('sessions')
-    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'expires_at'])
-    .where('user_id', '=', userId)
-    .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc');
+/** A user's live sessions, most recently seen first: a walk of (user_id, last_seen_at). */
+export function sessionListQuery(db: Executor, userId: string, now: string) {
+  return (
+    db
+      .selectFrom('sessions')
+      .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      // An expired session stays in the table until a sign-in sweeps it; it is no longer one to list.
+      .where('expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('id', 'desc')
+  );
 }
 
 /** Sessions and sign-in attempts belong to users, not workspaces: nothing here takes a workspace id. */

@@ -137,7 +137,7 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
 
     /** The user's sessions, most recently seen first, the asking one marked. */
     async list(current: DashboardSession): Promise<SessionInfo[]> {
-      const rows = await sessionListQuery(db, current.userId).execute();
+      const rows = await sessionListQuery(db, current.userId, new Date().toISOString()).execute();
       return rows.map((row) => ({
         id: row.id,
         current: row.id === current.id,

@@ -175,6 +175,7 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
         row.invited_by_user_id ? accounts.findUserById(db, row.invited_by_user_id) : undefined,
       ]);
       return {
+        workspaceId: row.workspace_id,
         workspaceName: row.workspace_name,
         email: row.email,
         invitedByEmail: inviter?.email ?? null,

@@ -43,6 +43,7 @@ export const TokenBody = Type.Object({ token: Token }, { additionalProperties: f
 
 /** What the accept page shows before the invitee decides. */
 export const InvitationPreview = Type.Object({
+  workspaceId: Uuid,
   workspaceName: Type.String(),
   email: Type.String(),
   invitedByEmail: Type.Union([Type.String(), Type.Null()]),
