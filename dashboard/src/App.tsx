@@ -7,6 +7,9 @@ import { useRouter } from './router';
 import { preferredWorkspace, SessionProvider, useSession, type SessionValue } from './session';
 import { NotFoundScreen, PublicFrame } from './screens/Public';
 import { SetupScreen } from './screens/Setup';
+import { ForgotPasswordScreen } from './screens/team/ForgotPasswordScreen';
+import { InvitationScreen } from './screens/team/InvitationScreen';
+import { ResetPasswordScreen } from './screens/team/ResetPasswordScreen';
 import { SignInScreen } from './screens/SignIn';
 import { Shell, NoWorkspaceScreen } from './screens/Shell';
 import { isSection, landingSection } from './sections';
@@ -29,14 +32,15 @@ export function App() {
   // GET /session asked for before one of them cannot undo it: on a busy machine the dashboard's first,
   // anonymous answer can arrive after setup has already signed the owner in.
   const changes = useRef(0);
-  const signedIn = useRef(false);
+  // Whose session the page holds: an invitation or a reset link can sign someone else in over it.
+  const signedIn = useRef<string | null>(null);
 
   const setSession = useCallback(
     (session: Session | null) => {
       changes.current += 1;
       // What one person read must not be shown to whoever signs in next on this page.
-      if (!session && signedIn.current) queryClient.clear();
-      signedIn.current = session !== null;
+      if (signedIn.current !== null && signedIn.current !== (session?.user.id ?? null)) queryClient.clear();
+      signedIn.current = session?.user.id ?? null;
       setCsrfToken(session?.csrfToken ?? null);
       setPhase(session ? { kind: 'signed-in', session } : { kind: 'anonymous' });
     },
@@ -75,6 +79,30 @@ export function App() {
           setSession(session);
           const first = session.workspaces[0];
           navigate(first ? `/w/${first.id}/${landingSection(first)}` : '/', { replace: true });
+        }}
+      />
+    );
+  }
+  // So do the screens a mailed link opens, and the one that asks for such a link: signed in or not.
+  if (location.path === '/invitation') {
+    return (
+      <InvitationScreen
+        signedInAs={phase.kind === 'signed-in' ? phase.session.user.email : null}
+        onJoined={(session, workspaceId) => {
+          setSession(session);
+          const joined = session.workspaces.find((w) => w.id === workspaceId);
+          navigate(joined ? `/w/${joined.id}/${landingSection(joined)}` : '/', { replace: true });
+        }}
+      />
+    );
+  }
+  if (location.path === '/forgot-password') return <ForgotPasswordScreen />;
+  if (location.path === '/reset-password') {
+    return (
+      <ResetPasswordScreen
+        onDone={(session) => {
+          setSession(session);
+          navigate('/', { replace: true });
         }}
       />
     );

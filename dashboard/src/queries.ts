@@ -40,6 +40,7 @@ export function createQueryClient(): QueryClient {
 export const keys = {
   session: ['session'] as const,
   setup: ['setup'] as const,
+  capabilities: ['capabilities'] as const,
   resource: (workspaceId: string, resource: string) => ['w', workspaceId, resource] as const,
   list: (workspaceId: string, resource: string, params: Record<string, unknown> = {}) =>
     ['w', workspaceId, resource, 'list', params] as const,

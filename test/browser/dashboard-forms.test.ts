@@ -114,22 +114,27 @@ suite(`the dashboard's forms, the workspace slug and the favicon${SKIP_REASON ? 
     await page.getByRole('button', { name: 'Reveal Preview builds' }).waitFor();
   });
 
-  it('adding a member by an email without an account says what to do, on the email field', async () => {
+  it('inviting says on the email field what is wrong with the address, or that it is a member already', async () => {
     await open(`/w/${workspace.id}/members`, 'Members');
-    await page.getByRole('button', { name: 'Add member' }).click();
-    const add = page.getByRole('dialog', { name: 'Add a member' });
-    const email = add.getByLabel('Email', { exact: true });
-    await email.fill('nobody@example.com');
-    await add.getByRole('button', { name: 'Add member' }).click();
-    await add.getByRole('alert').getByText('Check Email.').waitFor();
-    expect((await description(email))[0]).toBe(
-      'No Quire account uses this email. Tick “Create an account for this email” below to create one, or check the address.',
-    );
-    expect(await add.textContent()).not.toContain('Not found.');
+    await page.getByRole('button', { name: 'Invite member' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite a member' });
+    const email = invite.getByLabel('Email', { exact: true });
+    // The browser's own check lets this one through; the server's does not.
+    await email.fill('someone@localhost');
+    await invite.getByRole('button', { name: 'Create invitation' }).click();
+    await invite.getByRole('alert').getByText('Check Email.').waitFor();
+    expect((await description(email))[0]).toBe('"someone@localhost" is not an email address.');
 
-    await add.getByLabel(/Create an account for this email/).check();
-    await add.getByRole('button', { name: 'Add member' }).click();
-    await page.getByRole('dialog', { name: 'Member added' }).waitFor();
+    await email.fill(OWNER);
+    await invite.getByRole('button', { name: 'Create invitation' }).click();
+    await expect
+      .poll(async () => (await description(email))[0])
+      .toBe('This email belongs to a member of this workspace already.');
+    expect(await invite.textContent()).not.toMatch(RAW);
+
+    await email.fill('newcomer@example.com');
+    await invite.getByRole('button', { name: 'Create invitation' }).click();
+    await page.getByRole('dialog', { name: 'Pass the link on' }).waitFor();
   });
 
   it('asks for nothing that is not there: no 404 while the dashboard loads, and its icon is served', async () => {

@@ -37,10 +37,10 @@ const SCREENS: Screen[] = [
   },
   { name: 'members', path: '/w/:ws/members', heading: 'Members' },
   {
-    name: 'members-add-dialog',
+    name: 'members-invite-dialog',
     path: '/w/:ws/members',
     heading: 'Members',
-    open: (page) => page.getByRole('button', { name: 'Add member' }).click(),
+    open: (page) => page.getByRole('button', { name: 'Invite member' }).click(),
   },
   { name: 'settings', path: '/w/:ws/settings', heading: 'Site settings' },
   { name: 'account', path: '/account', heading: 'Account' },

@@ -3,7 +3,7 @@ import { ApiError, call, client } from '../api';
 import { useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage } from '../components/Status';
-import { useRouter } from '../router';
+import { Link, useRouter } from '../router';
 import type { Session } from '../types';
 import { PublicFrame } from './Public';
 
@@ -63,6 +63,9 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
           {signIn.pending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <p className="public-links">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
     </PublicFrame>
   );
 }
