@@ -4,20 +4,22 @@ import { useWrite } from '../queries';
 import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
-import { useRouter } from '../router';
 import { useSession } from '../session';
+import { Sessions, SESSIONS_KEY } from './account/Sessions';
+import { useSignOut } from './account/useSignOut';
 
 export function AccountScreen() {
   const { session, setSession } = useSession();
-  const { navigate } = useRouter();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [changed, setChanged] = useState(false);
-  const change = useWrite((body: { currentPassword: string; newPassword: string }) =>
-    call(client.POST('/password', { body })),
+  // A password change ends every session and starts a new one here: the list of sessions is read again.
+  const change = useWrite(
+    (body: { currentPassword: string; newPassword: string }) => call(client.POST('/password', { body })),
+    [SESSIONS_KEY],
   );
-  const signOut = useWrite(() => call(client.DELETE('/session')));
+  const signOut = useSignOut();
 
   const feedback = formFeedback(change.error, {
     currentPassword: 'Current password',
@@ -90,19 +92,12 @@ export function AccountScreen() {
           </div>
         </form>
       </section>
+      <Sessions />
       <section className="panel" aria-labelledby="signout-title">
         <h2 id="signout-title">Sign out</h2>
         <p>Ends this session on this device.</p>
         {signOut.error !== null && <ErrorMessage error={signOut.error} />}
-        <button
-          type="button"
-          disabled={signOut.pending}
-          onClick={async () => {
-            if (!(await signOut.execute())) return;
-            setSession(null);
-            navigate('/sign-in', { replace: true });
-          }}
-        >
+        <button type="button" disabled={signOut.pending} onClick={() => void signOut.signOut()}>
           Sign out
         </button>
       </section>
