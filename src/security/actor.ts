@@ -39,8 +39,10 @@ export function checkDraftWrite(
   current: string | null,
   next: string | undefined,
 ): void {
-  if (can(actor, `${resource}:write`)) return;
-  if ((current ?? 'draft') === 'draft' && (next ?? 'draft') === 'draft' && can(actor, `${resource}:draft`)) return;
+  // Only a writer let in by the draft permission is held to drafts. Whoever holds neither was let in by no route:
+  // the server's own rehearsals of an Update (a review link's or a preview's outlook of pending changes).
+  if (can(actor, `${resource}:write`) || !can(actor, `${resource}:draft`)) return;
+  if ((current ?? 'draft') === 'draft' && (next ?? 'draft') === 'draft') return;
   throw new AppError(
     'FORBIDDEN',
     current !== null && current !== 'draft'

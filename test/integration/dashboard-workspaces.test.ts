@@ -308,7 +308,8 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       await send(ctx, owner, 'PATCH', `${w()}/members/${reader.user.id}`, { permissions: ['posts:read'] });
       expect((await send(ctx, reader, 'GET', `${w()}/posts`)).statusCode).toBe(200);
       await send(ctx, owner, 'DELETE', `${w()}/members/${reader.user.id}`);
-      expect((await send(ctx, reader, 'GET', `${w()}/posts`)).statusCode).toBe(404);
+      // Removed, and signed out with it (docs/team.md, "Sessions").
+      expect((await send(ctx, reader, 'GET', `${w()}/posts`)).statusCode).toBe(401);
     });
 
     it('transfers ownership to a member; the old owner keeps every permission explicitly', async () => {
