@@ -34,14 +34,7 @@ export const invitationsRepository = {
   },
 
   find(db: Executor, workspaceId: string, id: string): Promise<InvitationView | undefined> {
-    return db
-      .selectFrom('invitations')
-      .leftJoin('users', 'users.id', 'invitations.invited_by_user_id')
-      .selectAll('invitations')
-      .select('users.email as invited_by_email')
-      .where('invitations.workspace_id', '=', workspaceId)
-      .where('invitations.id', '=', id)
-      .executeTakeFirst();
+    return invitationListQuery(db, workspaceId).where('invitations.id', '=', id).executeTakeFirst();
   },
 
   findByEmail(db: Executor, workspaceId: string, email: string): Promise<InvitationRow | undefined> {
