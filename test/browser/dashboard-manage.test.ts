@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { cliJson, startServer, tempDir, type ServerProcess } from '../e2e/helpers.js';
-import { desktop, launchBrowser, PASSWORD, pageFetch, settled, setUpOwner, signIn, SKIP_REASON } from './browser.js';
+import { desktop, launchBrowser, PASSWORD, pageFetch, settled, setUpOwner, SKIP_REASON } from './browser.js';
 import { seedContent } from './content.js';
 
 const OWNER = 'owner@example.com';
@@ -19,7 +19,6 @@ suite(
     let context: BrowserContext;
     let page: Page;
     let workspace: { id: string; slug: string };
-    let oneTimePassword: string;
 
     const open = async (path: string, heading: string) => {
       await page.goto(`${server.url}/dashboard${path}`);
@@ -41,28 +40,30 @@ suite(
       dir.remove();
     });
 
-    it('adds a new user with a one-time password shown once, who can then sign in with it', async () => {
+    it('invites a new user, who joins through the link and sees what their permissions open', async () => {
       await open(`/w/${workspace.id}/members`, 'Members');
-      await page.getByRole('button', { name: 'Add member' }).click();
-      const add = page.getByRole('dialog', { name: 'Add a member' });
-      await add.getByLabel('Email', { exact: true }).fill(NEWCOMER);
-      await add.getByLabel(/Create an account for this email/).check();
-      await add.getByLabel('Tags: read').check();
-      await add.getByRole('button', { name: 'Add member' }).click();
-      const added = page.getByRole('dialog', { name: 'Member added' });
-      await added.getByText('You will not see this password again').waitFor();
-      oneTimePassword = await added.getByLabel(`One-time password for ${NEWCOMER}`).inputValue();
-      expect(oneTimePassword.length).toBeGreaterThanOrEqual(8);
-      await added.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: 'Invite member' }).click();
+      const invite = page.getByRole('dialog', { name: 'Invite a member' });
+      await invite.getByLabel('Email', { exact: true }).fill(NEWCOMER);
+      // Not a preset (an invitation starts as a Contributor): just these two.
+      await invite.getByRole('button', { name: 'Nothing' }).click();
+      await invite.getByLabel('Posts: read').check();
+      await invite.getByLabel('Tags: read').check();
+      expect(await invite.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true);
+      await invite.getByRole('button', { name: 'Create invitation' }).click();
+      // This server sends no mail: the owner gets the link to pass on.
+      const shown = page.getByRole('dialog', { name: 'Pass the link on' });
+      const link = await shown.getByLabel(`Invitation link for ${NEWCOMER}`).inputValue();
+      await shown.getByRole('button', { name: 'Done' }).click();
       await settled(page);
-      await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe(
-        'posts:read, tags:read',
-      );
 
       const other = await browser.newContext(desktop);
       try {
         const newcomer = await other.newPage();
-        await signIn(newcomer, server.url, NEWCOMER, oneTimePassword);
+        await newcomer.goto(link);
+        await newcomer.getByRole('heading', { level: 1, name: 'Join Garden Journal' }).waitFor();
+        await newcomer.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        await newcomer.getByRole('button', { name: 'Create account and join' }).click();
         // Without api-keys:read they land on the first section they may read.
         await newcomer.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
         const links = await newcomer.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents();
@@ -73,13 +74,17 @@ suite(
         expect(await newcomer.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
         await newcomer.getByRole('link', { name: 'Members' }).click();
         await newcomer.getByRole('rowheader', { name: OWNER }).waitFor();
-        expect(await newcomer.getByRole('button', { name: /Add member|Permissions|Remove|Transfer/ }).count()).toBe(0);
+        expect(await newcomer.getByRole('button', { name: /Invite|Permissions|Remove|Transfer/ }).count()).toBe(0);
       } finally {
         await other.close();
       }
+      await open(`/w/${workspace.id}/members`, 'Members');
+      await expect(memberRow(NEWCOMER).locator('[data-label="Permissions"]').textContent()).resolves.toBe(
+        'posts:read, tags:read',
+      );
     });
 
-    it('edits a member’s permissions in the grid, adds an existing user by email and removes them', async () => {
+    it('edits a member’s permissions in the grid, and removes a member', async () => {
       await memberRow(NEWCOMER)
         .getByRole('button', { name: `Permissions of ${NEWCOMER}` })
         .click();
@@ -97,16 +102,8 @@ suite(
       );
 
       await cliJson(['user', 'create', '--email', EXISTING, '--password-stdin'], env, `${PASSWORD}\n`);
-      await page.getByRole('button', { name: 'Add member' }).click();
-      const add = page.getByRole('dialog', { name: 'Add a member' });
-      await add.getByLabel('Email', { exact: true }).fill(EXISTING);
-      await add.getByRole('button', { name: 'Add member' }).click();
-      const added = page.getByRole('dialog', { name: 'Member added' });
-      await added.waitFor();
-      expect(await added.locator('[data-secret]').count()).toBe(0);
-      await added.getByRole('button', { name: 'Done' }).click();
-      await memberRow(EXISTING).waitFor();
-
+      await cliJson(['member', 'add', '--workspace', workspace.slug, '--email', EXISTING], env);
+      await open(`/w/${workspace.id}/members`, 'Members');
       await memberRow(EXISTING)
         .getByRole('button', { name: `Remove ${EXISTING}` })
         .click();
@@ -211,9 +208,12 @@ suite(
         .getByRole('button', { name: 'Transfer ownership' })
         .click();
       await memberRow(NEWCOMER).getByText('Owner', { exact: true }).waitFor();
-      expect(await page.getByRole('button', { name: 'Add member' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Rename workspace' }).count()).toBe(0);
+      // They keep every permission, listed: managing members included (an Admin), but nothing only the owner does.
       await expect(memberRow(OWNER).locator('[data-label="Permissions"]').textContent()).resolves.toBe('Everything');
+      await expect(memberRow(OWNER).locator('[data-label="Role"]').textContent()).resolves.toBe('Admin');
+      expect(await page.getByRole('button', { name: 'Invite member' }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /Transfer|End sessions/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Rename workspace' }).count()).toBe(0);
     });
 
     it('changes the password, signs out, and signs in again only with the new one', async () => {

@@ -152,6 +152,9 @@ suite(
       });
       const dialog = page.getByRole('dialog', { name: 'Invite a member' });
       await dialog.getByLabel('Email', { exact: true }).fill(NEWCOMER);
+      // A custom set rather than the Contributor preset the dialog starts from.
+      await dialog.getByRole('button', { name: 'Nothing' }).click();
+      await dialog.getByLabel('Posts: read').check();
       await dialog.getByLabel('Tags: read').check();
       await dialog.getByRole('button', { name: 'Send invitation' }).click();
       const sent = page.getByRole('dialog', { name: 'Invitation sent' });

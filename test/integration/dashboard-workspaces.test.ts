@@ -275,6 +275,14 @@ describeEachDialect('dashboard workspaces, settings and members', (dialect) => {
       });
       expect(beyond.statusCode).toBe(403);
       expect(beyond.json().details).toEqual({ permissions: ['api-keys:write'] });
+      // What the member holds already and the admin does not may stay, or go.
+      await send(ctx, owner, 'PATCH', `${w()}/members/${someone.id}`, { permissions: ['posts:read', 'webhooks:read'] });
+      const kept = await send(ctx, admin, 'PATCH', `${w()}/members/${someone.id}`, {
+        permissions: ['posts:read', 'posts:write', 'webhooks:read'],
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const dropped = await send(ctx, admin, 'PATCH', `${w()}/members/${someone.id}`, { permissions: ['posts:read'] });
+      expect(dropped.json().permissions).toEqual(['posts:read']);
       const invitedBeyond = await send(ctx, admin, 'POST', `${w()}/invitations`, {
         email: 'stronger@example.com',
         permissions: ['webhooks:write'],

@@ -52,7 +52,12 @@ export function createMembersService(
     async setPermissions(actor: Actor, userId: string, permissions: readonly string[]): Promise<Member> {
       const user = await requireMemberUser(actor, userId);
       const granted = normalizePermissions(permissions);
-      checkGrantable(actor, granted);
+      // Only what this change adds: a manager may edit a member who holds something the manager does not.
+      const held = new Set((await member(actor.workspaceId, user.id)).permissions);
+      checkGrantable(
+        actor,
+        granted.filter((permission) => !held.has(permission)),
+      );
       await accounts.setPermissions(actor.workspaceId, user.email, granted);
       return member(actor.workspaceId, user.id);
     },

@@ -5,13 +5,20 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Email } from '../../components/Email';
 import { Badge, Empty, ErrorMessage, Loading } from '../../components/Status';
 import { formatTime } from '../../hooks';
-import { useSession } from '../../session';
+import { can, useSession } from '../../session';
 import type { Member, WorkspaceSummary } from '../../types';
-import { AddMemberDialog, PermissionsDialog } from './MemberDialogs';
+import { InviteDialog } from './InviteDialog';
+import { PermissionsDialog } from './MemberDialogs';
+import { PendingInvitations } from './PendingInvitations';
 import { summarize } from './PermissionsGrid';
+import { roleLabel } from './RoleChoice';
 
 type Action =
-  { kind: 'add' } | { kind: 'permissions' | 'remove'; member: Member } | { kind: 'transfer'; member: Member };
+  | { kind: 'invite' }
+  | { kind: 'permissions' | 'remove' | 'end-sessions'; member: Member }
+  | { kind: 'transfer'; member: Member };
+
+const sessionWords = (n: number) => (n === 1 ? '1 session' : `${n} sessions`);
 
 export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
   const { refresh } = useSession();
@@ -20,6 +27,7 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
   );
   const [action, setAction] = useState<Action | null>(null);
   const [transferTo, setTransferTo] = useState('');
+  const [signedOut, setSignedOut] = useState<string | null>(null);
   const transferId = useId();
   const done = () => {
     setAction(null);
@@ -44,23 +52,47 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
       ),
     [keys.resource(workspace.id, 'members')],
   );
+  const endSessions = useWrite(
+    (member: Member) =>
+      call(
+        client.POST('/workspaces/{workspaceId}/members/{userId}/end-sessions', {
+          params: { path: { workspaceId: workspace.id, userId: member.userId } },
+        }),
+      ),
+    [],
+  );
   const owner = workspace.isOwner;
+  // Managing members is a permission now (the owner holds it); transferring stays the owner's.
+  const manage = can(workspace, 'members:write');
+  const start = (next: Action) => {
+    setSignedOut(null);
+    setAction(next);
+  };
   const others = (members.data ?? []).filter((m) => !m.isOwner);
 
   return (
     <>
       <div className="page-header">
         <h1>Members</h1>
-        {owner && (
-          <button type="button" className="button-primary" onClick={() => setAction({ kind: 'add' })}>
-            Add member
+        {manage && (
+          <button type="button" className="button-primary" onClick={() => start({ kind: 'invite' })}>
+            Invite member
           </button>
         )}
       </div>
       <p className="lead">
         Members sign in to this dashboard; their API keys carry their permissions.{' '}
-        {owner ? 'Only you, the owner, can change them.' : 'Only the owner can change them.'}
+        {owner
+          ? 'You, the owner, change them, and so do members you let manage members.'
+          : manage
+            ? 'You may invite members and change their permissions, up to the permissions you hold yourself.'
+            : 'Only the owner, and members allowed to manage members, can change them.'}
       </p>
+      {signedOut && (
+        <p role="status" className="success-text">
+          {signedOut}
+        </p>
+      )}
 
       {members.state === 'error' && <ErrorMessage error={members.error} onRetry={members.reload} />}
       {members.state === 'loading' && !members.data && <Loading label="Loading members…" />}
@@ -74,7 +106,7 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
               <th scope="col">Role</th>
               <th scope="col">Permissions</th>
               <th scope="col">Added</th>
-              {owner && (
+              {manage && (
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -87,25 +119,38 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
                 <th scope="row" data-label="Email">
                   <Email address={member.email} />
                 </th>
-                <td data-label="Role">{member.isOwner ? <Badge tone="neutral">Owner</Badge> : 'Member'}</td>
+                <td data-label="Role">
+                  {member.isOwner ? <Badge tone="neutral">Owner</Badge> : roleLabel(member.permissions, false)}
+                </td>
                 <td data-label="Permissions" className="wrap">
                   {summarize(member.permissions, member.isOwner)}
                 </td>
                 <td data-label="Added">
                   <time dateTime={member.createdAt}>{formatTime(member.createdAt)}</time>
                 </td>
-                {owner && (
+                {manage && (
                   <td className="actions-cell">
                     <div className="row-actions">
                       {!member.isOwner && (
                         <>
-                          <button type="button" onClick={() => setAction({ kind: 'permissions', member })}>
-                            Permissions<span className="visually-hidden"> of {member.email}</span>
+                          <button type="button" onClick={() => start({ kind: 'permissions', member })}>
+                            Edit permissions<span className="visually-hidden"> of {member.email}</span>
                           </button>
+                          {owner && (
+                            <button
+                              type="button"
+                              onClick={() => {
+                                endSessions.setError(null);
+                                start({ kind: 'end-sessions', member });
+                              }}
+                            >
+                              End sessions<span className="visually-hidden"> of {member.email}</span>
+                            </button>
+                          )}
                           <button
                             type="button"
                             className="button-danger-quiet"
-                            onClick={() => setAction({ kind: 'remove', member })}
+                            onClick={() => start({ kind: 'remove', member })}
                           >
                             Remove<span className="visually-hidden"> {member.email}</span>
                           </button>
@@ -119,6 +164,8 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
           </tbody>
         </table>
       )}
+
+      {manage && <PendingInvitations workspace={workspace} />}
 
       {owner && others.length > 0 && (
         <section className="panel" aria-labelledby={`${transferId}-title`}>
@@ -150,7 +197,7 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
         </section>
       )}
 
-      {action?.kind === 'add' && <AddMemberDialog workspace={workspace} onClose={done} />}
+      {action?.kind === 'invite' && <InviteDialog workspace={workspace} onClose={done} />}
       {action?.kind === 'permissions' && (
         <PermissionsDialog
           workspace={workspace}
@@ -172,9 +219,28 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
           }}
         >
           <p>
-            They lose access to this workspace at once, and every API key they created stops working (the keys come back
-            if they are added again).
+            They lose access to this workspace at once and are signed out of the dashboard everywhere; every API key
+            they created stops working (the keys come back if they are added again).
           </p>
+        </ConfirmDialog>
+      )}
+      {action?.kind === 'end-sessions' && (
+        <ConfirmDialog
+          title={`Sign ${action.member.email} out everywhere?`}
+          confirmLabel="End sessions"
+          danger
+          pending={endSessions.pending}
+          error={endSessions.error !== null && <ErrorMessage error={endSessions.error} />}
+          onCancel={() => setAction(null)}
+          onConfirm={async () => {
+            const answer = await endSessions.execute(action.member);
+            if (answer) {
+              setSignedOut(`Signed ${action.member.email} out of ${sessionWords(answer.ended)}.`);
+              setAction(null);
+            }
+          }}
+        >
+          <p>They can sign in again. Every dashboard session of theirs ends, on every device and in every workspace.</p>
         </ConfirmDialog>
       )}
       {action?.kind === 'transfer' && (
@@ -194,8 +260,9 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
           }}
         >
           <p>
-            You will no longer be able to manage members, rename the workspace or change its settings. Only the new
-            owner can give ownership back.
+            You will no longer be able to rename the workspace, end members’ sessions or transfer it. You keep every
+            permission, managing members and settings included, until the new owner changes them. Only the new owner can
+            give ownership back.
           </p>
         </ConfirmDialog>
       )}
