@@ -49,8 +49,9 @@ export interface InvitationsDeps {
 }
 
 /**
- * Invitations to a workspace (docs/team.md): made and managed by its owner, accepted by whoever holds the
- * link. The link carries the only copy of its token; the table keeps its sha256.
+ * Invitations to a workspace (docs/team.md): made and managed by whoever holds `members:write` (the owner
+ * does), accepted by whoever holds the link. The link carries the only copy of its token; the table keeps its
+ * sha256.
  */
 export function createInvitationsService({ db }: DatabaseHandle, deps: InvitationsDeps) {
   const { mailer, passwords, sessions } = deps;
