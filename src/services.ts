@@ -29,6 +29,7 @@ import { createFeedsService } from './modules/feeds/feeds.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
 import { createMailer } from './mail/mailer.js';
+import { createTeamServices } from './modules/team/team.services.js';
 import { installContentKinds } from './writes/kinds.js';
 
 /**
@@ -47,6 +48,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const authors = createAuthorsService(database, publicUrl);
   const categories = createCategoriesService(database);
   const pending = createPendingService(database, { posts, pages, postReads });
+  const dashboard = createDashboardServices(database, accounts, passwords);
   const tags = createTagsService(database, {
     touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
   });
@@ -81,7 +83,13 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
       allowPrivate: config.webhookAllowPrivate,
       endpointsMax: config.webhookEndpointsMax,
     }),
-    dashboard: createDashboardServices(database, accounts, passwords, { mailer: createMailer(config.mail), publicUrl }),
+    dashboard,
+    team: createTeamServices(database, {
+      mailer: createMailer(config.mail),
+      publicUrl,
+      passwords,
+      sessions: dashboard.sessions,
+    }),
   };
 }
 

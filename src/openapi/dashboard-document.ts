@@ -1,6 +1,8 @@
 import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import {
+  SessionInfo,
+  SessionsEnded,
   Member,
   MemberAddBody,
   MemberPermissionsBody,
@@ -25,8 +27,6 @@ import {
   ResetRequestBody,
   ResetRequested,
   Revoked,
-  SessionInfo,
-  SessionsEnded,
   TokenBody,
 } from '../modules/team/team.schemas.js';
 import { SiteSettingsPatch } from '../modules/workspaces/site-settings.patch.js';

@@ -87,7 +87,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
-  await scope.register(teamRoutes, { dashboard });
+  await scope.register(teamRoutes, { dashboard, team: services.team });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
   await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
   await scope.register(dashboardImportsRoutes, { services, ...options.imports });

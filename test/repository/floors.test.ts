@@ -17,6 +17,7 @@ const FLOORS: ReadonlyArray<readonly [prefix: string, floor: number]> = [
   // The databases (every dialect difference lives here), Redis, metrics.
   ['src/db/', 2],
   ['src/redis.ts', 2],
+  ['src/mail/', 2],
   ['src/metrics/', 2],
   // The kits the modules build on: the block format, the route kit, the one write path.
   ['src/blocks/', 3],

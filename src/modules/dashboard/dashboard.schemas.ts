@@ -84,3 +84,20 @@ export const WorkspaceItemParams = Type.Object(
   { workspaceId: Uuid, idOrSlug: IdOrSlugParams.properties.idOrSlug },
   { additionalProperties: false },
 );
+
+/** One of the signed-in user's sessions, as the sessions screen lists them. */
+export const SessionInfo = Type.Object({
+  id: Uuid,
+  /** The session of the request that asked. */
+  current: Type.Boolean(),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp,
+  /** Moved at most once a minute, as the session slides. */
+  lastSeenAt: Timestamp,
+  expiresAt: Timestamp,
+});
+export type SessionInfo = Static<typeof SessionInfo>;
+
+export const SessionParams = Type.Object({ id: Uuid }, { additionalProperties: false });
+export const SessionsEnded = Type.Object({ ended: Type.Integer({ minimum: 0 }) });

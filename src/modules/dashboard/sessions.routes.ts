@@ -3,9 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorResponses } from '../../http/responses.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../http/session-auth.js';
 import type { DashboardServices } from './dashboard.services.js';
-import { PasswordChangeBody, Session, SetupBody, SetupStatus, SignedOut, SignInBody } from './dashboard.schemas.js';
+import {
+  PasswordChangeBody,
+  Session,
+  SessionInfo,
+  SessionParams,
+  SessionsEnded,
+  SetupBody,
+  SetupStatus,
+  SignedOut,
+  SignInBody,
+} from './dashboard.schemas.js';
 import type { ClientInfo } from './sessions.service.js';
-import { SessionInfo, SessionParams, SessionsEnded } from '../team/team.schemas.js';
 import { Type } from 'typebox';
 
 const tags = ['dashboard'];

@@ -11,9 +11,8 @@ import {
 import type { Passwords } from '../../security/password.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
-import type { Session } from './dashboard.schemas.js';
+import type { Session, SessionInfo } from './dashboard.schemas.js';
 import { sessionListQuery, sessionsRepository as repo } from './sessions.repository.js';
-import type { SessionInfo } from '../team/team.schemas.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { dashboardWorkspacesRepository } from './workspaces.repository.js';
 

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { ErrorResponses } from '../../http/responses.js';
 import { sessionToken, setSessionCookie } from '../../http/session-auth.js';
 import type { DashboardServices } from '../dashboard/dashboard.services.js';
-import { MemberParams, Session, WorkspaceParams } from '../dashboard/dashboard.schemas.js';
+import type { TeamServices } from './team.services.js';
+import { MemberParams, Session, SessionsEnded, WorkspaceParams } from '../dashboard/dashboard.schemas.js';
 import type { ClientInfo } from '../dashboard/sessions.service.js';
 import {
   AcceptBody,
@@ -18,7 +19,6 @@ import {
   ResetRequestBody,
   ResetRequested,
   Revoked,
-  SessionsEnded,
   TokenBody,
 } from './team.schemas.js';
 
@@ -32,8 +32,12 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 });
 
 /** Invitations, their accept page's routes, password reset, and what the server can send (docs/team.md). */
-export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (app, { dashboard }) => {
-  const { invitations, passwordResets, sessions, mailer } = dashboard;
+export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices; team: TeamServices }> = async (
+  app,
+  { dashboard, team },
+) => {
+  const { invitations, passwordResets, mailer } = team;
+  const { sessions } = dashboard;
 
   app.get('/capabilities', { config: anonymous, schema: { tags, response: { 200: Capabilities } } }, () => ({
     mail: mailer.configured,

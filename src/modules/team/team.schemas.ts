@@ -71,20 +71,3 @@ export type ResetBody = Static<typeof ResetBody>;
 
 /** What this server can do that the sign-in screen must know before anyone signs in. */
 export const Capabilities = Type.Object({ mail: Type.Boolean() });
-
-/** One of the signed-in user's sessions, as the sessions screen lists them. */
-export const SessionInfo = Type.Object({
-  id: Uuid,
-  /** The session of the request that asked. */
-  current: Type.Boolean(),
-  userAgent: Type.Union([Type.String(), Type.Null()]),
-  ip: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Timestamp,
-  /** Moved at most once a minute, as the session slides. */
-  lastSeenAt: Timestamp,
-  expiresAt: Timestamp,
-});
-export type SessionInfo = Static<typeof SessionInfo>;
-
-export const SessionParams = Type.Object({ id: Uuid }, { additionalProperties: false });
-export const SessionsEnded = Type.Object({ ended: Type.Integer({ minimum: 0 }) });

@@ -1,0 +1,20 @@
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { Passwords } from '../../security/password.js';
+import type { SessionsService } from '../dashboard/sessions.service.js';
+import { createInvitationsService } from './invitations.service.js';
+import { createPasswordResetsService } from './password-resets.service.js';
+
+/** A team's services (docs/team.md): the mailer, invitations and password resets, over the dashboard's sessions. */
+export function createTeamServices(
+  database: DatabaseHandle,
+  deps: { mailer: Mailer; publicUrl: string; passwords: Passwords; sessions: SessionsService },
+) {
+  return {
+    mailer: deps.mailer,
+    invitations: createInvitationsService(database, deps),
+    passwordResets: createPasswordResetsService(database, deps),
+  };
+}
+
+export type TeamServices = ReturnType<typeof createTeamServices>;
