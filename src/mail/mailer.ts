@@ -21,7 +21,6 @@ export interface Mailer {
   /** False without QUIRE_SMTP_URL: callers show the link instead of mailing it. */
   readonly configured: boolean;
   send(message: Message, log: MailLog): Promise<Delivery>;
-  close(): void;
 }
 
 export const NOT_CONFIGURED = 'This server sends no mail: QUIRE_SMTP_URL is not set.';
@@ -38,7 +37,6 @@ export function createMailer(config: MailConfig | null): Mailer {
     return {
       configured: false,
       send: async () => ({ sent: false, reason: NOT_CONFIGURED }),
-      close: () => undefined,
     };
   }
   const transport = createTransport(
@@ -66,6 +64,5 @@ export function createMailer(config: MailConfig | null): Mailer {
         };
       }
     },
-    close: () => transport.close(),
   };
 }

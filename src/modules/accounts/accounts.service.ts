@@ -41,7 +41,8 @@ function presentWorkspace(
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }
 
-function checkPasswordLength(password: string): void {
+/** A new password's length, the one rule for every way a password is set. */
+export function checkPasswordLength(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
     throw badRequest(`A password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`);
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponses } from '../../http/responses.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../http/session-auth.js';
 import type { DashboardServices } from './dashboard.services.js';
@@ -14,16 +14,31 @@ import {
   SignedOut,
   SignInBody,
 } from './dashboard.schemas.js';
-import type { ClientInfo } from './sessions.service.js';
+import type { ClientInfo, SessionsService, StartedSession } from './sessions.service.js';
 import { Type } from 'typebox';
 
 const tags = ['dashboard'];
 const anonymous = { anonymous: true } as const;
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
+
+/**
+ * A session just begun (sign-in, an invitation accepted, a password reset) handed to the browser: the one it held
+ * is ended rather than left behind, the cookie set, and the Session answered.
+ */
+export async function handOver(
+  sessions: SessionsService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: StartedSession,
+): Promise<Session> {
+  await sessions.endToken(sessionToken(request));
+  setSessionCookie(request, reply, started.token);
+  return sessions.view(started.session);
+}
 
 /** First-run setup, sign-in, sign-out, the current session and the password change. */
 export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices }> = async (
@@ -59,10 +74,7 @@ export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dash
     { config: anonymous, schema: { tags, body: SignInBody, response: { 200: Session, ...ErrorResponses } } },
     async (request, reply) => {
       const started = await sessions.signIn(request.body.email, request.body.password, clientOf(request));
-      // A browser signing in again replaces the session it held, rather than leaving it behind.
-      await sessions.endToken(sessionToken(request));
-      setSessionCookie(request, reply, started.token);
-      return sessions.view(started.session);
+      return handOver(sessions, request, reply, started);
     },
   );
 

@@ -4,9 +4,10 @@ import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { hashToken, isWellFormedToken, newSecret } from '../../http/session-auth.js';
 import type { MailLog, Mailer } from '../../mail/mailer.js';
 import { checkGrantable, requirePermission, type Actor } from '../../security/actor.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Passwords } from '../../security/password.js';
+import type { Passwords } from '../../security/password.js';
 import { normalizePermissions, storedPermissions } from '../../security/permissions.js';
 import { accountsRepository as accounts } from '../accounts/accounts.repository.js';
+import { checkPasswordLength } from '../accounts/accounts.service.js';
 import { emailField } from '../dashboard/input.js';
 import type { ClientInfo, SessionsService, StartedSession } from '../dashboard/sessions.service.js';
 import { createSignInThrottle } from '../dashboard/sign-in-throttle.js';
@@ -27,6 +28,9 @@ export const invitationGone = () =>
     'NOT_FOUND',
     'This invitation link cannot be used: it has expired, been used or been withdrawn. Ask for a new one.',
   );
+
+const invitedAlready = (email: string) =>
+  conflict(`${email} has been invited already; resend or withdraw that invitation`, { reason: 'invited' });
 
 function present(row: InvitationView, now = Date.now()): Invitation {
   return {
@@ -104,8 +108,7 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
       const user = await accounts.findUserByEmail(db, email);
       if (user && (await accounts.findMembership(db, actor.workspaceId, user.id)))
         throw conflict(`${email} is already a member of this workspace`, { reason: 'member' });
-      if (await repo.findByEmail(db, actor.workspaceId, email))
-        throw conflict(`${email} has been invited already; resend or withdraw that invitation`, { reason: 'invited' });
+      if (await repo.findByEmail(db, actor.workspaceId, email)) throw invitedAlready(email);
       if ((await repo.count(db, actor.workspaceId)) >= INVITATIONS_MAX)
         throw conflict(`A workspace holds at most ${INVITATIONS_MAX} pending invitations; withdraw some first`, {
           reason: 'invitations_max',
@@ -127,10 +130,7 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
         await repo.insert(db, row);
       } catch (error) {
         // The same email invited twice at the same moment: the unique index refuses the second.
-        if (await repo.findByEmail(db, actor.workspaceId, email))
-          throw conflict(`${email} has been invited already; resend or withdraw that invitation`, {
-            reason: 'invited',
-          });
+        if (await repo.findByEmail(db, actor.workspaceId, email)) throw invitedAlready(email);
         throw error;
       }
       const inviter = await accounts.findUserById(db, actor.userId);
@@ -198,14 +198,13 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
         if (!existing.password_hash || !(await passwords.verify(password, existing.password_hash)))
           throw invalid([{ in: 'body', path: '/password', message: `This is not the password of ${existing.email}` }]);
         await throttle.succeeded(attempt);
-      } else if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-        throw invalid([
-          {
-            in: 'body',
-            path: '/password',
-            message: `A password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`,
-          },
-        ]);
+      } else {
+        try {
+          checkPasswordLength(password);
+        } catch (error) {
+          if (error instanceof AppError) throw invalid([{ in: 'body', path: '/password', message: error.message }]);
+          throw error;
+        }
       }
       const passwordHash = existing ? null : await passwords.hash(password);
       return db.transaction().execute(async (trx) => {

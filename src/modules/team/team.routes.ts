@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorResponses } from '../../http/responses.js';
-import { sessionToken, setSessionCookie } from '../../http/session-auth.js';
 import type { DashboardServices } from '../dashboard/dashboard.services.js';
 import type { TeamServices } from './team.services.js';
 import { MemberParams, Session, SessionsEnded, WorkspaceParams } from '../dashboard/dashboard.schemas.js';
-import type { ClientInfo } from '../dashboard/sessions.service.js';
+import { clientOf, handOver } from '../dashboard/sessions.routes.js';
 import {
   AcceptBody,
   Capabilities,
@@ -25,11 +23,6 @@ import {
 const tags = ['dashboard'];
 const anonymous = { anonymous: true } as const;
 const manageMembers = { permission: 'members:write' } as const;
-
-const clientOf = (request: FastifyRequest): ClientInfo => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
-});
 
 /** Invitations, their accept page's routes, password reset, and what the server can send (docs/team.md). */
 export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices; team: TeamServices }> = async (
@@ -99,10 +92,12 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
     '/invitations/accept',
     { config: anonymous, schema: { tags, body: AcceptBody, response: { 200: Session, ...ErrorResponses } } },
     async (request, reply) => {
-      const started = await invitations.accept(request.body.token, request.body.password, clientOf(request));
-      await sessions.endToken(sessionToken(request));
-      setSessionCookie(request, reply, started.token);
-      return sessions.view(started.session);
+      return handOver(
+        sessions,
+        request,
+        reply,
+        await invitations.accept(request.body.token, request.body.password, clientOf(request)),
+      );
     },
   );
 
@@ -122,10 +117,12 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
     '/password-reset/complete',
     { config: anonymous, schema: { tags, body: ResetBody, response: { 200: Session, ...ErrorResponses } } },
     async (request, reply) => {
-      const started = await passwordResets.reset(request.body.token, request.body.newPassword, clientOf(request));
-      await sessions.endToken(sessionToken(request));
-      setSessionCookie(request, reply, started.token);
-      return sessions.view(started.session);
+      return handOver(
+        sessions,
+        request,
+        reply,
+        await passwordResets.reset(request.body.token, request.body.newPassword, clientOf(request)),
+      );
     },
   );
 };
