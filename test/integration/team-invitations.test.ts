@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invitationListQuery } from '../../src/modules/team/invitations.repository.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { queryPlan } from '../helpers/query-plan.js';
@@ -276,12 +276,12 @@ describeEachDialect('invitations, mailed over SMTP', (dialect) => {
   });
 });
 
-describe('invitations without SMTP [sqlite]', () => {
+describeEachDialect('invitations without SMTP', (dialect) => {
   let ctx: TestContext;
   let owner: Browser;
   let workspaceId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp('sqlite');
+    ctx = await buildTestApp(dialect);
     ({ owner, workspaceId } = await signedInOwner(ctx));
   });
   afterAll(() => ctx?.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { browserFrom, send, signIn, signInRequest, userWithPassword } from '../helpers/dashboard.js';
@@ -106,10 +106,10 @@ describeEachDialect('password reset by email', (dialect) => {
   });
 });
 
-describe('password reset without SMTP [sqlite]', () => {
+describeEachDialect('password reset without SMTP', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await buildTestApp('sqlite');
+    ctx = await buildTestApp(dialect);
   });
   afterAll(() => ctx?.close());
 
