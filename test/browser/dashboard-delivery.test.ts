@@ -111,6 +111,9 @@ suite(`content keys and "Preview on site" in the dashboard${SKIP_REASON ? ` (${S
     await settled(page);
 
     const marketing = row('Marketing site');
+    // The list is fetched again behind the closed dialog, with no loading state while the old one shows: reading
+    // the row's origins needs the new row there first (allTextContents does not wait).
+    await marketing.locator('[data-label="Allowed origins"] li').nth(1).waitFor();
     // Kept as a browser names itself in Origin: no trailing slash.
     await expect(marketing.locator('[data-label="Allowed origins"] li').allTextContents()).resolves.toEqual([
       'https://www.example.com',
