@@ -100,6 +100,7 @@ describe('loadConfig accepts good values', () => {
       trustProxy: true,
       logLevel: 'debug',
       eventRetentionDays: 30,
+      auditRetentionDays: 365,
       revisionsKept: 50,
       revisionWindowSeconds: 300,
       metrics: { token: null, port: null, host: '127.0.0.1' },
@@ -150,6 +151,13 @@ describe('loadConfig accepts good values', () => {
     expect(loadConfig({ QUIRE_REVISIONS_KEPT: '3' }).revisionsKept).toBe(3);
     for (const bad of ['0', '-1', 'ten', '2.5', '10001'])
       expect(failure({ QUIRE_REVISIONS_KEPT: bad }).variable).toBe('QUIRE_REVISIONS_KEPT');
+  });
+
+  it('keeps audit entries 365 days unless QUIRE_AUDIT_RETENTION_DAYS says otherwise, and refuses a bad count', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ QUIRE_AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    for (const bad of ['0', 'a year', '1.5', '36501'])
+      expect(failure({ QUIRE_AUDIT_RETENTION_DAYS: bad }).variable).toBe('QUIRE_AUDIT_RETENTION_DAYS');
   });
 
   it('coalesces the saves of a draft for 300 seconds unless QUIRE_REVISION_WINDOW_SECONDS says otherwise (0: never)', () => {

@@ -26,6 +26,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Days a content event is kept before the server prunes it (src/writes/event-retention.ts). */
   eventRetentionDays: number;
+  /** Days an audit log entry is kept before the server prunes it (src/audit/audit-retention.ts). */
+  auditRetentionDays: number;
   /** Revisions kept of each post and page; a write drops the older ones (src/writes/revisions.ts). */
   revisionsKept: number;
   /**
@@ -255,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     logLevel: logLevel as LogLevel,
     eventRetentionDays: integer(env, 'QUIRE_EVENT_RETENTION_DAYS', 30, 1, 36_500),
+    auditRetentionDays: integer(env, 'QUIRE_AUDIT_RETENTION_DAYS', 365, 1, 36_500),
     revisionsKept: integer(env, 'QUIRE_REVISIONS_KEPT', 50, 1, 10_000),
     revisionWindowSeconds: integer(env, 'QUIRE_REVISION_WINDOW_SECONDS', 300, 0, 86_400),
     metrics: metrics(env),

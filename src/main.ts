@@ -59,7 +59,11 @@ export async function serve(config: Config): Promise<void> {
       { passwordCost: config.passwordCost, productionCost: DEFAULT_PASSWORD_COST },
       'QUIRE_PASSWORD_COST is below the production cost: new passwords are hashed weakly (meant for test runs)',
     );
-  const stopPruning = startEventPruning(runtime.database, { retentionDays: config.eventRetentionDays, log: app.log });
+  const stopPruning = startEventPruning(runtime.database, {
+    retentionDays: config.eventRetentionDays,
+    auditRetentionDays: config.auditRetentionDays,
+    log: app.log,
+  });
   // Every server process sends webhooks; CLI commands never do (they open the runtime without this).
   const dispatcher = startDispatcher(runtime.database, runtime.masterKey, {
     allowPrivate: config.webhookAllowPrivate,

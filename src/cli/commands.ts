@@ -7,6 +7,7 @@ import { ownerActorOf } from './owner-actor.js';
 import { IMPORT_COMMANDS } from './import.commands.js';
 import { OPERATE_COMMANDS } from './operate.commands.js';
 import { SITE_COMMANDS } from './site.commands.js';
+import { COMMAND_LINE } from '../audit/audit-log.js';
 
 /** `quire workspace settings` flags and the site settings they set (docs/seo.md uses them). */
 const SETTING_FLAGS = {
@@ -93,7 +94,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'quire workspace transfer --workspace W --to E',
     options: ['workspace', 'to'],
     required: ['workspace', 'to'],
-    run: (runtime, input) => runtime.services.accounts.transferWorkspace(text(input, 'workspace'), text(input, 'to')),
+    run: (runtime, input) =>
+      runtime.services.accounts.transferWorkspace(text(input, 'workspace'), text(input, 'to'), COMMAND_LINE),
   },
 
   'member add': {
@@ -105,6 +107,7 @@ export const COMMANDS: Record<string, Command> = {
         text(input, 'workspace'),
         text(input, 'email'),
         parsePermissionList(text(input, 'permissions')),
+        COMMAND_LINE,
       ),
   },
 
@@ -117,6 +120,7 @@ export const COMMANDS: Record<string, Command> = {
         text(input, 'workspace'),
         text(input, 'email'),
         parsePermissionList(text(input, 'permissions')),
+        COMMAND_LINE,
       ),
   },
 
@@ -124,7 +128,8 @@ export const COMMANDS: Record<string, Command> = {
     usage: 'quire member remove --workspace W --email E',
     options: ['workspace', 'email'],
     required: ['workspace', 'email'],
-    run: (runtime, input) => runtime.services.accounts.removeMember(text(input, 'workspace'), text(input, 'email')),
+    run: (runtime, input) =>
+      runtime.services.accounts.removeMember(text(input, 'workspace'), text(input, 'email'), COMMAND_LINE),
   },
 
   'workspace settings': {
@@ -164,7 +169,7 @@ export const COMMANDS: Record<string, Command> = {
         throw badRequest('--expires-at must be an ISO 8601 date-time');
       const name = text(input, 'name');
       if (name.trim() === '' || name.length > 100) throw badRequest('--name must be 1 to 100 characters long');
-      const key = await apiKeys.issueKey(member.workspaceId, member.userId, { name, expiresAt });
+      const key = await apiKeys.issueKey(member.workspaceId, member.userId, { name, expiresAt }, COMMAND_LINE);
       return {
         id: key.id,
         name: key.name,
@@ -214,7 +219,7 @@ export const COMMANDS: Record<string, Command> = {
       const workspace = await runtime.services.accounts.requireWorkspace(text(input, 'workspace'));
       const id = text(input, 'id');
       if (!/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('--id must be a key id (a UUID)');
-      return runtime.services.apiKeys.revokeKey(workspace.id, id);
+      return runtime.services.apiKeys.revokeKey(workspace.id, id, COMMAND_LINE);
     },
   },
 

@@ -28,6 +28,7 @@ import { importLedger } from './migrations/0024_import_ledger.js';
 import { pendingChanges } from './migrations/0025_pending_changes.js';
 import { revisionWindows } from './migrations/0026_revision_windows.js';
 import { invitations } from './migrations/0027_invitations.js';
+import { auditEvents } from './migrations/0028_audit_events.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -59,6 +60,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0025_pending_changes': pendingChanges(helpers),
     '0026_revision_windows': revisionWindows(helpers),
     '0027_invitations': invitations(helpers),
+    '0028_audit_events': auditEvents(helpers),
   };
 }
 

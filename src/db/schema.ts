@@ -497,6 +497,24 @@ export interface PasswordResetsTable {
   expires_at: Timestamp;
 }
 
+/** One entry of a workspace's audit log (migration 0028). */
+export interface AuditEventsTable {
+  id: string;
+  workspace_id: string;
+  at: Timestamp;
+  action: string;
+  category: string;
+  actor_user_id: string | null;
+  actor_key_id: string | null;
+  actor_email: string | null;
+  address: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object. */
+  details: string;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -515,6 +533,7 @@ export interface Database {
   review_links: ReviewLinksTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  audit_events: AuditEventsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

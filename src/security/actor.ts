@@ -14,6 +14,8 @@ export interface Actor extends Writer {
   permissions: ReadonlySet<Permission>;
   /** The workspace's content version as read by the authentication query. */
   contentVersion: number;
+  /** The request's client address, for the audit log; none from the command line. */
+  address?: string | null;
 }
 
 export function can(actor: Actor, permission: Permission): boolean {

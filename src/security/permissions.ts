@@ -28,10 +28,11 @@ export const DRAFT_RESOURCES = ['posts', 'pages'] as const;
 export type DraftResource = (typeof DRAFT_RESOURCES)[number];
 
 /**
- * Beyond the resources of the API: managing the workspace's members and invitations (`members:write`), and its
- * site settings (`site-settings:write`). Until these, both were the owner's alone; the owner still holds them.
+ * Beyond the resources of the API: managing the workspace's members and invitations (`members:write`), its site
+ * settings (`site-settings:write`), and reading its audit log (`audit:read`). Until these, all were the owner's
+ * alone; the owner still holds them.
  */
-export const TEAM_PERMISSIONS = ['members:write', 'site-settings:write'] as const;
+export const TEAM_PERMISSIONS = ['members:write', 'site-settings:write', 'audit:read'] as const;
 
 export type Permission =
   | `${Resource}:${'read' | 'write'}`

@@ -13,7 +13,11 @@ const EVERY_PERMISSION: ReadonlySet<Permission> = new Set(ALL_PERMISSIONS);
  * keys, membership or permissions outlives the request, so a revocation or a permission edit made
  * through any instance applies to the very next request. Every failure is the same 401.
  */
-export async function authenticate(db: Db, header: string | string[] | undefined): Promise<Actor> {
+export async function authenticate(
+  db: Db,
+  header: string | string[] | undefined,
+  address: string | null = null,
+): Promise<Actor> {
   // The checksum check refuses a malformed key before any database work.
   if (typeof header !== 'string' || !isWellFormedKey(header)) throw unauthorized();
   const row = await apiKeysRepository.findForAuthentication(db, hashKey(header));
@@ -26,6 +30,7 @@ export async function authenticate(db: Db, header: string | string[] | undefined
     isOwner,
     permissions: isOwner ? EVERY_PERMISSION : new Set(storedPermissions(row.permissions)),
     contentVersion: Number(row.content_version),
+    address,
   };
 }
 

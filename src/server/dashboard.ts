@@ -13,6 +13,7 @@ import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js'
 import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.routes.js';
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
 import { teamRoutes } from '../modules/team/team.routes.js';
+import { auditRoutes } from '../modules/team/audit.routes.js';
 import { dashboardImportsRoutes, type ImportRoutesOptions } from '../modules/imports/imports.routes.js';
 
 export { DEFAULT_DASHBOARD_DIR };
@@ -68,7 +69,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
     if (permission !== undefined && !mayUse(actor, permission, draft)) {
       throw new AppError('FORBIDDEN', `You lack the ${permission} permission in this workspace`, { permission });
     }
-    request.actor = actor;
+    request.actor = { ...actor, address: request.ip };
   });
 
   scope.addHook('onError', async (_request, reply, error) => {
@@ -88,6 +89,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
   await scope.register(teamRoutes, { dashboard, team: services.team });
+  await scope.register(auditRoutes, { audit: services.team.audit });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
   await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
   await scope.register(dashboardImportsRoutes, { services, ...options.imports });

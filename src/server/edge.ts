@@ -45,7 +45,7 @@ export function createEdge({ db, cache, rateLimit: { store, max, windowMs } }: E
       return { limit, refusal, headers: { ...headers, 'retry-after': retryAfterSeconds } };
     }
     try {
-      return { limit, actor: await authenticate(db, request.headers['x-api-key']), headers };
+      return { limit, actor: await authenticate(db, request.headers['x-api-key'], address), headers };
     } catch (refusal) {
       // A failing lookup is answered by Fastify (a 500), with the headers the edge owes every answer.
       return { limit, refusal, headers };

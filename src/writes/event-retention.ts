@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { watchOutages, type OutageLog } from '../db/outage.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
+import { auditRepository } from '../audit/audit.repository.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { webhookOutboxRepository } from './webhook-outbox.repository.js';
 
@@ -42,6 +43,11 @@ export async function pruneDeliveries(
   return { deliveries, bodies };
 }
 
+/** Deletes the audit log's entries older than `retentionDays`, of every workspace; answers how many went. */
+export function pruneAudit(database: DatabaseHandle, retentionDays: number, now = Date.now()): Promise<number> {
+  return inBatches(database, auditRepository.prune, cutoff(retentionDays, now));
+}
+
 function cutoff(retentionDays: number, now: number): string {
   return new Date(now - retentionDays * DAY_MS).toISOString();
 }
@@ -58,7 +64,12 @@ export interface PruningLog extends OutageLog {
  */
 export function startEventPruning(
   database: DatabaseHandle,
-  { retentionDays, intervalMs = 3_600_000, log }: { retentionDays: number; intervalMs?: number; log: PruningLog },
+  {
+    retentionDays,
+    auditRetentionDays,
+    intervalMs = 3_600_000,
+    log,
+  }: { retentionDays: number; auditRetentionDays: number; intervalMs?: number; log: PruningLog },
 ): () => void {
   const outage = watchOutages(database, 'event retention', log);
   let retry: NodeJS.Timeout | undefined;
@@ -70,10 +81,12 @@ export function startEventPruning(
       if (deleted > 0) log.info({ deleted, retentionDays }, 'pruned content events');
       const history = await pruneDeliveries(database, retentionDays);
       if (history.deliveries + history.bodies > 0) log.info({ ...history, retentionDays }, 'pruned webhook deliveries');
+      const audit = await pruneAudit(database, auditRetentionDays);
+      if (audit > 0) log.info({ deleted: audit, auditRetentionDays }, 'pruned audit log entries');
     } catch (error) {
       const wait = outage.failed(error);
       if (wait !== undefined) retry = setTimeout(run, wait).unref();
-      else log.error({ err: error }, 'pruning content events and webhook deliveries failed');
+      else log.error({ err: error }, 'pruning content events, webhook deliveries and audit entries failed');
     }
   };
   const first = setTimeout(run, 10_000).unref();

@@ -39,6 +39,7 @@ const RESOURCE_LABELS: Record<string, string> = {
 function labelOf(permission: string): string {
   if (permission === 'members:write') return 'Manage members and invitations';
   if (permission === 'site-settings:write') return 'Edit site settings';
+  if (permission === 'audit:read') return 'Read the audit log';
   const [resource, access] = permission.split(':') as [string, string];
   const name = RESOURCE_LABELS[resource]!;
   return access === 'draft' ? `${name}: drafts only (write drafts, cannot publish)` : `${name}: ${access}`;

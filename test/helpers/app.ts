@@ -12,6 +12,7 @@ import { openRuntime, type Runtime } from '../../src/runtime.js';
 import { contractObserver, takeContractMismatches } from './contract.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { TEST_PASSWORD_COST } from '../e2e/helpers.js';
+import { COMMAND_LINE } from '../../src/audit/audit-log.js';
 
 export const EXTERNAL = '/api/v1/external';
 
@@ -118,16 +119,21 @@ export async function buildTestApp(dialect: DialectName, options: TestAppOptions
       return { id: workspace.id, slug: workspace.slug, owner: user };
     },
     async addMember(workspace, user, permissions) {
-      await accounts.addMember(workspace.id, user.email, [...permissions]);
+      await accounts.addMember(workspace.id, user.email, [...permissions], COMMAND_LINE);
     },
     async setPermissions(workspace, user, permissions) {
-      await accounts.setPermissions(workspace.id, user.email, [...permissions]);
+      await accounts.setPermissions(workspace.id, user.email, [...permissions], COMMAND_LINE);
     },
     async createKey(workspace, user, keyOptions = {}) {
-      const issued = await apiKeys.issueKey(workspace.id, user.id, {
-        name: keyOptions.name ?? 'test key',
-        expiresAt: keyOptions.expiresAt ?? null,
-      });
+      const issued = await apiKeys.issueKey(
+        workspace.id,
+        user.id,
+        {
+          name: keyOptions.name ?? 'test key',
+          expiresAt: keyOptions.expiresAt ?? null,
+        },
+        COMMAND_LINE,
+      );
       return { id: issued.id, key: issued.key };
     },
     async memberKey(permissions, workspace) {

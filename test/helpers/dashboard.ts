@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import type { TestContext, TestUser } from './app.js';
 import type { Json, Response } from './posts.js';
+import { COMMAND_LINE } from '../../src/audit/audit-log.js';
 
 export const DASHBOARD = '/api/v1/dashboard';
 
@@ -98,6 +99,6 @@ export async function signedInOwner(
 /** A signed-in member of `workspaceId` holding exactly `permissions`. */
 export async function signedInMember(ctx: TestContext, workspaceId: string, permissions: string[]): Promise<Browser> {
   const user = await userWithPassword(ctx);
-  await ctx.runtime.services.accounts.addMember(workspaceId, user.email, permissions as never);
+  await ctx.runtime.services.accounts.addMember(workspaceId, user.email, permissions as never, COMMAND_LINE);
   return signIn(ctx, user);
 }

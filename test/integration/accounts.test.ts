@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { buildTestApp, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { COMMAND_LINE } from '../../src/audit/audit-log.js';
 
 describeEachDialect('accounts under concurrency', (dialect) => {
   let ctx: TestContext;
@@ -31,7 +32,7 @@ describeEachDialect('accounts under concurrency', (dialect) => {
     const user = await ctx.createUser();
     const results = await Promise.allSettled(
       Array.from({ length: 4 }, () =>
-        ctx.runtime.services.accounts.addMember(workspace.id, user.email, ['posts:read']),
+        ctx.runtime.services.accounts.addMember(workspace.id, user.email, ['posts:read'], COMMAND_LINE),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

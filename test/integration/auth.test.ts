@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../src/security/permissions.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
+import { COMMAND_LINE } from '../../src/audit/audit-log.js';
 
 const UNAUTHORIZED_BODY = {
   code: 'UNAUTHORIZED',
@@ -50,7 +51,7 @@ describeEachDialect('authentication', (dialect) => {
     it('revoked and expired keys', async () => {
       const { workspace, key, keyId } = await ctx.ownerKey();
       expect((await get(key)).statusCode).toBe(200);
-      await ctx.runtime.services.apiKeys.revokeKey(workspace.id, keyId);
+      await ctx.runtime.services.apiKeys.revokeKey(workspace.id, keyId, COMMAND_LINE);
       expect((await get(key)).json()).toEqual(UNAUTHORIZED_BODY);
 
       const expiring = await ctx.createKey(workspace, workspace.owner, {
@@ -108,7 +109,7 @@ describeEachDialect('authentication', (dialect) => {
     it('removing the membership disables the key with a 401; restoring it brings the key back', async () => {
       const { workspace, user, key, keyId } = await ctx.memberKey(['api-keys:read']);
       expect((await get(key)).statusCode).toBe(200);
-      await ctx.runtime.services.accounts.removeMember(workspace.id, user.email);
+      await ctx.runtime.services.accounts.removeMember(workspace.id, user.email, COMMAND_LINE);
       expect((await get(key)).json()).toEqual(UNAUTHORIZED_BODY);
       const row = await ctx.runtime.database.db
         .selectFrom('api_keys')
@@ -123,7 +124,7 @@ describeEachDialect('authentication', (dialect) => {
     it('an owner demoted by a transfer keeps every permission until an edit reduces them', async () => {
       const { workspace, key } = await ctx.ownerKey();
       const heir = await ctx.createUser();
-      await ctx.runtime.services.accounts.transferWorkspace(workspace.id, heir.email);
+      await ctx.runtime.services.accounts.transferWorkspace(workspace.id, heir.email, COMMAND_LINE);
       expect((await get(key)).statusCode).toBe(200);
       const member = await ctx.runtime.services.accounts.getMember(workspace.id, workspace.owner.email);
       expect(member.isOwner).toBe(false);

@@ -3,6 +3,7 @@ import { ROLES } from '../../src/security/roles.js';
 import { buildTestApp, EXTERNAL, type TestContext } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { send, signIn, userWithPassword } from '../helpers/dashboard.js';
+import { COMMAND_LINE } from '../../src/audit/audit-log.js';
 
 type Json = Record<string, unknown>;
 
@@ -102,7 +103,7 @@ describeEachDialect('roles: posts:draft and pages:draft', (dialect) => {
 
   it('holds a contributor signed in to the dashboard to drafts alike', async () => {
     const user = await userWithPassword(ctx);
-    await ctx.runtime.services.accounts.addMember(workspace.id, user.email, [...ROLES.contributor]);
+    await ctx.runtime.services.accounts.addMember(workspace.id, user.email, [...ROLES.contributor], COMMAND_LINE);
     const browser = await signIn(ctx, user);
     const base = `/workspaces/${workspace.id}`;
     const draft = await send(ctx, browser, 'POST', `${base}/posts`, { title: 'From the studio' });

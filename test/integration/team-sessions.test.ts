@@ -11,6 +11,7 @@ import {
 } from '../helpers/dashboard.js';
 import { describeEachDialect } from '../helpers/database.js';
 import { queryPlan } from '../helpers/query-plan.js';
+import { COMMAND_LINE } from '../../src/audit/audit-log.js';
 
 type Json = Record<string, unknown>;
 
@@ -86,10 +87,10 @@ describeEachDialect('sessions: seen and ended by their user, or by the owner', (
 
   it('the owner ends a member’s sessions; an admin may not; removing a member ends them too', async () => {
     const user = await userWithPassword(ctx);
-    await ctx.runtime.services.accounts.addMember(workspaceId, user.email, ['posts:read']);
+    await ctx.runtime.services.accounts.addMember(workspaceId, user.email, ['posts:read'], COMMAND_LINE);
     const member = await signInFrom(user, '10.2.0.1', 'x');
     const admin = await userWithPassword(ctx);
-    await ctx.runtime.services.accounts.addMember(workspaceId, admin.email, ['members:write']);
+    await ctx.runtime.services.accounts.addMember(workspaceId, admin.email, ['members:write'], COMMAND_LINE);
     const adminBrowser = await signInFrom(admin, '10.2.0.2', 'y');
 
     const path = `/workspaces/${workspaceId}/members/${user.id}/end-sessions`;

@@ -23,6 +23,7 @@ const FLOORS: ReadonlyArray<readonly [prefix: string, floor: number]> = [
   ['src/blocks/', 3],
   ['src/http/', 3],
   ['src/writes/', 3],
+  ['src/audit/', 3],
   // One folder per resource.
   ['src/modules/', 4],
   // The composition: every service built, every content kind handed to the write path.

@@ -338,6 +338,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspaces/{workspaceId}/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesAudit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/audit/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesAuditExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/workspaces/{workspaceId}/api-keys': {
     parameters: {
       query?: never;
@@ -1857,6 +1889,7 @@ export interface components {
         | 'pages:draft'
         | 'members:write'
         | 'site-settings:write'
+        | 'audit:read'
       )[];
     };
     MemberPermissionsBody: {
@@ -1886,6 +1919,7 @@ export interface components {
         | 'pages:draft'
         | 'members:write'
         | 'site-settings:write'
+        | 'audit:read'
       )[];
     };
     Page: {
@@ -3269,6 +3303,203 @@ export interface operations {
           'application/json': components['schemas']['Session'];
         };
       };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesAudit: {
+    parameters: {
+      query?: {
+        category?:
+          | 'session'
+          | 'password'
+          | 'invitation'
+          | 'member'
+          | 'workspace'
+          | 'api_key'
+          | 'content_key'
+          | 'webhook'
+          | 'import'
+          | 'export';
+        action?:
+          | 'session.signed_in'
+          | 'session.sign_in_failed'
+          | 'password.changed'
+          | 'password.reset'
+          | 'invitation.created'
+          | 'invitation.resent'
+          | 'invitation.withdrawn'
+          | 'invitation.accepted'
+          | 'member.added'
+          | 'member.permissions_changed'
+          | 'member.removed'
+          | 'member.sessions_ended'
+          | 'workspace.renamed'
+          | 'workspace.transferred'
+          | 'workspace.settings_changed'
+          | 'api_key.created'
+          | 'api_key.revealed'
+          | 'api_key.updated'
+          | 'api_key.revoked'
+          | 'content_key.created'
+          | 'content_key.updated'
+          | 'content_key.revoked'
+          | 'webhook.created'
+          | 'webhook.updated'
+          | 'webhook.deleted'
+          | 'webhook.secret_revealed'
+          | 'webhook.secret_rotated'
+          | 'import.finished'
+          | 'export.made';
+        actor?: string;
+        since?: string;
+        until?: string;
+        before?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: date-time */
+              at: string;
+              /** @enum {string} */
+              action:
+                | 'session.signed_in'
+                | 'session.sign_in_failed'
+                | 'password.changed'
+                | 'password.reset'
+                | 'invitation.created'
+                | 'invitation.resent'
+                | 'invitation.withdrawn'
+                | 'invitation.accepted'
+                | 'member.added'
+                | 'member.permissions_changed'
+                | 'member.removed'
+                | 'member.sessions_ended'
+                | 'workspace.renamed'
+                | 'workspace.transferred'
+                | 'workspace.settings_changed'
+                | 'api_key.created'
+                | 'api_key.revealed'
+                | 'api_key.updated'
+                | 'api_key.revoked'
+                | 'content_key.created'
+                | 'content_key.updated'
+                | 'content_key.revoked'
+                | 'webhook.created'
+                | 'webhook.updated'
+                | 'webhook.deleted'
+                | 'webhook.secret_revealed'
+                | 'webhook.secret_rotated'
+                | 'import.finished'
+                | 'export.made';
+              /** @enum {string} */
+              category:
+                | 'session'
+                | 'password'
+                | 'invitation'
+                | 'member'
+                | 'workspace'
+                | 'api_key'
+                | 'content_key'
+                | 'webhook'
+                | 'import'
+                | 'export';
+              actor: {
+                /** @enum {string} */
+                kind: 'user' | 'key' | 'command_line' | 'anonymous';
+                userId: string | null;
+                email: string | null;
+                apiKeyId: string | null;
+                apiKeyName: string | null;
+              };
+              address: string | null;
+              target: {
+                type: string;
+                id: string;
+                label: string | null;
+              } | null;
+              details: {
+                [key: string]: unknown;
+              };
+            }[];
+            next: string | null;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesAuditExport: {
+    parameters: {
+      query?: {
+        category?:
+          | 'session'
+          | 'password'
+          | 'invitation'
+          | 'member'
+          | 'workspace'
+          | 'api_key'
+          | 'content_key'
+          | 'webhook'
+          | 'import'
+          | 'export';
+        action?:
+          | 'session.signed_in'
+          | 'session.sign_in_failed'
+          | 'password.changed'
+          | 'password.reset'
+          | 'invitation.created'
+          | 'invitation.resent'
+          | 'invitation.withdrawn'
+          | 'invitation.accepted'
+          | 'member.added'
+          | 'member.permissions_changed'
+          | 'member.removed'
+          | 'member.sessions_ended'
+          | 'workspace.renamed'
+          | 'workspace.transferred'
+          | 'workspace.settings_changed'
+          | 'api_key.created'
+          | 'api_key.revealed'
+          | 'api_key.updated'
+          | 'api_key.revoked'
+          | 'content_key.created'
+          | 'content_key.updated'
+          | 'content_key.revoked'
+          | 'webhook.created'
+          | 'webhook.updated'
+          | 'webhook.deleted'
+          | 'webhook.secret_revealed'
+          | 'webhook.secret_rotated'
+          | 'import.finished'
+          | 'export.made';
+        actor?: string;
+        since?: string;
+        until?: string;
+      };
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
       default: components['responses']['Error'];
     };
   };

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { COMMAND_LINE, recordAudit, recordAuditForUser, type AuditBy } from '../../audit/audit-log.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, UserRow, WorkspaceRow } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -101,6 +102,9 @@ export async function insertOwnedWorkspace(
   return presentWorkspace(workspace);
 }
 
+/** How the audit log names a person. */
+export const userTarget = (user: { id: string; email: string }) => ({ type: 'user', id: user.id, label: user.email });
+
 /** Users, workspaces and memberships: what the CLI and the dashboard manage, and what keys inherit. */
 export function createAccountsService({ db, dialect }: DatabaseHandle, passwords: Passwords) {
   async function requireUser(email: string): Promise<UserRow> {
@@ -150,6 +154,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
     countUsers: () => repo.countUsers(db),
 
     /** A new password, set by an operator: every session of the user ends, and every reset link. */
+    /** An operator's: the command line sets a password and ends the account's sessions. */
     async setPassword(email: string, password: string): Promise<{ id: string; email: string }> {
       checkPasswordLength(password);
       const user = await requireUser(email);
@@ -157,6 +162,11 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
       await db.transaction().execute(async (trx) => {
         await repo.setUserPassword(trx, user.id, passwordHash, nowIso());
         await repo.endSignIns(trx, user.id);
+        await recordAuditForUser(trx, user.id, COMMAND_LINE, {
+          action: 'password.changed',
+          target: userTarget(user),
+          details: { by: 'command line' },
+        });
       });
       return { id: user.id, email: user.email };
     },
@@ -176,7 +186,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
     },
 
     /** The new owner becomes a member if needed; the old owner stays, holding every permission explicitly. */
-    async transferWorkspace(idOrSlug: string, toEmail: string): Promise<WorkspaceSummary> {
+    async transferWorkspace(idOrSlug: string, toEmail: string, by: AuditBy): Promise<WorkspaceSummary> {
       const workspace = await requireWorkspace(idOrSlug);
       const target = await requireUser(toEmail);
       if (workspace.owner_user_id === target.id) return presentWorkspace(workspace);
@@ -195,22 +205,34 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
         }
         await repo.setMembershipPermissions(trx, workspace.id, workspace.owner_user_id, all, now);
         await workspacesRepository.setOwner(trx, workspace.id, target.id, now);
+        await recordAudit(trx, workspace.id, by, {
+          action: 'workspace.transferred',
+          target: userTarget(target),
+          details: { fromUserId: workspace.owner_user_id },
+        });
       });
       return presentWorkspace({ ...workspace, owner_user_id: target.id, updated_at: now });
     },
 
-    async addMember(idOrSlug: string, email: string, permissions: Permission[]): Promise<MemberSummary> {
+    async addMember(idOrSlug: string, email: string, permissions: Permission[], by: AuditBy): Promise<MemberSummary> {
       const workspace = await requireWorkspace(idOrSlug);
       const user = await requireUser(email);
       if (await repo.findMembership(db, workspace.id, user.id))
         throw conflict(`${user.email} is already a member of ${workspace.slug}`);
       const now = nowIso();
       try {
-        await repo.insertMembership(db, workspace.id, {
-          user_id: user.id,
-          permissions: JSON.stringify(permissions),
-          created_at: now,
-          updated_at: now,
+        await db.transaction().execute(async (trx) => {
+          await repo.insertMembership(trx, workspace.id, {
+            user_id: user.id,
+            permissions: JSON.stringify(permissions),
+            created_at: now,
+            updated_at: now,
+          });
+          await recordAudit(trx, workspace.id, by, {
+            action: 'member.added',
+            target: userTarget(user),
+            details: { permissions },
+          });
         });
       } catch (error) {
         // The same person added twice at the same moment: the primary key refuses the second.
@@ -220,20 +242,37 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
       return member(workspace, user);
     },
 
-    async setPermissions(idOrSlug: string, email: string, permissions: Permission[]): Promise<MemberSummary> {
+    async setPermissions(
+      idOrSlug: string,
+      email: string,
+      permissions: Permission[],
+      by: AuditBy,
+    ): Promise<MemberSummary> {
       const workspace = await requireWorkspace(idOrSlug);
       const user = await requireUser(email);
       if (workspace.owner_user_id === user.id) {
         throw badRequest(`${user.email} owns ${workspace.slug} and holds every permission; transfer ownership first`);
       }
-      await member(workspace, user);
-      await repo.setMembershipPermissions(db, workspace.id, user.id, JSON.stringify(permissions), nowIso());
+      const before = new Set((await member(workspace, user)).permissions);
+      const after = new Set(permissions);
+      await db.transaction().execute(async (trx) => {
+        await repo.setMembershipPermissions(trx, workspace.id, user.id, JSON.stringify(permissions), nowIso());
+        await recordAudit(trx, workspace.id, by, {
+          action: 'member.permissions_changed',
+          target: userTarget(user),
+          details: {
+            added: permissions.filter((permission) => !before.has(permission)),
+            removed: [...before].filter((permission) => !after.has(permission)),
+          },
+        });
+      });
       return member(workspace, user);
     },
 
     async removeMember(
       idOrSlug: string,
       email: string,
+      by: AuditBy,
     ): Promise<{ workspaceId: string; email: string; removed: true }> {
       const workspace = await requireWorkspace(idOrSlug);
       const user = await requireUser(email);
@@ -244,6 +283,7 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
       await db.transaction().execute(async (trx) => {
         await repo.deleteMembership(trx, workspace.id, user.id);
         await repo.endSessions(trx, user.id);
+        await recordAudit(trx, workspace.id, by, { action: 'member.removed', target: userTarget(user) });
       });
       return { workspaceId: workspace.id, email: user.email, removed: true };
     },

@@ -3,6 +3,8 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { ContentKeyRow } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import type { Actor } from '../../security/actor.js';
+import { recordAudit } from '../../audit/audit-log.js';
+import { writeTransaction } from '../../db/transaction.js';
 import { CONTENT_KEY_BRAND, generateKey, hashKey, keyPrefix } from '../../security/key-token.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
@@ -31,7 +33,8 @@ function originsOf(body: { allowedOrigins?: string[] | undefined }): string[] | 
  * Read-only keys for sites and browsers (docs/content-api.md). They belong to the workspace, not to a member:
  * managed by whoever holds `api-keys:write`, and they keep working when their creator leaves.
  */
-export function createContentKeysService({ db }: DatabaseHandle, masterKey: MasterKey) {
+export function createContentKeysService(database: DatabaseHandle, masterKey: MasterKey) {
+  const { db } = database;
   function present(row: ContentKeyRow): ContentKey {
     return {
       id: row.id,
@@ -73,29 +76,45 @@ export function createContentKeysService({ db }: DatabaseHandle, masterKey: Mast
       const now = nowIso();
       const id = crypto.randomUUID();
       const key = generateKey(CONTENT_KEY_BRAND);
-      await repo.insert(db, actor.workspaceId, {
-        id,
-        name: body.name.trim(),
-        key_prefix: keyPrefix(key),
-        key_hash: hashKey(key),
-        key_encrypted: encryptSecret(masterKey, key, binding({ id, workspace_id: actor.workspaceId })),
-        master_key_id: masterKey.id,
-        allowed_origins: JSON.stringify(origins),
-        created_by_user_id: actor.userId,
-        revoked_at: null,
-        created_at: now,
-        updated_at: now,
+      const name = body.name.trim();
+      await writeTransaction(database, async (trx) => {
+        await repo.insert(trx, actor.workspaceId, {
+          id,
+          name,
+          key_prefix: keyPrefix(key),
+          key_hash: hashKey(key),
+          key_encrypted: encryptSecret(masterKey, key, binding({ id, workspace_id: actor.workspaceId })),
+          master_key_id: masterKey.id,
+          allowed_origins: JSON.stringify(origins),
+          created_by_user_id: actor.userId,
+          revoked_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'content_key.created',
+          target: { type: 'content_key', id, label: name },
+          details: { allowedOrigins: origins },
+        });
       });
       return present(await requireKey(actor.workspaceId, id));
     },
 
     async update(actor: Actor, id: string, body: ContentKeyUpdateBody): Promise<ContentKey> {
-      await requireKey(actor.workspaceId, id);
+      const row = await requireKey(actor.workspaceId, id);
       const origins = originsOf(body);
-      await repo.update(db, actor.workspaceId, id, {
-        ...(body.name === undefined ? {} : { name: body.name.trim() }),
-        ...(origins === undefined ? {} : { allowed_origins: JSON.stringify(origins) }),
-        updated_at: nowIso(),
+      const name = body.name?.trim();
+      await writeTransaction(database, async (trx) => {
+        await repo.update(trx, actor.workspaceId, id, {
+          ...(name === undefined ? {} : { name }),
+          ...(origins === undefined ? {} : { allowed_origins: JSON.stringify(origins) }),
+          updated_at: nowIso(),
+        });
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'content_key.updated',
+          target: { type: 'content_key', id, label: name ?? row.name },
+          details: { ...(name !== undefined && { name }), ...(origins !== undefined && { allowedOrigins: origins }) },
+        });
       });
       return present(await requireKey(actor.workspaceId, id));
     },
@@ -105,7 +124,13 @@ export function createContentKeysService({ db }: DatabaseHandle, masterKey: Mast
       const row = await requireKey(actor.workspaceId, id);
       if (row.revoked_at === null) {
         const now = nowIso();
-        await repo.update(db, actor.workspaceId, id, { revoked_at: now, updated_at: now });
+        await writeTransaction(database, async (trx) => {
+          await repo.update(trx, actor.workspaceId, id, { revoked_at: now, updated_at: now });
+          await recordAudit(trx, actor.workspaceId, actor, {
+            action: 'content_key.revoked',
+            target: { type: 'content_key', id, label: row.name },
+          });
+        });
       }
       return present(await requireKey(actor.workspaceId, id));
     },

@@ -3,7 +3,8 @@ import type { UserRow } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import type { Actor } from '../../security/actor.js';
 import { accountsRepository as accountsRepo } from '../accounts/accounts.repository.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
+import { userTarget, type AccountsService } from '../accounts/accounts.service.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import { normalizePermissions } from '../../security/permissions.js';
 import { presentMember } from './dashboard.presenter.js';
 import type { Member, MemberAddBody, WorkspaceSummary } from './dashboard.schemas.js';
@@ -45,7 +46,7 @@ export function createMembersService(
       const email = emailField(body.email);
       const permissions = normalizePermissions(body.permissions);
       checkGrantable(actor, permissions);
-      const added = await accounts.addMember(actor.workspaceId, email, permissions);
+      const added = await accounts.addMember(actor.workspaceId, email, permissions, actor);
       return member(actor.workspaceId, added.userId);
     },
 
@@ -58,13 +59,13 @@ export function createMembersService(
         actor,
         granted.filter((permission) => !held.has(permission)),
       );
-      await accounts.setPermissions(actor.workspaceId, user.email, granted);
+      await accounts.setPermissions(actor.workspaceId, user.email, granted, actor);
       return member(actor.workspaceId, user.id);
     },
 
     async remove(actor: Actor, userId: string): Promise<{ removed: true }> {
       const user = await requireMemberUser(actor, userId);
-      await accounts.removeMember(actor.workspaceId, user.email);
+      await accounts.removeMember(actor.workspaceId, user.email, actor);
       return { removed: true };
     },
 
@@ -72,14 +73,23 @@ export function createMembersService(
     async endSessions(actor: Actor, userId: string): Promise<{ ended: number }> {
       if (!actor.isOwner) throw ownerOnly();
       const user = await requireMemberUser(actor, userId);
-      return { ended: await accountsRepo.endSessions(db, user.id) };
+      const ended = await db.transaction().execute(async (trx) => {
+        const count = await accountsRepo.endSessions(trx, user.id);
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'member.sessions_ended',
+          target: userTarget(user),
+          details: { ended: count },
+        });
+        return count;
+      });
+      return { ended };
     },
 
     /** Only to a member: an owner picks the heir from their members list, not from every user there is. */
     async transfer(actor: Actor, userId: string): Promise<WorkspaceSummary> {
       if (!actor.isOwner) throw ownerOnly();
       const user = await requireMemberUser(actor, userId);
-      await accounts.transferWorkspace(actor.workspaceId, user.email);
+      await accounts.transferWorkspace(actor.workspaceId, user.email, actor);
       return workspaces.summary(actor.workspaceId, actor.userId);
     },
   };

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { recordAuditForUser, type AuditBy } from '../../audit/audit-log.js';
+import { userTarget } from '../accounts/accounts.service.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import {
@@ -33,6 +35,16 @@ export interface StartedSession {
 
 /** The same 401 for an unknown email and a wrong password, so neither can be told from the other. */
 export const wrongCredentials = () => new AppError('UNAUTHORIZED', 'The email or password is not right');
+
+/** A person acting for themselves from a browser, as the audit log records them. */
+export const byUser = (user: { id: string }, client: ClientInfo): AuditBy => ({
+  userId: user.id,
+  apiKeyId: null,
+  address: client.ip,
+});
+
+/** Someone not signed in (a failed sign-in): only their address is known. */
+const anonymous = (client: ClientInfo): AuditBy => ({ userId: null, apiKeyId: null, address: client.ip });
 
 export function createSessionsService({ db }: DatabaseHandle, passwords: Passwords) {
   const throttle = createSignInThrottle(db);
@@ -90,14 +102,29 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       const normalized = email.trim().toLowerCase();
       const attempt = await throttle.begin(normalized, client.ip);
       const user = await accountsRepository.findUserByEmail(db, normalized);
-      if (!(await passwordMatches(user, password)) || !user) throw wrongCredentials();
+      if (!(await passwordMatches(user, password)) || !user) {
+        // Recorded for a known account only: the log belongs to its workspaces, and an unknown email has none.
+        if (user)
+          await recordAuditForUser(db, user.id, anonymous(client), {
+            action: 'session.sign_in_failed',
+            target: userTarget(user),
+          });
+        throw wrongCredentials();
+      }
       await throttle.succeeded(attempt);
       const now = new Date().toISOString();
       // The one moment the password is known: a hash from before QUIRE_PASSWORD_COST was raised is made anew.
       if (user.password_hash && passwords.needsRehash(user.password_hash))
         await accountsRepository.setUserPassword(db, user.id, await passwords.hash(password), now);
       await repo.deleteExpired(db, now);
-      return start(db, user, client);
+      return db.transaction().execute(async (trx) => {
+        const started = await start(trx, user, client);
+        await recordAuditForUser(trx, user.id, byUser(user, client), {
+          action: 'session.signed_in',
+          target: userTarget(user),
+        });
+        return started;
+      });
     },
 
     async signOut(sessionId: string): Promise<void> {
@@ -130,6 +157,10 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       return db.transaction().execute(async (trx) => {
         await accountsRepository.setUserPassword(trx, user.id, passwordHash, new Date().toISOString());
         await accountsRepository.endSignIns(trx, user.id);
+        await recordAuditForUser(trx, user.id, byUser(user, client), {
+          action: 'password.changed',
+          target: userTarget(user),
+        });
         return start(trx, user, client);
       });
     },

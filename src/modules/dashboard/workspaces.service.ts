@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../../shared/slug.js';
 import { ownerOnly, type Actor } from '../../security/actor.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { checkWorkspaceName } from '../accounts/accounts.service.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../../security/permissions.js';
@@ -57,7 +58,11 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
     /** The slug stays: the CLI and scripts name workspaces by it. */
     async rename(actor: Actor, name: string): Promise<WorkspaceSummary> {
       if (!actor.isOwner) throw ownerOnly();
-      await workspacesRepository.rename(db, actor.workspaceId, checkWorkspaceName(name), new Date().toISOString());
+      const renamed = checkWorkspaceName(name);
+      await db.transaction().execute(async (trx) => {
+        await workspacesRepository.rename(trx, actor.workspaceId, renamed, new Date().toISOString());
+        await recordAudit(trx, actor.workspaceId, actor, { action: 'workspace.renamed', details: { name: renamed } });
+      });
       return summary(actor.workspaceId, actor.userId);
     },
   };

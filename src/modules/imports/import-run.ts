@@ -4,6 +4,7 @@ import { badRequest } from '../../errors.js';
 import { collectGarbage } from '../../shared/gate.js';
 import { silentProgress, type Progress } from '../../shared/progress.js';
 import type { Actor } from '../../security/actor.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import { loadSiteSettings } from '../workspaces/site-settings.js';
 import { reportItem, type ImportContext, type ImportServices } from './import-context.js';
 import { prepareEntry, writeEntry, type PreparedEntry } from './import-entries.js';
@@ -52,7 +53,17 @@ export async function runImport(
         { report: rehearsal },
       );
   }
-  return pass(database, services, source, options);
+  const report = await pass(database, services, source, options);
+  if (!options.dryRun) {
+    const outcomes: Record<string, number> = {};
+    for (const counts of Object.values(report.counts))
+      for (const [action, count] of Object.entries(counts)) outcomes[action] = (outcomes[action] ?? 0) + (count ?? 0);
+    await recordAudit(database.db, options.actor.workspaceId, options.actor, {
+      action: 'import.finished',
+      details: { format: report.format, site: report.site, ...outcomes },
+    });
+  }
+  return report;
 }
 
 async function pass(

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import { hashToken, isWellFormedToken, newSecret } from '../../http/session-auth.js';
@@ -9,7 +10,7 @@ import { normalizePermissions, storedPermissions } from '../../security/permissi
 import { accountsRepository as accounts } from '../accounts/accounts.repository.js';
 import { checkPasswordLength } from '../accounts/accounts.service.js';
 import { emailField } from '../dashboard/input.js';
-import type { ClientInfo, SessionsService, StartedSession } from '../dashboard/sessions.service.js';
+import { byUser, type ClientInfo, type SessionsService, type StartedSession } from '../dashboard/sessions.service.js';
 import { createSignInThrottle } from '../dashboard/sign-in-throttle.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { invitationsRepository as repo, type InvitationRow, type InvitationView } from './invitations.repository.js';
@@ -57,6 +58,9 @@ export interface InvitationsDeps {
  * does), accepted by whoever holds the link. The link carries the only copy of its token; the table keeps its
  * sha256.
  */
+/** How the audit log names an invitation: by its email, never by its link. */
+const invitationTarget = (row: { id: string; email: string }) => ({ type: 'invitation', id: row.id, label: row.email });
+
 export function createInvitationsService({ db }: DatabaseHandle, deps: InvitationsDeps) {
   const { mailer, passwords, sessions } = deps;
   const throttle = createSignInThrottle(db);
@@ -127,7 +131,14 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
       };
       try {
-        await repo.insert(db, row);
+        await db.transaction().execute(async (trx) => {
+          await repo.insert(trx, row);
+          await recordAudit(trx, actor.workspaceId, actor, {
+            action: 'invitation.created',
+            target: invitationTarget(row),
+            details: { permissions },
+          });
+        });
       } catch (error) {
         // The same email invited twice at the same moment: the unique index refuses the second.
         if (await repo.findByEmail(db, actor.workspaceId, email)) throw invitedAlready(email);
@@ -159,13 +170,26 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
         sent_at: now.toISOString(),
         expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
       };
-      await repo.renew(db, actor.workspaceId, id, renewal);
+      await db.transaction().execute(async (trx) => {
+        await repo.renew(trx, actor.workspaceId, id, renewal);
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'invitation.resent',
+          target: invitationTarget(row),
+        });
+      });
       return send(actor, { ...row, ...renewal }, token, log);
     },
 
     async revoke(actor: Actor, id: string): Promise<{ revoked: true }> {
       requirePermission(actor, 'members:write');
-      if (!(await repo.delete(db, actor.workspaceId, id))) throw notFound('Invitation');
+      const row = await requireInvitation(actor, id);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.delete(trx, actor.workspaceId, id))) throw notFound('Invitation');
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'invitation.withdrawn',
+          target: invitationTarget(row),
+        });
+      });
       return { revoked: true };
     },
 
@@ -229,6 +253,11 @@ export function createInvitationsService({ db }: DatabaseHandle, deps: Invitatio
             created_at: now,
             updated_at: now,
           });
+        await recordAudit(trx, row.workspace_id, byUser(user, client), {
+          action: 'invitation.accepted',
+          target: invitationTarget(row),
+          details: { accountCreated: existing === undefined, permissions: storedPermissions(row.permissions) },
+        });
         return sessions.start(trx, user, client);
       });
     },

@@ -1,10 +1,12 @@
+import { recordAuditForUser } from '../../audit/audit-log.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { AppError, conflict } from '../../errors.js';
 import { hashToken, isWellFormedToken, newSecret } from '../../http/session-auth.js';
 import type { MailLog, Mailer } from '../../mail/mailer.js';
 import type { Passwords } from '../../security/password.js';
 import { accountsRepository as accounts } from '../accounts/accounts.repository.js';
-import type { ClientInfo, SessionsService, StartedSession } from '../dashboard/sessions.service.js';
+import { byUser, type ClientInfo, type SessionsService, type StartedSession } from '../dashboard/sessions.service.js';
+import { userTarget } from '../accounts/accounts.service.js';
 import { createSignInThrottle } from '../dashboard/sign-in-throttle.js';
 import { passwordResetsRepository as repo } from './password-resets.repository.js';
 import { passwordResetMail } from './team-mail.js';
@@ -77,6 +79,10 @@ export function createPasswordResetsService({ db }: DatabaseHandle, deps: Passwo
         if (!user) throw resetGone();
         await accounts.setUserPassword(trx, user.id, passwordHash, new Date().toISOString());
         await accounts.endSignIns(trx, user.id);
+        await recordAuditForUser(trx, user.id, byUser(user, client), {
+          action: 'password.reset',
+          target: userTarget(user),
+        });
         return sessions.start(trx, user, client);
       });
     },

@@ -6,6 +6,7 @@ import type { MasterKey } from '../../security/master-key.js';
 import { pageOf, type PageRequest, type Paginated } from '../../shared/paging.js';
 import { nowIso } from '../../shared/time.js';
 import { eventBody, newEventId, queueDeliveries, type OutboxEvent } from '../../writes/webhook-outbox.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { Actor } from '../../security/actor.js';
 import { requireReadable } from './webhook-permissions.js';
 import { checkWebhookUrl } from './webhook-url.js';
@@ -30,6 +31,16 @@ export interface WebhooksOptions {
 }
 
 /** Endpoints, their secrets and their deliveries. Each workspace's alone: every query is scoped to it. */
+
+/**
+ * How the audit log names an endpoint: its origin and path. A query string or user info can carry a token, and
+ * the log keeps no secret.
+ */
+function endpointTarget(id: string, url: string) {
+  const { origin, pathname } = new URL(url);
+  return { type: 'webhook', id, label: origin + pathname };
+}
+
 export function createWebhooksService(database: DatabaseHandle, masterKey: MasterKey, options: WebhooksOptions) {
   const { db } = database;
 
@@ -103,6 +114,11 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
           created_at: now,
           updated_at: now,
         });
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'webhook.created',
+          target: endpointTarget(id, url),
+          details: { eventTypes: body.eventTypes ?? null, enabled },
+        });
       });
       return withSecret(await requireEndpoint(actor.workspaceId, id), secret);
     },
@@ -129,30 +145,58 @@ export function createWebhooksService(database: DatabaseHandle, masterKey: Maste
         patch.disabled_at = body.enabled ? null : now;
         patch.failing_since = null;
       }
-      await repo.update(db, actor.workspaceId, id, patch);
+      await writeTransaction(database, async (trx) => {
+        await repo.update(trx, actor.workspaceId, id, patch);
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'webhook.updated',
+          target: endpointTarget(id, patch.url ?? current.url),
+          details: {
+            ...(patch.url !== undefined && { url: endpointTarget(id, patch.url).label }),
+            ...(body.description !== undefined && { description: patch.description ?? '' }),
+            ...(body.eventTypes !== undefined && { eventTypes: body.eventTypes }),
+            ...(patch.enabled !== undefined && { enabled: patch.enabled }),
+          },
+        });
+      });
       return presentWebhook(await requireEndpoint(actor.workspaceId, id));
     },
 
     /** Answers the endpoint as it was; its pending deliveries are deleted with it and never sent. */
     async remove(actor: Actor, id: string): Promise<Webhook> {
       const current = await requireEndpoint(actor.workspaceId, id);
-      await repo.delete(db, actor.workspaceId, id);
+      await writeTransaction(database, async (trx) => {
+        await repo.delete(trx, actor.workspaceId, id);
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'webhook.deleted',
+          target: endpointTarget(id, current.url),
+        });
+      });
       return presentWebhook(current);
     },
 
     async reveal(actor: Actor, id: string): Promise<WebhookWithSecret> {
       const row = await requireEndpoint(actor.workspaceId, id);
+      await recordAudit(db, actor.workspaceId, actor, {
+        action: 'webhook.secret_revealed',
+        target: endpointTarget(id, row.url),
+      });
       return withSecret(row, decryptWebhookSecret(masterKey, row.secret_encrypted, row.id, row.workspace_id));
     },
 
     /** A new secret at once: deliveries sent from now on are signed with it, retries of older ones included. */
     async rotate(actor: Actor, id: string): Promise<WebhookWithSecret> {
-      await requireEndpoint(actor.workspaceId, id);
+      const current = await requireEndpoint(actor.workspaceId, id);
       const secret = generateSecret();
-      await repo.update(db, actor.workspaceId, id, {
-        secret_encrypted: encryptWebhookSecret(masterKey, secret, id, actor.workspaceId),
-        master_key_id: masterKey.id,
-        updated_at: nowIso(),
+      await writeTransaction(database, async (trx) => {
+        await repo.update(trx, actor.workspaceId, id, {
+          secret_encrypted: encryptWebhookSecret(masterKey, secret, id, actor.workspaceId),
+          master_key_id: masterKey.id,
+          updated_at: nowIso(),
+        });
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'webhook.secret_rotated',
+          target: endpointTarget(id, current.url),
+        });
       });
       return withSecret(await requireEndpoint(actor.workspaceId, id), secret);
     },

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import { invalid, type ValidationIssue } from '../../errors.js';
 import { contentWrite } from '../../writes/content-write.js';
+import { recordAudit } from '../../audit/audit-log.js';
 import type { Actor } from '../../security/actor.js';
 import type { SiteSettingsPatch } from './site-settings.patch.js';
 import { requirePermission } from '../../security/actor.js';
@@ -100,6 +101,10 @@ export function createSettingsService(database: DatabaseHandle) {
         }
         await repo.updateSettings(trx, workspaceId, columns, new Date().toISOString());
         changed({ type: 'settings', id: workspaceId, slug: null, action: 'updated' });
+        await recordAudit(trx, workspaceId, actor, {
+          action: 'workspace.settings_changed',
+          details: { fields: Object.keys(patch).filter((field) => patch[field as keyof SiteSettings] !== undefined) },
+        });
         return loadSiteSettings(trx, workspaceId);
       });
     },

@@ -41,6 +41,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'sign_in_attempts', key: ['id'] },
   { name: 'invitations', key: ['id'] },
   { name: 'password_resets', key: ['token_hash'] },
+  { name: 'audit_events', key: ['id'] },
 ];
 
 /**

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { COMMAND_LINE, recordAudit } from '../../audit/audit-log.js';
 import type { Kysely } from 'kysely';
 import { DERIVED_FIELDS_VERSION } from '../../blocks/derive.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -90,7 +92,7 @@ async function countRows(db: Kysely<Database>, table: string, workspaceId: strin
 export async function exportWorkspace(options: ExportOptions): Promise<ExportSummary> {
   const started = performance.now();
   const progress = options.progress ?? silentProgress;
-  return readSnapshot(options.database, async (db) => {
+  const summary = await readSnapshot(options.database, async (db): Promise<ExportSummary> => {
     const workspace = await workspacesRepository.findByIdOrSlug(db, options.workspace);
     if (!workspace) throw notFound(`Workspace ${options.workspace}`);
     const counts = await Promise.all(ARCHIVED_TABLES.map((table) => countRows(db, table.name, workspace.id)));
@@ -154,4 +156,10 @@ export async function exportWorkspace(options: ExportOptions): Promise<ExportSum
       throw error;
     }
   });
+  // The file name only: where an operator keeps archives is theirs, and the archive holds no secret either.
+  await recordAudit(options.database.db, summary.workspace.id, COMMAND_LINE, {
+    action: 'export.made',
+    details: { file: path.basename(summary.file), bytes: summary.bytes, files: summary.files },
+  });
+  return summary;
 }

@@ -326,6 +326,7 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   review_links: 'links to this installation, signed with its master key',
   invitations: 'who may join is the installation’s, and its links are to this installation',
   password_resets: 'links to this installation for its own accounts',
+  audit_events: 'what was done on this installation, by its accounts and keys; where the workspace lands, its log begins',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
   webhook_events: 'the delivery history of this installation’s endpoints',
   webhook_deliveries: 'the delivery history of this installation’s endpoints',

@@ -43,6 +43,7 @@ const LABELS: Record<GridResource, string> = {
 export const TEAM: ReadonlyArray<{ permission: Permission; label: string }> = [
   { permission: 'members:write', label: 'Manage members and invitations' },
   { permission: 'site-settings:write', label: 'Edit site settings' },
+  { permission: 'audit:read', label: 'Read the audit log' },
 ];
 
 const offered = (resource: GridResource, access: Access) =>
