@@ -380,6 +380,28 @@ describeEachDialect('the audit log', (dialect) => {
     expect((await call(browser, 'GET', `/workspaces/${other.workspaceId}/audit`)).statusCode).toBe(404);
   });
 
+  it('names the key and its address when a key acts through the external API', async () => {
+    const { workspace, key, keyId } = await ctx.ownerKey();
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/external/api-keys',
+      remoteAddress: '10.7.0.7',
+      headers: { 'x-api-key': key },
+      payload: { name: 'Made by a key' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const owner = await userWithPassword(ctx);
+    await ctx.runtime.services.accounts.addMember(workspace.id, owner.email, ['audit:read'], COMMAND_LINE);
+    const reader = await signIn(ctx, owner);
+    const [entry] = await entries(reader, workspace.id, '&category=api_key');
+    expect(entry).toMatchObject({
+      action: 'api_key.created',
+      actor: { kind: 'key', userId: workspace.owner.id, apiKeyId: keyId, apiKeyName: 'test key' },
+      address: '10.7.0.7',
+      target: { label: 'Made by a key' },
+    });
+  });
+
   it('reads entries recorded within one millisecond in the order they were recorded', async () => {
     const { owner, workspaceId } = await ownerOfNewWorkspace();
     const labels = Array.from({ length: 40 }, (_, n) => `key ${n}`);
