@@ -10,6 +10,10 @@ type Executor = Kysely<Database>;
 export const AUDIT_ACTIONS = [
   'session.signed_in',
   'session.sign_in_failed',
+  'session.second_factor_failed',
+  'second_factor.enabled',
+  'second_factor.disabled',
+  'second_factor.recovery_codes_renewed',
   'password.changed',
   'password.reset',
   'invitation.created',
@@ -23,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'workspace.renamed',
   'workspace.transferred',
   'workspace.settings_changed',
+  'workspace.second_factor_required',
   'api_key.created',
   'api_key.revealed',
   'api_key.updated',

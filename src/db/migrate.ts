@@ -29,6 +29,7 @@ import { pendingChanges } from './migrations/0025_pending_changes.js';
 import { revisionWindows } from './migrations/0026_revision_windows.js';
 import { invitations } from './migrations/0027_invitations.js';
 import { auditEvents } from './migrations/0028_audit_events.js';
+import { secondFactors } from './migrations/0029_second_factors.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -61,6 +62,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0026_revision_windows': revisionWindows(helpers),
     '0027_invitations': invitations(helpers),
     '0028_audit_events': auditEvents(helpers),
+    '0029_second_factors': secondFactors(helpers),
   };
 }
 

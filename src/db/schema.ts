@@ -38,6 +38,8 @@ export interface WorkspacesTable {
   author_url_pattern: string | null;
   category_url_pattern: string | null;
   preview_url_pattern: string | null;
+  /** Every member must sign in with a second factor to use the workspace (migration 0029). */
+  require_second_factor: Generated<DbBool>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -515,6 +517,31 @@ export interface AuditEventsTable {
   details: string;
 }
 
+/** A user's authenticator app (migration 0029); unconfirmed until its first right code. */
+export interface TotpFactorsTable {
+  user_id: string;
+  secret_encrypted: string;
+  confirmed_at: Timestamp | null;
+  /** The newest time step a code was accepted for: no code of it or before it works again. */
+  last_step: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** One unused recovery code, by its sha256 (migration 0029). */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: Timestamp;
+}
+
+/** A sign-in whose password was right, awaiting its second factor (migration 0029). */
+export interface SignInChallengesTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -534,6 +561,9 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   audit_events: AuditEventsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

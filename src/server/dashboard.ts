@@ -13,6 +13,7 @@ import { dashboardSessionRoutes } from '../modules/dashboard/sessions.routes.js'
 import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.routes.js';
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
 import { teamRoutes } from '../modules/team/team.routes.js';
+import { secondFactorRoutes } from '../modules/dashboard/second-factor.routes.js';
 import { auditRoutes } from '../modules/team/audit.routes.js';
 import { dashboardImportsRoutes, type ImportRoutesOptions } from '../modules/imports/imports.routes.js';
 
@@ -88,6 +89,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
+  await scope.register(secondFactorRoutes, { dashboard });
   await scope.register(teamRoutes, { dashboard, team: services.team });
   await scope.register(auditRoutes, { audit: services.team.audit });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });

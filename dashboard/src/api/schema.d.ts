@@ -194,6 +194,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/session/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postSessionSecondFactor'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/second-factor': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getAccountSecondFactor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/second-factor/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postAccountSecondFactorTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/second-factor/totp/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postAccountSecondFactorTotpConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/second-factor/totp/off': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postAccountSecondFactorTotpOff'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/second-factor/recovery-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postAccountSecondFactorRecoveryCodes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/second-factor-requirement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['putWorkspacesSecondFactorRequirement'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/capabilities': {
     parameters: {
       query?: never;
@@ -2588,6 +2700,8 @@ export interface components {
       permissions: string[];
       /** Format: date-time */
       createdAt: string;
+      requireSecondFactor: boolean;
+      secondFactorMissing: boolean;
     };
   };
   responses: {
@@ -2695,6 +2809,19 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Session'];
+        };
+      };
+      /** @description OK */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            secondFactor: 'totp';
+            challenge: string;
+          };
         };
       };
       default: components['responses']['Error'];
@@ -3063,6 +3190,206 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  postSessionSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getAccountSecondFactor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            totp: boolean;
+            recoveryCodesLeft: number;
+            requiredBy: string[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountSecondFactorTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            secret: string;
+            uri: string;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountSecondFactorTotpConfirm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recoveryCodes: string[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountSecondFactorTotpOff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            totp: false;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountSecondFactorRecoveryCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            recoveryCodes: string[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  putWorkspacesSecondFactorRequirement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          required: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkspaceSummary'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
   getCapabilities: {
     parameters: {
       query?: never;
@@ -3311,6 +3638,7 @@ export interface operations {
       query?: {
         category?:
           | 'session'
+          | 'second_factor'
           | 'password'
           | 'invitation'
           | 'member'
@@ -3323,6 +3651,10 @@ export interface operations {
         action?:
           | 'session.signed_in'
           | 'session.sign_in_failed'
+          | 'session.second_factor_failed'
+          | 'second_factor.enabled'
+          | 'second_factor.disabled'
+          | 'second_factor.recovery_codes_renewed'
           | 'password.changed'
           | 'password.reset'
           | 'invitation.created'
@@ -3336,6 +3668,7 @@ export interface operations {
           | 'workspace.renamed'
           | 'workspace.transferred'
           | 'workspace.settings_changed'
+          | 'workspace.second_factor_required'
           | 'api_key.created'
           | 'api_key.revealed'
           | 'api_key.updated'
@@ -3380,6 +3713,10 @@ export interface operations {
               action:
                 | 'session.signed_in'
                 | 'session.sign_in_failed'
+                | 'session.second_factor_failed'
+                | 'second_factor.enabled'
+                | 'second_factor.disabled'
+                | 'second_factor.recovery_codes_renewed'
                 | 'password.changed'
                 | 'password.reset'
                 | 'invitation.created'
@@ -3393,6 +3730,7 @@ export interface operations {
                 | 'workspace.renamed'
                 | 'workspace.transferred'
                 | 'workspace.settings_changed'
+                | 'workspace.second_factor_required'
                 | 'api_key.created'
                 | 'api_key.revealed'
                 | 'api_key.updated'
@@ -3410,6 +3748,7 @@ export interface operations {
               /** @enum {string} */
               category:
                 | 'session'
+                | 'second_factor'
                 | 'password'
                 | 'invitation'
                 | 'member'
@@ -3449,6 +3788,7 @@ export interface operations {
       query?: {
         category?:
           | 'session'
+          | 'second_factor'
           | 'password'
           | 'invitation'
           | 'member'
@@ -3461,6 +3801,10 @@ export interface operations {
         action?:
           | 'session.signed_in'
           | 'session.sign_in_failed'
+          | 'session.second_factor_failed'
+          | 'second_factor.enabled'
+          | 'second_factor.disabled'
+          | 'second_factor.recovery_codes_renewed'
           | 'password.changed'
           | 'password.reset'
           | 'invitation.created'
@@ -3474,6 +3818,7 @@ export interface operations {
           | 'workspace.renamed'
           | 'workspace.transferred'
           | 'workspace.settings_changed'
+          | 'workspace.second_factor_required'
           | 'api_key.created'
           | 'api_key.revealed'
           | 'api_key.updated'

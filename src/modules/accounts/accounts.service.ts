@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Passwords } from '../../security/password.js';
 import { firstFreeSlug, slugFrom } from '../../shared/slug.js';
 import { nowIso } from '../../shared/time.js';
-import { workspacesRepository } from '../workspaces/workspaces.repository.js';
+import { workspacesRepository, type NewWorkspace } from '../workspaces/workspaces.repository.js';
 import { accountsRepository as repo } from './accounts.repository.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../../security/permissions.js';
 
@@ -37,7 +37,7 @@ export function normalizeEmail(email: string): string {
 }
 
 function presentWorkspace(
-  row: WorkspaceRow | Omit<WorkspaceRow, 'content_version' | 'embeds_version'>,
+  row: WorkspaceRow | NewWorkspace,
 ): WorkspaceSummary {
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }

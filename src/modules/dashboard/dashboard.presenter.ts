@@ -13,8 +13,14 @@ export function presentWorkspaceSummary(view: MembershipView, userId: string): W
     isOwner,
     permissions: isOwner ? [...ALL_PERMISSIONS] : storedPermissions(view.permissions),
     createdAt: view.created_at,
+    requireSecondFactor: Boolean(view.require_second_factor),
+    secondFactorMissing: secondFactorMissing(view),
   };
 }
+
+/** The workspace requires a second factor and this member has none. */
+export const secondFactorMissing = (view: MembershipView): boolean =>
+  Boolean(view.require_second_factor) && view.second_factor_at === null;
 
 export function presentMember(row: MemberRow): Member {
   const isOwner = row.owner_user_id === row.user_id;

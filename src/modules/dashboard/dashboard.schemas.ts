@@ -21,6 +21,10 @@ export const WorkspaceSummary = Type.Object({
   isOwner: Type.Boolean(),
   permissions: Type.Array(Type.String()),
   createdAt: Timestamp,
+  /** Every member must sign in with a second factor (docs/team.md, "Second factor"). */
+  requireSecondFactor: Type.Boolean(),
+  /** It is required and this member has none: the workspace answers them 403 until they set one up. */
+  secondFactorMissing: Type.Boolean(),
 });
 export type WorkspaceSummary = Static<typeof WorkspaceSummary>;
 

@@ -14,6 +14,7 @@ import {
   SignedOut,
   SignInBody,
 } from './dashboard.schemas.js';
+import { SecondFactorChallenge } from './second-factor.schemas.js';
 import type { ClientInfo, SessionsService, StartedSession } from './sessions.service.js';
 import { Type } from 'typebox';
 
@@ -71,10 +72,22 @@ export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dash
 
   app.post(
     '/session',
-    { config: anonymous, schema: { tags, body: SignInBody, response: { 200: Session, ...ErrorResponses } } },
+    {
+      config: anonymous,
+      schema: {
+        tags,
+        body: SignInBody,
+        description:
+          'A right password signs in (200), or, for an account with a second factor, answers a challenge (202) to ' +
+          'complete at POST /session/second-factor.',
+        response: { 200: Session, 202: SecondFactorChallenge, ...ErrorResponses },
+      },
+    },
     async (request, reply) => {
-      const started = await sessions.signIn(request.body.email, request.body.password, clientOf(request));
-      return handOver(sessions, request, reply, started);
+      const outcome = await sessions.signIn(request.body.email, request.body.password, clientOf(request));
+      if ('challenge' in outcome)
+        return reply.code(202).send({ secondFactor: 'totp' as const, challenge: outcome.challenge });
+      return handOver(sessions, request, reply, outcome.started);
     },
   );
 

@@ -14,6 +14,7 @@ import type { Passwords } from '../../security/password.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { presentWorkspaceSummary } from './dashboard.presenter.js';
 import type { Session, SessionInfo } from './dashboard.schemas.js';
+import { secondFactorRepository as secondFactors } from './second-factor.repository.js';
 import { sessionListQuery, sessionsRepository as repo } from './sessions.repository.js';
 import { createSignInThrottle } from './sign-in-throttle.js';
 import { dashboardWorkspacesRepository } from './workspaces.repository.js';
@@ -26,6 +27,15 @@ export interface ClientInfo {
   ip: string;
   userAgent: string | undefined;
 }
+
+/** How long a right password waits for its second factor. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/**
+ * What a right password gets: a session, or, for an account with a second factor, a challenge to answer with a
+ * code (second-factor.service.ts).
+ */
+export type SignInOutcome = { started: StartedSession } | { challenge: string };
 
 /** A session just begun: the token goes into the cookie and is never seen again. */
 export interface StartedSession {
@@ -67,6 +77,23 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
     return { token, session: { id: row.id, userId: user.id, email: user.email, csrfToken: row.csrf_token } };
   }
 
+  /** A sign-in's session begun, and recorded in the person's workspaces (with the second factor it took, if any). */
+  function signedIn(
+    user: { id: string; email: string },
+    client: ClientInfo,
+    secondFactor?: 'totp' | 'recovery_code',
+  ): Promise<StartedSession> {
+    return db.transaction().execute(async (trx) => {
+      const started = await start(trx, user, client);
+      await recordAuditForUser(trx, user.id, byUser(user, client), {
+        action: 'session.signed_in',
+        target: userTarget(user),
+        ...(secondFactor && { details: { secondFactor } }),
+      });
+      return started;
+    });
+  }
+
   /** Checks a password against the user's hash, or spends the same time when there is none to check. */
   async function passwordMatches(
     user: { password_hash: string | null } | undefined,
@@ -77,6 +104,9 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
 
   return {
     start,
+    signedIn,
+    passwordMatches,
+    throttle,
 
     /**
      * The session of a cookie's token, read afresh (nothing is cached between requests); null when
@@ -97,7 +127,7 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       return { session: { id: row.id, userId: row.user_id, email: row.email, csrfToken: row.csrf_token }, refreshed };
     },
 
-    async signIn(email: string, password: string, client: ClientInfo): Promise<StartedSession> {
+    async signIn(email: string, password: string, client: ClientInfo): Promise<SignInOutcome> {
       passwords.warmUp();
       const normalized = email.trim().toLowerCase();
       const attempt = await throttle.begin(normalized, client.ip);
@@ -117,14 +147,19 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       if (user.password_hash && passwords.needsRehash(user.password_hash))
         await accountsRepository.setUserPassword(db, user.id, await passwords.hash(password), now);
       await repo.deleteExpired(db, now);
-      return db.transaction().execute(async (trx) => {
-        const started = await start(trx, user, client);
-        await recordAuditForUser(trx, user.id, byUser(user, client), {
-          action: 'session.signed_in',
-          target: userTarget(user),
+      const factor = await secondFactors.findTotp(db, user.id);
+      if (factor?.confirmed_at) {
+        const challenge = newSecret();
+        await secondFactors.deleteExpiredChallenges(db, now);
+        await secondFactors.insertChallenge(db, {
+          token_hash: hashToken(challenge),
+          user_id: user.id,
+          created_at: now,
+          expires_at: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(),
         });
-        return started;
-      });
+        return { challenge };
+      }
+      return { started: await signedIn(user, client) };
     },
 
     async signOut(sessionId: string): Promise<void> {

@@ -11,6 +11,9 @@ export interface MembershipView {
   content_version: number;
   created_at: string;
   permissions: string;
+  require_second_factor: boolean | 0 | 1;
+  /** When the member's authenticator app was confirmed; null without one. */
+  second_factor_at: string | null;
 }
 
 export interface MemberRow {
@@ -21,11 +24,15 @@ export interface MemberRow {
   owner_user_id: string;
 }
 
+/** A member's workspaces, with whether each requires a second factor and whether they have one. */
 function membershipsOf(db: Executor) {
   return db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
+    .leftJoin('totp_factors', 'totp_factors.user_id', 'memberships.user_id')
     .select([
+      'workspaces.require_second_factor',
+      'totp_factors.confirmed_at as second_factor_at',
       'workspaces.id',
       'workspaces.name',
       'workspaces.slug',

@@ -1,12 +1,13 @@
 import type { DatabaseHandle } from '../../db/database.js';
-import { notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import { isUuid } from '../../shared/slug.js';
 import { ownerOnly, type Actor } from '../../security/actor.js';
 import { recordAudit } from '../../audit/audit-log.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { checkWorkspaceName } from '../accounts/accounts.service.js';
 import { ALL_PERMISSIONS, storedPermissions, type Permission } from '../../security/permissions.js';
-import { presentWorkspaceSummary } from './dashboard.presenter.js';
+import { presentWorkspaceSummary, secondFactorMissing } from './dashboard.presenter.js';
+import { secondFactorRepository as secondFactors } from './second-factor.repository.js';
 import type { WorkspaceSummary } from './dashboard.schemas.js';
 import { workspacesRepository } from '../workspaces/workspaces.repository.js';
 import { dashboardWorkspacesRepository as repo } from './workspaces.repository.js';
@@ -34,6 +35,10 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
           ? await repo.findMembership(db, workspaceId.toLowerCase(), userId)
           : undefined;
       if (!view) throw notFound('Workspace');
+      if (secondFactorMissing(view))
+        throw new AppError('FORBIDDEN', 'This workspace requires a second factor; set one up under Account', {
+          reason: 'second_factor_required',
+        });
       const isOwner = view.owner_user_id === userId;
       return {
         workspaceId: view.id,
@@ -53,6 +58,23 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
     async create(user: { id: string; email: string }, name: string): Promise<WorkspaceSummary> {
       const created = await accounts.createWorkspace(name, user.email);
       return summary(created.id, user.id);
+    },
+
+    /** Whether every member must sign in with a second factor; the owner turns it on only with one of their own. */
+    async requireSecondFactor(actor: Actor, required: boolean): Promise<WorkspaceSummary> {
+      if (!actor.isOwner) throw ownerOnly();
+      if (required && !(await secondFactors.findTotp(db, actor.userId))?.confirmed_at)
+        throw conflict('Set up a second factor for yourself before requiring one of every member', {
+          reason: 'owner_without_second_factor',
+        });
+      await db.transaction().execute(async (trx) => {
+        await workspacesRepository.setRequireSecondFactor(trx, actor.workspaceId, required, new Date().toISOString());
+        await recordAudit(trx, actor.workspaceId, actor, {
+          action: 'workspace.second_factor_required',
+          details: { required },
+        });
+      });
+      return summary(actor.workspaceId, actor.userId);
     },
 
     /** The slug stays: the CLI and scripts name workspaces by it. */

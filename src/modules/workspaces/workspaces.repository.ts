@@ -20,7 +20,7 @@ export type SettingsColumns = Partial<
   >
 >;
 
-export type NewWorkspace = Omit<WorkspaceRow, 'content_version' | 'embeds_version'>;
+export type NewWorkspace = Omit<WorkspaceRow, 'content_version' | 'embeds_version' | 'require_second_factor'>;
 
 /**
  * Every write of the workspaces row, and its reads outside a membership. Its versions are moved by the
@@ -38,6 +38,14 @@ export const workspacesRepository = {
   async takenSlugs(db: Executor, candidates: string[]): Promise<Set<string>> {
     const rows = await db.selectFrom('workspaces').select('slug').where('slug', 'in', candidates).execute();
     return new Set(rows.map((row) => row.slug));
+  },
+
+  async setRequireSecondFactor(db: Executor, workspaceId: string, required: boolean, now: string): Promise<void> {
+    await db
+      .updateTable('workspaces')
+      .set({ require_second_factor: required, updated_at: now })
+      .where('id', '=', workspaceId)
+      .execute();
   },
 
   async insert(db: Executor, workspace: NewWorkspace): Promise<void> {

@@ -42,6 +42,9 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'invitations', key: ['id'] },
   { name: 'password_resets', key: ['token_hash'] },
   { name: 'audit_events', key: ['id'] },
+  { name: 'totp_factors', key: ['user_id'] },
+  { name: 'recovery_codes', key: ['user_id', 'code_hash'] },
+  { name: 'sign_in_challenges', key: ['token_hash'] },
 ];
 
 /**
