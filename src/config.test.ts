@@ -101,6 +101,7 @@ describe('loadConfig accepts good values', () => {
       logLevel: 'debug',
       eventRetentionDays: 30,
       auditRetentionDays: 365,
+      oidc: null,
       revisionsKept: 50,
       revisionWindowSeconds: 300,
       metrics: { token: null, port: null, host: '127.0.0.1' },
@@ -151,6 +152,42 @@ describe('loadConfig accepts good values', () => {
     expect(loadConfig({ QUIRE_REVISIONS_KEPT: '3' }).revisionsKept).toBe(3);
     for (const bad of ['0', '-1', 'ten', '2.5', '10001'])
       expect(failure({ QUIRE_REVISIONS_KEPT: bad }).variable).toBe('QUIRE_REVISIONS_KEPT');
+  });
+
+  it('signs on through an OpenID provider only with issuer, client id and secret, and reads the domain rules', () => {
+    const given = {
+      QUIRE_OIDC_ISSUER: 'https://id.example.com',
+      QUIRE_OIDC_CLIENT_ID: 'quire',
+      QUIRE_OIDC_CLIENT_SECRET: 'shh',
+    };
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(loadConfig(given).oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'quire',
+      clientSecret: 'shh',
+      name: 'single sign-on',
+      domains: [],
+    });
+    expect(
+      loadConfig({
+        ...given,
+        QUIRE_OIDC_NAME: 'Corp ID',
+        QUIRE_OIDC_DOMAINS: 'Corp.example=news:Editor, lab.example=lab:admin',
+      }).oidc,
+    ).toMatchObject({
+      name: 'Corp ID',
+      domains: [
+        { domain: 'corp.example', workspace: 'news', role: 'editor' },
+        { domain: 'lab.example', workspace: 'lab', role: 'admin' },
+      ],
+    });
+    expect(loadConfig({ ...given, QUIRE_OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(failure({ QUIRE_OIDC_ISSUER: 'https://id.example.com' }).variable).toBe('QUIRE_OIDC_CLIENT_ID');
+    expect(failure({ ...given, QUIRE_OIDC_ISSUER: 'http://id.example.com' }).variable).toBe('QUIRE_OIDC_ISSUER');
+    for (const bad of ['corp.example', 'corp.example=news', 'corp.example=news:owner', 'corp=news:editor'])
+      expect(failure({ ...given, QUIRE_OIDC_DOMAINS: bad }).variable).toBe('QUIRE_OIDC_DOMAINS');
   });
 
   it('keeps audit entries 365 days unless QUIRE_AUDIT_RETENTION_DAYS says otherwise, and refuses a bad count', () => {

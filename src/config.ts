@@ -47,6 +47,25 @@ export interface Config {
   cdn: CdnConfig;
   /** Outgoing mail (invitations, password resets); null: none is sent and the dashboard shows links instead. */
   mail: MailConfig | null;
+  /** Sign-on through an OpenID provider (docs/team.md, "Single sign-on"); null when not configured. */
+  oidc: OidcConfig | null;
+}
+
+/** Who may join which workspace as what, by the domain of the email their provider vouches for. */
+export interface OidcDomainRule {
+  domain: string;
+  /** A workspace's slug or id. */
+  workspace: string;
+  role: 'contributor' | 'editor' | 'admin';
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button says: "Sign in with ‹name›". */
+  name: string;
+  domains: OidcDomainRule[];
 }
 
 /** `smtpUrl`: smtp:// or smtps://, with its credentials; `from`: the sender of every message, `Name <address>`. */
@@ -273,6 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     cdn: cdn(env),
     mail: mail(env, publicUrl),
+    oidc: oidc(env),
   };
 }
 
@@ -286,6 +306,53 @@ function mail(env: Env, publicUrl: string): MailConfig | null {
     throw new ConfigError('QUIRE_MAIL_FROM', 'must be an address, as quire@example.com or Quire <quire@example.com>');
   if (smtpUrl === undefined) return null;
   return { smtpUrl, from: from?.trim() ?? `Quire <quire@${new URL(publicUrl).hostname}>` };
+}
+
+const OIDC_ROLES = new Set(['contributor', 'editor', 'admin']);
+
+function oidc(env: Env): OidcConfig | null {
+  const issuer = url(env, 'QUIRE_OIDC_ISSUER', ['https:', 'http:']);
+  const clientId = read(env, 'QUIRE_OIDC_CLIENT_ID')?.trim();
+  const clientSecret = read(env, 'QUIRE_OIDC_CLIENT_SECRET');
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return null;
+  for (const [name, value] of [
+    ['QUIRE_OIDC_ISSUER', issuer],
+    ['QUIRE_OIDC_CLIENT_ID', clientId],
+    ['QUIRE_OIDC_CLIENT_SECRET', clientSecret],
+  ] as const)
+    if (value === undefined)
+      throw new ConfigError(
+        name,
+        'must be set with QUIRE_OIDC_ISSUER, QUIRE_OIDC_CLIENT_ID and QUIRE_OIDC_CLIENT_SECRET',
+      );
+  const host = new URL(issuer!).hostname;
+  // Plain HTTP only to this machine: an ID token over the network must travel encrypted.
+  if (issuer!.startsWith('http:') && !['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new ConfigError('QUIRE_OIDC_ISSUER', 'must be an https:// URL (http:// only on this machine)');
+  const domains = (read(env, 'QUIRE_OIDC_DOMAINS') ?? '')
+    .split(',')
+    .map((rule) => rule.trim())
+    .filter((rule) => rule !== '')
+    .map((rule): OidcDomainRule => {
+      const match = /^([a-z0-9.-]+\.[a-z]{2,})=([^:\s]+):([a-z]+)$/i.exec(rule);
+      if (!match || !OIDC_ROLES.has(match[3]!.toLowerCase()))
+        throw new ConfigError(
+          'QUIRE_OIDC_DOMAINS',
+          `must be domain=workspace:role rules, comma-separated, the role contributor, editor or admin (not "${rule}")`,
+        );
+      return {
+        domain: match[1]!.toLowerCase(),
+        workspace: match[2]!,
+        role: match[3]!.toLowerCase() as OidcDomainRule['role'],
+      };
+    });
+  return {
+    issuer: issuer!,
+    clientId: clientId!,
+    clientSecret: clientSecret!,
+    name: read(env, 'QUIRE_OIDC_NAME')?.trim() || 'single sign-on',
+    domains,
+  };
 }
 
 function cdn(env: Env): CdnConfig {

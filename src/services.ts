@@ -48,7 +48,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const authors = createAuthorsService(database, publicUrl);
   const categories = createCategoriesService(database);
   const pending = createPendingService(database, { posts, pages, postReads });
-  const dashboard = createDashboardServices(database, accounts, passwords, masterKey);
+  const dashboard = createDashboardServices(database, accounts, passwords, masterKey, { oidc: config.oidc, publicUrl });
   const tags = createTagsService(database, {
     touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
   });

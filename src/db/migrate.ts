@@ -30,6 +30,7 @@ import { revisionWindows } from './migrations/0026_revision_windows.js';
 import { invitations } from './migrations/0027_invitations.js';
 import { auditEvents } from './migrations/0028_audit_events.js';
 import { secondFactors } from './migrations/0029_second_factors.js';
+import { oidcLogins } from './migrations/0030_oidc_logins.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -63,6 +64,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0027_invitations': invitations(helpers),
     '0028_audit_events': auditEvents(helpers),
     '0029_second_factors': secondFactors(helpers),
+    '0030_oidc_logins': oidcLogins(helpers),
   };
 }
 

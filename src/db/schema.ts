@@ -542,6 +542,15 @@ export interface SignInChallengesTable {
   expires_at: Timestamp;
 }
 
+/** A sign-on begun at the OpenID provider, awaiting its answer (migration 0030). */
+export interface OidcLoginsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -564,6 +573,7 @@ export interface Database {
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
+  oidc_logins: OidcLoginsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

@@ -14,6 +14,7 @@ import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.route
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
 import { teamRoutes } from '../modules/team/team.routes.js';
 import { secondFactorRoutes } from '../modules/dashboard/second-factor.routes.js';
+import { ssoRoutes } from '../modules/dashboard/sso.routes.js';
 import { auditRoutes } from '../modules/team/audit.routes.js';
 import { dashboardImportsRoutes, type ImportRoutesOptions } from '../modules/imports/imports.routes.js';
 
@@ -90,6 +91,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
   await scope.register(secondFactorRoutes, { dashboard });
+  await scope.register(ssoRoutes, { dashboard });
   await scope.register(teamRoutes, { dashboard, team: services.team });
   await scope.register(auditRoutes, { audit: services.team.audit });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });

@@ -10,9 +10,13 @@ const WEBHOOK_SECRET_LIKE = /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi;
 
 /** A key (or a webhook secret) pasted into a URL or a message by mistake is still a secret: it is cut out. */
 export function redactUrl(url: string): string {
-  return url
-    .replace(KEY_LIKE, (_, brand: string) => `quire_${brand.toLowerCase()}_[REDACTED]`)
-    .replace(WEBHOOK_SECRET_LIKE, 'whsec_[REDACTED]');
+  return (
+    url
+      .replace(KEY_LIKE, (_, brand: string) => `quire_${brand.toLowerCase()}_[REDACTED]`)
+      .replace(WEBHOOK_SECRET_LIKE, 'whsec_[REDACTED]')
+      // A sign-on's answer (docs/team.md, "Single sign-on"): its code and state are a login in flight.
+      .replace(/([?&](?:code|state)=)[^&#]*/g, '$1[REDACTED]')
+  );
 }
 
 /**
@@ -42,6 +46,9 @@ const SECRET_NAMES = new Set([
   // Webhook signing secrets, and the signature header a delivery's error could carry.
   'secret',
   'webhook-signature',
+  // Single sign-on's client secret, and a sign-in's second-factor challenge.
+  'clientsecret',
+  'challenge',
 ]);
 const CENSOR = '[REDACTED]';
 /** Deep enough for any options object a plugin logs; a logged object is never a client's document. */

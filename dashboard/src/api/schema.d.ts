@@ -306,6 +306,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/oidc/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getOidcStart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/oidc/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getOidcCallback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/capabilities': {
     parameters: {
       query?: never;
@@ -1495,6 +1527,9 @@ export interface components {
     };
     Capabilities: {
       mail: boolean;
+      sso: {
+        name: string;
+      } | null;
     };
     Category: {
       /** Format: uuid */
@@ -3387,6 +3422,30 @@ export interface operations {
           'application/json': components['schemas']['WorkspaceSummary'];
         };
       };
+      default: components['responses']['Error'];
+    };
+  };
+  getOidcStart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      default: components['responses']['Error'];
+    };
+  };
+  getOidcCallback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
       default: components['responses']['Error'];
     };
   };

@@ -4,8 +4,11 @@ import type { AccountsService } from '../accounts/accounts.service.js';
 import { createMembersService } from './members.service.js';
 import { createSecondFactorService } from './second-factor.service.js';
 import { createSessionsService } from './sessions.service.js';
+import { createSsoService } from './sso.service.js';
+import type { OidcConfig } from '../../config.js';
 import type { MasterKey } from '../../security/master-key.js';
 import { createSettingsService } from '../workspaces/site-settings.service.js';
+import { readSiteSettings } from '../site-settings/site-settings.service.js';
 import { createSetupService } from './setup.service.js';
 import { createDashboardWorkspacesService } from './workspaces.service.js';
 
@@ -15,15 +18,17 @@ export function createDashboardServices(
   accounts: AccountsService,
   passwords: Passwords,
   masterKey: MasterKey,
+  site: { oidc: OidcConfig | null; publicUrl: string },
 ) {
   const sessions = createSessionsService(database, passwords);
   const workspaces = createDashboardWorkspacesService(database, accounts);
   return {
     sessions,
     secondFactor: createSecondFactorService(database, masterKey, sessions),
+    sso: createSsoService(database, site.oidc, site.publicUrl, sessions),
     setup: createSetupService(database, sessions, passwords),
     workspaces,
-    settings: createSettingsService(database),
+    settings: createSettingsService(database, (db, workspaceId) => readSiteSettings(db, site.publicUrl, workspaceId)),
     members: createMembersService(database, accounts, workspaces),
   };
 }

@@ -201,7 +201,7 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
         throw wrongCode();
       }
       await sessions.throttle.succeeded(attempt);
-      return sessions.signedIn(user, client, factor);
+      return sessions.signedIn(user, client, { secondFactor: factor });
     },
   };
 }

@@ -36,9 +36,19 @@ export async function handOver(
   reply: FastifyReply,
   started: StartedSession,
 ): Promise<Session> {
+  await keepSession(sessions, request, reply, started);
+  return sessions.view(started.session);
+}
+
+/** The browser's old session ended and the new one's cookie set, for an answer that is not a Session (a redirect). */
+export async function keepSession(
+  sessions: SessionsService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: StartedSession,
+): Promise<void> {
   await sessions.endToken(sessionToken(request));
   setSessionCookie(request, reply, started.token);
-  return sessions.view(started.session);
 }
 
 /** First-run setup, sign-in, sign-out, the current session and the password change. */

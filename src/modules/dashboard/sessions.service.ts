@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { recordAuditForUser, type AuditBy } from '../../audit/audit-log.js';
+import { recordAuditForUser, type AuditBy, type AuditDetails } from '../../audit/audit-log.js';
 import { userTarget } from '../accounts/accounts.service.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
 import { AppError, invalid, notFound } from '../../errors.js';
@@ -77,18 +77,18 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
     return { token, session: { id: row.id, userId: user.id, email: user.email, csrfToken: row.csrf_token } };
   }
 
-  /** A sign-in's session begun, and recorded in the person's workspaces (with the second factor it took, if any). */
+  /** A sign-in's session begun, and recorded in the person's workspaces (with how: a second factor, sign-on). */
   function signedIn(
     user: { id: string; email: string },
     client: ClientInfo,
-    secondFactor?: 'totp' | 'recovery_code',
+    details?: AuditDetails,
   ): Promise<StartedSession> {
     return db.transaction().execute(async (trx) => {
       const started = await start(trx, user, client);
       await recordAuditForUser(trx, user.id, byUser(user, client), {
         action: 'session.signed_in',
         target: userTarget(user),
-        ...(secondFactor && { details: { secondFactor } }),
+        ...(details && { details }),
       });
       return started;
     });

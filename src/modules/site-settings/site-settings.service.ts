@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../security/actor.js';
 import { presentMedia } from '../media/media.presenter.js';
 import { mediaRepository } from '../media/media.repository.js';
@@ -12,14 +14,22 @@ import type { SiteSettings } from './site-settings.schemas.js';
  */
 export function createSiteSettingsService({ db }: DatabaseHandle, publicUrl: string) {
   return {
-    async get(actor: Actor): Promise<SiteSettings> {
-      const settings = await loadSiteSettings(db, actor.workspaceId);
-      const logo = settings.logoMediaId
-        ? await mediaRepository.findById(db, actor.workspaceId, settings.logoMediaId)
-        : undefined;
-      return { ...settings, logo: logo ? presentMedia(publicUrl, logo) : null };
-    },
+    get: (actor: Actor): Promise<SiteSettings> => readSiteSettings(db, publicUrl, actor.workspaceId),
   };
+}
+
+/**
+ * The settings as the API reads them, the logo's media row embedded. A settings write answers this too: its
+ * change event's body (a webhook's data) is serialized from the write's answer.
+ */
+export async function readSiteSettings(
+  db: Kysely<Database>,
+  publicUrl: string,
+  workspaceId: string,
+): Promise<SiteSettings> {
+  const settings = await loadSiteSettings(db, workspaceId);
+  const logo = settings.logoMediaId ? await mediaRepository.findById(db, workspaceId, settings.logoMediaId) : undefined;
+  return { ...settings, logo: logo ? presentMedia(publicUrl, logo) : null };
 }
 
 export type SiteSettingsService = ReturnType<typeof createSiteSettingsService>;

@@ -34,6 +34,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardService
 
   app.get('/capabilities', { config: anonymous, schema: { tags, response: { 200: Capabilities } } }, () => ({
     mail: mailer.configured,
+    sso: dashboard.sso.name === null ? null : { name: dashboard.sso.name },
   }));
 
   app.get(

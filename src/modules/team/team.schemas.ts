@@ -70,4 +70,8 @@ export const ResetBody = Type.Object({ token: Token, newPassword: NewPassword },
 export type ResetBody = Static<typeof ResetBody>;
 
 /** What this server can do that the sign-in screen must know before anyone signs in. */
-export const Capabilities = Type.Object({ mail: Type.Boolean() });
+export const Capabilities = Type.Object({
+  mail: Type.Boolean(),
+  /** Single sign-on's button: "Sign in with ‹name›" at GET /api/v1/dashboard/oidc/start; null without one. */
+  sso: Type.Union([Type.Object({ name: Type.String() }), Type.Null()]),
+});

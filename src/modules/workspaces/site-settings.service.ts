@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { existingIds } from '../../db/references.js';
 import { invalid, type ValidationIssue } from '../../errors.js';
@@ -76,8 +78,14 @@ export function settingsIssues(patch: SiteSettingsPatch): ValidationIssue[] {
   return issues;
 }
 
-/** The workspace's site settings, which every jsonLd is built from. */
-export function createSettingsService(database: DatabaseHandle) {
+/**
+ * The workspace's site settings, which every jsonLd is built from. `answer` reads them as the API does (the logo's
+ * media row embedded, which this module does not know how to present): a write's answer is its event's body.
+ */
+export function createSettingsService(
+  database: DatabaseHandle,
+  answer: (db: Kysely<Database>, workspaceId: string) => Promise<SiteSettings>,
+) {
   const { db } = database;
   return {
     get: (actor: Actor): Promise<SiteSettings> => loadSiteSettings(db, actor.workspaceId),
@@ -105,7 +113,7 @@ export function createSettingsService(database: DatabaseHandle) {
           action: 'workspace.settings_changed',
           details: { fields: Object.keys(patch).filter((field) => patch[field as keyof SiteSettings] !== undefined) },
         });
-        return loadSiteSettings(trx, workspaceId);
+        return answer(trx, workspaceId);
       });
     },
   };

@@ -45,6 +45,7 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'totp_factors', key: ['user_id'] },
   { name: 'recovery_codes', key: ['user_id', 'code_hash'] },
   { name: 'sign_in_challenges', key: ['token_hash'] },
+  { name: 'oidc_logins', key: ['state_hash'] },
 ];
 
 /**
