@@ -15,6 +15,7 @@ export const SECTIONS = [
   'link-health',
   'webhooks',
   'imports',
+  'audit',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -38,6 +39,7 @@ export const NAV: Array<{ heading: string; items: NavItem[] }> = [
       { section: 'keys', label: 'API keys', needs: 'api-keys:read' },
       { section: 'members', label: 'Members' },
       { section: 'settings', label: 'Site settings' },
+      { section: 'audit', label: 'Audit log', needs: 'audit:read' },
       { section: 'imports', label: 'Import', ownerOnly: true },
     ],
   },

@@ -14,6 +14,7 @@ import { PostScreen } from '../content/PostScreen';
 import { ContentListScreen } from '../content/ContentLists';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
+import { AuditScreen } from './audit/AuditScreen';
 import { StudioScreen, type StudioView } from '../studio/route';
 
 const ImportScreen = lazy(() => import('./imports/ImportScreen').then((m) => ({ default: m.ImportScreen })));
@@ -160,6 +161,8 @@ function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSumm
       return <PostsScreen workspace={workspace} />;
     case 'webhooks':
       return <WebhooksScreen workspace={workspace} />;
+    case 'audit':
+      return <AuditScreen workspace={workspace} />;
     case 'imports':
       return (
         <Suspense fallback={<Loading label="Loading the import screen…" />}>
