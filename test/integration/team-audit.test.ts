@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { htmlToBlocks } from '@quire/blocks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditListQuery } from '../../src/audit/audit.repository.js';
 import { COMMAND_LINE, recordAudit } from '../../src/audit/audit-log.js';
 import { COMMANDS } from '../../src/cli/commands.js';
@@ -101,6 +101,17 @@ describeEachDialect('the audit log', (dialect) => {
       401,
     );
     secrets.push('not the password');
+    // A failed sign-in is recorded behind its answer (so that it takes no longer than an unknown email's).
+    await vi.waitFor(async () =>
+      expect(
+        await ctx.runtime.database.db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where('action', '=', 'session.sign_in_failed')
+          .execute(),
+      ).toHaveLength(1),
+    );
 
     // Invitations: one accepted, one resent then withdrawn.
     let since = mail.messages.length;

@@ -94,7 +94,7 @@ export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dash
       },
     },
     async (request, reply) => {
-      const outcome = await sessions.signIn(request.body.email, request.body.password, clientOf(request));
+      const outcome = await sessions.signIn(request.body.email, request.body.password, clientOf(request), request.log);
       if ('challenge' in outcome)
         return reply.code(202).send({ secondFactor: 'totp' as const, challenge: outcome.challenge });
       return handOver(sessions, request, reply, outcome.started);

@@ -46,6 +46,11 @@ export interface StartedSession {
 /** The same 401 for an unknown email and a wrong password, so neither can be told from the other. */
 export const wrongCredentials = () => new AppError('UNAUTHORIZED', 'The email or password is not right');
 
+/** Where what goes wrong behind an answer is told. */
+export interface ErrorLog {
+  error(details: object, message: string): void;
+}
+
 /** A person acting for themselves from a browser, as the audit log records them. */
 export const byUser = (user: { id: string }, client: ClientInfo): AuditBy => ({
   userId: user.id,
@@ -127,18 +132,21 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       return { session: { id: row.id, userId: row.user_id, email: row.email, csrfToken: row.csrf_token }, refreshed };
     },
 
-    async signIn(email: string, password: string, client: ClientInfo): Promise<SignInOutcome> {
+    async signIn(email: string, password: string, client: ClientInfo, log?: ErrorLog): Promise<SignInOutcome> {
       passwords.warmUp();
       const normalized = email.trim().toLowerCase();
       const attempt = await throttle.begin(normalized, client.ip);
       const user = await accountsRepository.findUserByEmail(db, normalized);
       if (!(await passwordMatches(user, password)) || !user) {
-        // Recorded for a known account only: the log belongs to its workspaces, and an unknown email has none.
+        // Recorded for a known account only: the log belongs to its workspaces, and an unknown email has none. Not
+        // awaited, so the refusal takes as long for a known email as for an unknown one.
         if (user)
-          await recordAuditForUser(db, user.id, anonymous(client), {
+          void recordAuditForUser(db, user.id, anonymous(client), {
             action: 'session.sign_in_failed',
             target: userTarget(user),
-          });
+          }).catch((error: unknown) =>
+            log?.error({ err: error }, 'a failed sign-in was not recorded in the audit log'),
+          );
         throw wrongCredentials();
       }
       await throttle.succeeded(attempt);
