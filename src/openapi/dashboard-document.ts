@@ -104,6 +104,8 @@ const describeDashboardRoute: SwaggerTransform = ({ schema, url, route }) => {
   for (const [status, body] of Object.entries(source.response ?? {})) {
     if (/^2\d\d$/.test(status))
       response[status] = { ...(body as object), 'x-response-description': status === '201' ? 'Created' : 'OK' };
+    // A browser navigation's answer (single sign-on's routes).
+    if (status === '302') response[status] = { ...(body as object), 'x-response-description': 'Found: see Location' };
   }
   const described: RouteSchema = {
     tags: mounted ? (source.tags ?? ['dashboard']) : ['dashboard'],

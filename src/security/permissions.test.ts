@@ -36,6 +36,7 @@ describe('ALL_PERMISSIONS', () => {
       'pages:draft',
       'members:write',
       'site-settings:write',
+      'audit:read',
     ]);
     expect(() => parsePermissionList('members:read')).toThrow(/Unknown permission "members:read"/);
   });

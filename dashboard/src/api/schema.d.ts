@@ -3434,6 +3434,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Found: see Location */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       default: components['responses']['Error'];
     };
   };
@@ -3446,6 +3453,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Found: see Location */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       default: components['responses']['Error'];
     };
   };
@@ -3904,6 +3918,15 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
       default: components['responses']['Error'];
     };
   };

@@ -11,6 +11,7 @@ const anonymous = { anonymous: true } as const;
 
 // The provider's answer comes as query parameters; what else it sends is its own business.
 const CallbackQuery = Type.Object({}, { additionalProperties: true });
+const Redirect = Type.Null({ description: 'A redirect: where to is in Location' });
 
 /**
  * Single sign-on (docs/team.md): both routes are browser navigations, so both answer with redirects. A failed sign-on
@@ -22,7 +23,14 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices
 
   app.get(
     '/oidc/start',
-    { config: anonymous, schema: { tags, description: 'Redirects to the OpenID provider.', response: ErrorResponses } },
+    {
+      config: anonymous,
+      schema: {
+        tags,
+        description: 'Redirects to the OpenID provider.',
+        response: { 302: Redirect, ...ErrorResponses },
+      },
+    },
     async (request, typedReply) => {
       const reply = typedReply as FastifyReply;
       try {
@@ -43,7 +51,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<{ dashboard: DashboardServices
         tags,
         querystring: CallbackQuery,
         description: "The OpenID provider's answer: signs in and redirects to the dashboard.",
-        response: ErrorResponses,
+        response: { 302: Redirect, ...ErrorResponses },
       },
     },
     async (request, typedReply) => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import { ErrorResponses } from '../../http/responses.js';
 import { WorkspaceParams } from '../dashboard/dashboard.schemas.js';
 import { AuditExportQuery, AuditListQuery, AuditPage } from './audit.schemas.js';
@@ -34,7 +35,10 @@ export const auditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = a
         params: WorkspaceParams,
         querystring: AuditExportQuery,
         description: 'Every matching entry, newest first, as JSON lines (one AuditEntry a line).',
-        response: ErrorResponses,
+        response: {
+          200: Type.String({ description: 'application/x-ndjson: one AuditEntry a line, streamed' }),
+          ...ErrorResponses,
+        },
       },
     },
     async (request, typedReply) => {
