@@ -1,10 +1,12 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   hint?: ReactNode;
   /** What is wrong with the value the server refused, in words (form-errors.ts); shown under the input. */
   error?: string | undefined;
+  /** The input itself, for a form that puts the focus back on it after a refusal. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error and hint are tied to it, so a screen reader reads them with it. */

@@ -5,6 +5,7 @@ import { Field } from '../components/Field';
 import { ErrorMessage, FormAlert } from '../components/Status';
 import { formFeedback } from '../form-errors';
 import { useSession } from '../session';
+import { SecondFactor } from './account/SecondFactor';
 import { Sessions, SESSIONS_KEY } from './account/Sessions';
 import { useSignOut } from './account/useSignOut';
 
@@ -92,6 +93,7 @@ export function AccountScreen() {
           </div>
         </form>
       </section>
+      <SecondFactor />
       <Sessions />
       <section className="panel" aria-labelledby="signout-title">
         <h2 id="signout-title">Sign out</h2>

@@ -15,6 +15,7 @@ import { ContentListScreen } from '../content/ContentLists';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { AuditScreen } from './audit/AuditScreen';
+import { SecondFactorRequired } from './account/SecondFactorRequired';
 import { StudioScreen, type StudioView } from '../studio/route';
 
 const ImportScreen = lazy(() => import('./imports/ImportScreen').then((m) => ({ default: m.ImportScreen })));
@@ -148,6 +149,8 @@ export function Shell({ view }: { view: ShellView }) {
 
 function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSummary }) {
   if (view.kind === 'account') return <AccountScreen />;
+  // Every route of such a workspace answers this member 403 until they set one up under Account.
+  if (workspace.secondFactorMissing) return <SecondFactorRequired workspace={workspace} />;
   if (view.kind === 'post') return <PostScreen workspace={workspace} postId={view.postId} />;
   if (view.kind === 'studio') return <StudioScreen workspace={workspace} view={view} />;
   switch (view.section) {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError, call, client } from '../api';
 import { useWrite } from '../queries';
 import { Field } from '../components/Field';
@@ -6,11 +6,36 @@ import { ErrorMessage } from '../components/Status';
 import { Link, useRouter } from '../router';
 import type { Session } from '../types';
 import { PublicFrame } from './Public';
+import { SignInCode } from './SignInCode';
+import { useCapabilities } from '../capabilities';
+
+/** What a sign-on that came back without a session means (docs/team.md, "Single sign-on"). */
+const SSO_FAILURES: Record<string, string> = {
+  denied: 'Single sign-on was cancelled or refused at your provider.',
+  expired: 'That sign-on took too long or was used already. Try again.',
+  refused: 'Your provider’s answer did not pass Quire’s checks. Try again, or ask your administrator.',
+  email_unverified: 'Your provider did not confirm your email address, so Quire cannot sign you in with it.',
+  unavailable: 'Your sign-on provider could not be reached. Try again in a moment.',
+};
+
+/** The reason a failed sign-on came back with, taken off the address so a reload does not show it again. */
+function takeSsoFailure(): string | null {
+  const reason = /sso-error=([a-z_]+)/.exec(window.location.hash)?.[1];
+  if (reason === undefined) return null;
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return SSO_FAILURES[reason] ?? 'Single sign-on did not sign you in. Try again.';
+}
 
 export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): void }) {
   const { navigate } = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Set by a right password of an account with a second factor: the code step answers it.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(takeSsoFailure);
+  const sso = useCapabilities().data?.sso ?? null;
+  // Back from the code step, the Back button that had the focus is gone: the password field takes it.
+  const [returned, setReturned] = useState(false);
   const signIn = useWrite(async (body: { email: string; password: string }) => {
     try {
       return await call(client.POST('/session', { body }), { quiet401: true });
@@ -35,13 +60,37 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const session = await signIn.execute({ email: email.trim(), password });
-    if (session) onSignedIn(session);
+    setNotice(null);
+    const answer = await signIn.execute({ email: email.trim(), password });
+    if (!answer) return;
+    if ('challenge' in answer) {
+      setPassword('');
+      setChallenge(answer.challenge);
+    } else onSignedIn(answer);
   };
+
+  const backToPassword = useCallback((message?: string) => {
+    setChallenge(null);
+    setNotice(message ?? null);
+    setReturned(true);
+  }, []);
+
+  if (challenge !== null) {
+    return (
+      <PublicFrame title="Two-factor authentication">
+        <SignInCode challenge={challenge} onSignedIn={onSignedIn} onBack={backToPassword} />
+      </PublicFrame>
+    );
+  }
 
   return (
     <PublicFrame title="Sign in">
       <form onSubmit={submit} className="stack">
+        {notice !== null && (
+          <div className="notice notice-warn" role="alert">
+            <p>{notice}</p>
+          </div>
+        )}
         <Field
           label="Email"
           type="email"
@@ -54,6 +103,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
           label="Password"
           type="password"
           autoComplete="current-password"
+          autoFocus={returned}
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -63,6 +113,15 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
           {signIn.pending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      {sso !== null && (
+        <div className="stack sso">
+          <p className="hint">or</p>
+          {/* A navigation, not a fetch: the provider's pages take over the browser until it comes back. */}
+          <a className="button" href="/api/v1/dashboard/oidc/start">
+            Sign in with {sso.name}
+          </a>
+        </div>
+      )}
       <p className="public-links">
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>

@@ -12,6 +12,7 @@ import { PermissionsDialog } from './MemberDialogs';
 import { PendingInvitations } from './PendingInvitations';
 import { summarize } from './PermissionsGrid';
 import { roleLabel } from './RoleChoice';
+import { SecondFactorRequirement } from './SecondFactorRequirement';
 
 type Action =
   | { kind: 'invite' }
@@ -87,6 +88,7 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
           : manage
             ? 'You may invite members and change their permissions, up to the permissions you hold yourself.'
             : 'Only the owner, and members allowed to manage members, can change them.'}
+        {!owner && workspace.requireSecondFactor && ' Every member signs in with a second factor.'}
       </p>
       {signedOut && (
         <p role="status" className="success-text">
@@ -166,6 +168,8 @@ export function MembersScreen({ workspace }: { workspace: WorkspaceSummary }) {
       )}
 
       {manage && <PendingInvitations workspace={workspace} />}
+
+      {owner && <SecondFactorRequirement workspace={workspace} />}
 
       {owner && others.length > 0 && (
         <section className="panel" aria-labelledby={`${transferId}-title`}>
