@@ -26,10 +26,20 @@ const closer = (server: http.Server) => () =>
  * A real OpenID provider (panva's oidc-provider) on loopback, with its development login form: any login signs in
  * as the account of that name, whose email is the login, verified unless it starts with "unverified".
  */
-export async function startOpenIdProvider(redirectUri: string): Promise<RunningProvider> {
+export async function startOpenIdProvider(redirectUri: string | (() => string)): Promise<RunningProvider> {
   const server = http.createServer();
   const issuer = await listen(server);
-  const provider = new Provider(issuer, {
+  // Made at the first request: a Quire started after the provider (its port unknown before) names its callback then.
+  let handler: http.RequestListener | undefined;
+  server.on('request', (request, response) => {
+    handler ??= makeProvider(issuer, typeof redirectUri === 'string' ? redirectUri : redirectUri()).callback();
+    return handler!(request, response);
+  });
+  return { issuer, close: closer(server) };
+}
+
+function makeProvider(issuer: string, redirectUri: string) {
+  return new Provider(issuer, {
     clients: [
       {
         client_id: OIDC_CLIENT_ID,
@@ -58,8 +68,6 @@ export async function startOpenIdProvider(redirectUri: string): Promise<RunningP
       return grant;
     },
   });
-  server.on('request', provider.callback());
-  return { issuer, close: closer(server) };
 }
 
 /**
