@@ -272,7 +272,7 @@ describeEachDialect('invitations, mailed over SMTP', (dialect) => {
   });
 
   it('says the server can mail', async () => {
-    expect((await send(ctx, null, 'GET', '/capabilities')).json()).toEqual({ mail: true });
+    expect((await send(ctx, null, 'GET', '/capabilities')).json()).toEqual({ mail: true, sso: null });
   });
 });
 
@@ -287,7 +287,7 @@ describeEachDialect('invitations without SMTP', (dialect) => {
   afterAll(() => ctx?.close());
 
   it('answers the link to pass on, and says why it was not mailed', async () => {
-    expect((await send(ctx, null, 'GET', '/capabilities')).json()).toEqual({ mail: false });
+    expect((await send(ctx, null, 'GET', '/capabilities')).json()).toEqual({ mail: false, sso: null });
     const sent = await send(ctx, owner, 'POST', `/workspaces/${workspaceId}/invitations`, {
       email: 'by-hand@example.com',
       permissions: ['posts:read'],

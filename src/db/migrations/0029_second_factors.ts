@@ -33,7 +33,11 @@ export function secondFactors({ types: t }: DialectHelpers): Migration {
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('expires_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sign_in_challenges_expires_idx').on('sign_in_challenges').column('expires_at').execute();
+      await db.schema
+        .createIndex('sign_in_challenges_expires_idx')
+        .on('sign_in_challenges')
+        .column('expires_at')
+        .execute();
       await db.schema
         .alterTable('workspaces')
         .addColumn('require_second_factor', t.bool, (c) => c.notNull().defaultTo(false))

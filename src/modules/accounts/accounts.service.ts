@@ -36,9 +36,7 @@ export function normalizeEmail(email: string): string {
   return normalized;
 }
 
-function presentWorkspace(
-  row: WorkspaceRow | NewWorkspace,
-): WorkspaceSummary {
+function presentWorkspace(row: WorkspaceRow | NewWorkspace): WorkspaceSummary {
   return { id: row.id, name: row.name, slug: row.slug, ownerUserId: row.owner_user_id, createdAt: row.created_at };
 }
 

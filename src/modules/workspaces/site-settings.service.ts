@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit/audit-log.js';
 import type { Actor } from '../../security/actor.js';
 import type { SiteSettingsPatch } from './site-settings.patch.js';
 import { requirePermission } from '../../security/actor.js';
-import { loadSiteSettings, SITE_SETTINGS_COLUMN_OF, type SiteSettings } from './site-settings.js';
+import { SITE_SETTINGS_COLUMN_OF, type SiteSettings } from './site-settings.js';
 import { workspacesRepository as repo, type SettingsColumns } from './workspaces.repository.js';
 
 const COLUMNS = SITE_SETTINGS_COLUMN_OF satisfies Record<keyof SiteSettings, keyof SettingsColumns>;
@@ -88,7 +88,7 @@ export function createSettingsService(
 ) {
   const { db } = database;
   return {
-    get: (actor: Actor): Promise<SiteSettings> => loadSiteSettings(db, actor.workspaceId),
+    get: (actor: Actor): Promise<SiteSettings> => answer(db, actor.workspaceId),
 
     /** A content write: cached jsonLd must not outlive the settings it was built from. */
     async update(actor: Actor, patch: SiteSettingsPatch): Promise<SiteSettings> {

@@ -330,7 +330,8 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   recovery_codes: 'second factors belong to accounts, which are the installation’s',
   sign_in_challenges: 'sign-ins awaiting a second factor on this installation',
   oidc_logins: 'sign-ons awaiting their provider’s answer on this installation',
-  audit_events: 'what was done on this installation, by its accounts and keys; where the workspace lands, its log begins',
+  audit_events:
+    'what was done on this installation, by its accounts and keys; where the workspace lands, its log begins',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
   webhook_events: 'the delivery history of this installation’s endpoints',
   webhook_deliveries: 'the delivery history of this installation’s endpoints',
