@@ -76,6 +76,15 @@ suite(
       );
       expect(session.body.user.email).toBe('ada@corp.example');
       expect(session.body.workspaces.map((w) => w.name)).toEqual(['Newsroom']);
+
+      // The account has no password: setting up an app asks for none, a sign-in this recent stands in for it.
+      await page.goto(`${server.url}/dashboard/account`);
+      const panel = page.getByRole('region', { name: 'Two-factor authentication' });
+      await panel.getByRole('button', { name: 'Set up' }).click();
+      await panel.getByText('You sign in through single sign-on, without a password').waitFor();
+      expect(await panel.getByLabel('Your password').count()).toBe(0);
+      await panel.getByRole('button', { name: 'Continue' }).click();
+      await panel.getByRole('heading', { name: 'Scan this QR code with your authenticator app' }).waitFor();
     });
 
     it('says in words why a sign-on came back without a session, once', async () => {

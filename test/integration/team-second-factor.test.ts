@@ -73,6 +73,7 @@ describeEachDialect('a second factor at sign-in', (dialect) => {
       totp: true,
       recoveryCodesLeft: 10,
       requiredBy: [],
+      hasPassword: true,
     });
     const again = await refusal(send(ctx, browser, 'POST', '/account/second-factor/totp', { password: user.password }));
     expect([again.status, again.details.reason]).toEqual([409, 'second_factor_on']);

@@ -117,6 +117,23 @@ describeEachDialect('single sign-on through a real OpenID provider', (dialect) =
     ]);
   });
 
+  it('lets an account made by sign-on change its second factor within ten minutes of signing on', async () => {
+    const browser = (await browserOf(
+      ctx,
+      await callback(await signOnAt(await start(), REDIRECT_URI, 'lin@corp.example')),
+    ))!;
+    expect((await send(ctx, browser, 'GET', '/account/second-factor')).json()).toMatchObject({ hasPassword: false });
+    const setup = await send(ctx, browser, 'POST', '/account/second-factor/totp', { password: '' });
+    expect(setup.statusCode, setup.body).toBe(200);
+    await ctx.runtime.database.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('user_id', '=', browser.user.id)
+      .execute();
+    const late = await send(ctx, browser, 'POST', '/account/second-factor/totp', { password: '' });
+    expect([late.statusCode, late.json().details.reason]).toEqual([403, 'recent_sign_in_required']);
+  });
+
   it('signs an existing account on by its email, and joins no workspace for another domain', async () => {
     const existing = await userWithPassword(ctx);
     const answer = await callback(await signOnAt(await start(), REDIRECT_URI, existing.email));

@@ -3272,6 +3272,7 @@ export interface operations {
             totp: boolean;
             recoveryCodesLeft: number;
             requiredBy: string[];
+            hasPassword: boolean;
           };
         };
       };

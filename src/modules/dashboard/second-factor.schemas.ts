@@ -25,6 +25,8 @@ export const SecondFactorStatus = Type.Object({
   recoveryCodesLeft: Type.Integer(),
   /** The person's workspaces that require a second factor of every member, by name. */
   requiredBy: Type.Array(Type.String()),
+  /** False for an account made by single sign-on: changes then need a sign-in in the last ten minutes instead. */
+  hasPassword: Type.Boolean(),
 });
 
 export const PasswordBody = Type.Object(

@@ -12,6 +12,8 @@ import { byUser, type ClientInfo, type SessionsService, type StartedSession } fr
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
 export const RECOVERY_CODE_COUNT = 10;
+/** How recent a sign-in stands in for the password of an account without one (made by single sign-on). */
+const RECENT_SIGN_IN_MS = 10 * 60_000;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** The associated data binding a stored secret to its user (api-keys/key-cipher.ts). */
@@ -37,6 +39,8 @@ export interface SecondFactorStatus {
   recoveryCodesLeft: number;
   /** The workspaces that require a second factor of this person, by name. */
   requiredBy: string[];
+  /** False for an account made by single sign-on: a recent sign-in stands in for the password. */
+  hasPassword: boolean;
 }
 
 /**
@@ -46,10 +50,24 @@ export interface SecondFactorStatus {
 export function createSecondFactorService(database: DatabaseHandle, masterKey: MasterKey, sessions: SessionsService) {
   const { db } = database;
 
-  /** The person's password, checked against the sign-in throttle: a stolen session is not enough. */
+  /**
+   * The person's password, checked against the sign-in throttle: a stolen session is not enough. An account made by
+   * single sign-on has none; for it, a sign-in within the last ten minutes stands in (its provider asked then).
+   */
   async function requirePassword(current: DashboardSession, password: string, client: ClientInfo) {
     const attempt = await sessions.throttle.begin(current.email, client.ip);
     const user = await accountsRepository.findUserById(db, current.userId);
+    if (user && user.password_hash === null) {
+      const began = await sessions.startedAt(current.id);
+      if (began === undefined || Date.now() - Date.parse(began) > RECENT_SIGN_IN_MS)
+        throw new AppError(
+          'FORBIDDEN',
+          'Your account has no password: sign in again, then make this change within ten minutes',
+          { reason: 'recent_sign_in_required' },
+        );
+      await sessions.throttle.succeeded(attempt);
+      return user;
+    }
     if (!(await sessions.passwordMatches(user, password)) || !user)
       throw invalid([{ in: 'body', path: '/password', message: 'This is not your password' }]);
     await sessions.throttle.succeeded(attempt);
@@ -81,12 +99,18 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
 
   return {
     async status(current: DashboardSession): Promise<SecondFactorStatus> {
-      const [factor, left, requiredBy] = await Promise.all([
+      const [factor, left, requiredBy, user] = await Promise.all([
         repo.findTotp(db, current.userId),
         repo.countRecoveryCodes(db, current.userId),
         repo.workspacesRequiring(db, current.userId),
+        accountsRepository.findUserById(db, current.userId),
       ]);
-      return { totp: Boolean(factor?.confirmed_at), recoveryCodesLeft: left, requiredBy };
+      return {
+        totp: Boolean(factor?.confirmed_at),
+        recoveryCodesLeft: left,
+        requiredBy,
+        hasPassword: Boolean(user?.password_hash),
+      };
     },
 
     /**

@@ -37,6 +37,10 @@ export const sessionsRepository = {
       .executeTakeFirst();
   },
 
+  findById(db: Executor, id: string): Promise<SessionRow | undefined> {
+    return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
   async touch(db: Executor, id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
     await db
       .updateTable('sessions')

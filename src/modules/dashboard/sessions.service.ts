@@ -170,6 +170,11 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       return { started: await signedIn(user, client) };
     },
 
+    /** When a session began; undefined when it has ended. */
+    async startedAt(sessionId: string): Promise<string | undefined> {
+      return (await repo.findById(db, sessionId))?.created_at;
+    },
+
     async signOut(sessionId: string): Promise<void> {
       await repo.delete(db, sessionId);
     },

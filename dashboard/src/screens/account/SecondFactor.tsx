@@ -142,6 +142,7 @@ export function SecondFactor() {
 
       {step.kind === 'password' && step.purpose === 'setup' && (
         <PasswordStep
+          passwordless={status.data?.hasPassword === false}
           title="Set up an authenticator app"
           submitLabel="Continue"
           pendingLabel="Checking…"
@@ -159,6 +160,7 @@ export function SecondFactor() {
       )}
       {step.kind === 'password' && step.purpose === 'renew' && (
         <PasswordStep
+          passwordless={status.data?.hasPassword === false}
           title="Make new recovery codes"
           submitLabel="Make new codes"
           pendingLabel="Making…"
@@ -175,6 +177,7 @@ export function SecondFactor() {
       )}
       {step.kind === 'password' && step.purpose === 'off' && (
         <PasswordStep
+          passwordless={status.data?.hasPassword === false}
           title="Turn off two-factor authentication"
           submitLabel="Turn off"
           pendingLabel="Turning off…"

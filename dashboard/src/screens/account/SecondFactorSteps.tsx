@@ -28,11 +28,14 @@ interface PasswordStepProps {
   onCancel(): void;
   /** What a refusal particular to this step means (a 409), or null for the usual words. */
   explain?(error: unknown): ReactNode | null;
+  /** An account made by single sign-on has no password: a recent sign-in stands in for it. */
+  passwordless?: boolean;
 }
 
 /** Asks for the password before a change to the second factor: a session alone is not enough for one. */
 export function PasswordStep(props: PasswordStepProps) {
   const { title, children, submitLabel, pendingLabel, danger, pending, error, onSubmit, onCancel, explain } = props;
+  const { passwordless = false } = props;
   const [password, setPassword] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const wrong = refusedField(error, 'password');
@@ -53,16 +56,22 @@ export function PasswordStep(props: PasswordStepProps) {
     <form onSubmit={submit} className="second-factor-step">
       <StepHeading>{title}</StepHeading>
       {children}
-      <Field
-        ref={input}
-        label="Your password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={wrong ? 'This is not your password.' : undefined}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      {passwordless ? (
+        <p className="hint">
+          You sign in through single sign-on, without a password: this works within ten minutes of signing in.
+        </p>
+      ) : (
+        <Field
+          ref={input}
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={wrong ? 'This is not your password.' : undefined}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      )}
       {retry !== null && (
         <div className="notice notice-error" role="alert">
           <p>Too many wrong passwords. Try again {retry}.</p>
