@@ -26,8 +26,7 @@ function newRecoveryCode(): string {
 }
 
 /** A code as typed: case, spaces and dashes do not matter. */
-const hashRecoveryCode = (code: string) =>
-  crypto.createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
+const hashRecoveryCode = (code: string) => hashToken(code.toLowerCase().replace(/[\s-]/g, ''));
 
 const challengeGone = () =>
   new AppError('UNAUTHORIZED', 'This sign-in has expired; sign in again', { reason: 'challenge_expired' });
@@ -55,7 +54,6 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
    * single sign-on has none; for it, a sign-in within the last ten minutes stands in (its provider asked then).
    */
   async function requirePassword(current: DashboardSession, password: string, client: ClientInfo) {
-    const attempt = await sessions.throttle.begin(current.email, client.ip);
     const user = await accountsRepository.findUserById(db, current.userId);
     if (user && user.password_hash === null) {
       const began = await sessions.startedAt(current.id);
@@ -65,13 +63,12 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
           'Your account has no password: sign in again, then make this change within ten minutes',
           { reason: 'recent_sign_in_required' },
         );
-      await sessions.throttle.succeeded(attempt);
       return user;
     }
-    if (!(await sessions.passwordMatches(user, password)) || !user)
-      throw invalid([{ in: 'body', path: '/password', message: 'This is not your password' }]);
-    await sessions.throttle.succeeded(attempt);
-    return user;
+    return sessions.confirmPassword(current, password, client, {
+      path: '/password',
+      message: 'This is not your password',
+    });
   }
 
   /** Which factor `code` is: a right app code (its step then used up) or an unused recovery code (then spent). */

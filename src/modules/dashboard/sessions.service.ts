@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { recordAuditForUser, type AuditBy, type AuditDetails } from '../../audit/audit-log.js';
 import { userTarget } from '../accounts/accounts.service.js';
 import type { DatabaseHandle, Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import {
   hashToken,
@@ -99,6 +100,23 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
     });
   }
 
+  /**
+   * The signed-in person's own password, before a change a stolen session must not make alone: wrong ones count
+   * against the same throttle as sign-ins, and are a 400 at the body's `field`.
+   */
+  async function confirmPassword(
+    current: DashboardSession,
+    password: string,
+    client: ClientInfo,
+    field: { path: string; message: string },
+  ): Promise<UserRow> {
+    const attempt = await throttle.begin(current.email, client.ip);
+    const user = await accountsRepository.findUserById(db, current.userId);
+    if (!(await passwordMatches(user, password)) || !user) throw invalid([{ in: 'body', ...field }]);
+    await throttle.succeeded(attempt);
+    return user;
+  }
+
   /** Checks a password against the user's hash, or spends the same time when there is none to check. */
   async function passwordMatches(
     user: { password_hash: string | null } | undefined,
@@ -110,7 +128,7 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
   return {
     start,
     signedIn,
-    passwordMatches,
+    confirmPassword,
     throttle,
 
     /**
@@ -193,14 +211,10 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       newPassword: string,
       client: ClientInfo,
     ): Promise<StartedSession> {
-      const attempt = await throttle.begin(current.email, client.ip);
-      const user = await accountsRepository.findUserById(db, current.userId);
-      if (!(await passwordMatches(user, currentPassword)) || !user) {
-        throw invalid([
-          { in: 'body', path: '/currentPassword', message: 'currentPassword is not the current password' },
-        ]);
-      }
-      await throttle.succeeded(attempt);
+      const user = await confirmPassword(current, currentPassword, client, {
+        path: '/currentPassword',
+        message: 'currentPassword is not the current password',
+      });
       const passwordHash = await passwords.hash(newPassword);
       return db.transaction().execute(async (trx) => {
         await accountsRepository.setUserPassword(trx, user.id, passwordHash, new Date().toISOString());

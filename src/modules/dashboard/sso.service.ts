@@ -5,6 +5,7 @@ import type { OidcConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { writeTransaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
+import { hashToken } from '../../http/session-auth.js';
 import { ROLES } from '../../security/roles.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { userTarget } from '../accounts/accounts.service.js';
@@ -29,8 +30,6 @@ export class SsoError extends Error {
 }
 
 type Executor = DatabaseHandle['db'];
-
-const hashState = (state: string) => crypto.createHash('sha256').update(state).digest('hex');
 
 /**
  * Signing in through an OpenID provider (docs/team.md, "Single sign-on"): the authorization code flow with PKCE,
@@ -108,7 +107,7 @@ export function createSsoService(
       const now = Date.now();
       await repo.deleteExpired(db, new Date(now).toISOString());
       await repo.insert(db, {
-        state_hash: hashState(state),
+        state_hash: hashToken(state),
         nonce,
         code_verifier: codeVerifier,
         created_at: new Date(now).toISOString(),
@@ -135,7 +134,7 @@ export function createSsoService(
       const config = await provider(configured());
       if (callback.searchParams.has('error')) throw new SsoError('denied', callback.searchParams.get('error')!);
       const state = callback.searchParams.get('state');
-      const login = state === null ? undefined : await repo.take(db, hashState(state));
+      const login = state === null ? undefined : await repo.take(db, hashToken(state));
       if (!login || Date.parse(login.expires_at) <= Date.now()) throw new SsoError('expired');
       let claims: Readonly<Record<string, unknown>>;
       try {
