@@ -28,6 +28,7 @@ export const SecondFactorStatus = Type.Object({
   /** False for an account made by single sign-on: changes then need a sign-in in the last ten minutes instead. */
   hasPassword: Type.Boolean(),
 });
+export type SecondFactorStatus = Static<typeof SecondFactorStatus>;
 
 export const PasswordBody = Type.Object(
   { password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) },

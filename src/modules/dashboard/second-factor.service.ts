@@ -10,6 +10,7 @@ import { decryptSecret, encryptSecret } from '../api-keys/key-cipher.js';
 import { secondFactorRepository as repo } from './second-factor.repository.js';
 import { byUser, type ClientInfo, type SessionsService, type StartedSession } from './sessions.service.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
+import type { SecondFactorStatus } from './second-factor.schemas.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 /** How recent a sign-in stands in for the password of an account without one (made by single sign-on). */
@@ -31,16 +32,6 @@ const hashRecoveryCode = (code: string) => hashToken(code.toLowerCase().replace(
 const challengeGone = () =>
   new AppError('UNAUTHORIZED', 'This sign-in has expired; sign in again', { reason: 'challenge_expired' });
 const wrongCode = () => invalid([{ in: 'body', path: '/code', message: 'This code is not right' }]);
-
-export interface SecondFactorStatus {
-  /** An authenticator app is set up and confirmed: sign-in asks for its code. */
-  totp: boolean;
-  recoveryCodesLeft: number;
-  /** The workspaces that require a second factor of this person, by name. */
-  requiredBy: string[];
-  /** False for an account made by single sign-on: a recent sign-in stands in for the password. */
-  hasPassword: boolean;
-}
 
 /**
  * A second factor at sign-in (docs/team.md, "Second factor"): an authenticator app's codes (RFC 6238), with

@@ -30,7 +30,7 @@ export interface ClientInfo {
 }
 
 /** How long a right password waits for its second factor. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 
 /**
  * What a right password gets: a session, or, for an account with a second factor, a challenge to answer with a
