@@ -29,6 +29,7 @@ import { createFeedsService } from './modules/feeds/feeds.service.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 import { createPasswords } from './security/password.js';
 import { createMailer } from './mail/mailer.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
 import { createTeamServices } from './modules/team/team.services.js';
 import { installContentKinds } from './writes/kinds.js';
 
@@ -48,6 +49,7 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
   const authors = createAuthorsService(database, publicUrl);
   const categories = createCategoriesService(database);
   const pending = createPendingService(database, { posts, pages, postReads });
+  const mailer = createMailer(config.mail);
   const dashboard = createDashboardServices(database, accounts, passwords, masterKey, { oidc: config.oidc, publicUrl });
   const tags = createTagsService(database, {
     touchTagged: (trx, workspaceId, tagId) => touchTaggedPosts(trx, database.dialect, workspaceId, tagId),
@@ -84,8 +86,9 @@ export function createServices(database: DatabaseHandle, masterKey: MasterKey, c
       endpointsMax: config.webhookEndpointsMax,
     }),
     dashboard,
+    reviews: createReviewsService(database, { posts, pages, mailer, publicUrl }),
     team: createTeamServices(database, {
-      mailer: createMailer(config.mail),
+      mailer,
       publicUrl,
       passwords,
       sessions: dashboard.sessions,

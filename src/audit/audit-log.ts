@@ -1,3 +1,4 @@
+import { timeOrderedId } from '../shared/time-ordered-id.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -92,28 +93,6 @@ export async function recordAuditForUser(db: Executor, userId: string, by: Audit
     by,
     entry,
   );
-}
-
-let lastMs = 0;
-let sequence = 0;
-
-/**
- * A UUIDv7 whose order is this process's order of recording: the list sorts by (at, id), and entries recorded in
- * one millisecond must still read in the order they happened.
- */
-function timeOrderedId(now: number): string {
-  if (now > lastMs) {
-    lastMs = now;
-    sequence = 0;
-  } else if (++sequence > 0xfff) {
-    lastMs += 1;
-    sequence = 0;
-  }
-  const random = crypto.getRandomValues(new Uint8Array(8));
-  const hex = [...random].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  const time = lastMs.toString(16).padStart(12, '0');
-  const variant = (8 + (random[0]! & 3)).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${sequence.toString(16).padStart(3, '0')}-${variant}${hex.slice(1, 4)}-${hex.slice(4, 16)}`;
 }
 
 async function insertEntries(db: Executor, workspaceIds: string[], by: AuditBy, entry: AuditEntry): Promise<void> {

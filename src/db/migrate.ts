@@ -31,6 +31,7 @@ import { invitations } from './migrations/0027_invitations.js';
 import { auditEvents } from './migrations/0028_audit_events.js';
 import { secondFactors } from './migrations/0029_second_factors.js';
 import { oidcLogins } from './migrations/0030_oidc_logins.js';
+import { reviews } from './migrations/0031_reviews.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -65,6 +66,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0028_audit_events': auditEvents(helpers),
     '0029_second_factors': secondFactors(helpers),
     '0030_oidc_logins': oidcLogins(helpers),
+    '0031_reviews': reviews(helpers),
   };
 }
 

@@ -551,6 +551,48 @@ export interface OidcLoginsTable {
   expires_at: Timestamp;
 }
 
+/** A post or page submitted for review (migration 0031): one per resource, its state moving. */
+export interface ReviewsTable {
+  id: string;
+  workspace_id: string;
+  resource_type: 'post' | 'page';
+  resource_id: string;
+  state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+  submitted_by: string | null;
+  submitted_by_email: string;
+  submitted_at: Timestamp;
+  decided_by: string | null;
+  decided_by_email: string | null;
+  decided_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** One step of a review's thread (migration 0031). */
+export interface ReviewEntriesTable {
+  id: string;
+  workspace_id: string;
+  review_id: string;
+  type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+  body: string | null;
+  author_id: string | null;
+  author_email: string;
+  created_at: Timestamp;
+}
+
+/** What a member is told in the dashboard (migration 0031). */
+export interface NotificationsTable {
+  id: string;
+  workspace_id: string;
+  user_id: string;
+  type: 'review_submitted' | 'review_comment' | 'changes_requested' | 'approved';
+  review_id: string;
+  actor_id: string | null;
+  actor_email: string;
+  excerpt: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -574,6 +616,9 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   oidc_logins: OidcLoginsTable;
+  reviews: ReviewsTable;
+  review_entries: ReviewEntriesTable;
+  notifications: NotificationsTable;
   media: MediaTable;
   media_variants: MediaVariantsTable;
   authors: AuthorsTable;

@@ -15,6 +15,7 @@ import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes
 import { teamRoutes } from '../modules/team/team.routes.js';
 import { secondFactorRoutes } from '../modules/dashboard/second-factor.routes.js';
 import { ssoRoutes } from '../modules/dashboard/sso.routes.js';
+import { reviewsRoutes } from '../modules/reviews/reviews.routes.js';
 import { auditRoutes } from '../modules/team/audit.routes.js';
 import { dashboardImportsRoutes, type ImportRoutesOptions } from '../modules/imports/imports.routes.js';
 
@@ -94,6 +95,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(ssoRoutes, { dashboard });
   await scope.register(teamRoutes, { dashboard, team: services.team });
   await scope.register(auditRoutes, { audit: services.team.audit });
+  await scope.register(reviewsRoutes, { reviews: services.reviews });
   await scope.register(dashboardApiKeysRoutes, { apiKeys: services.apiKeys });
   await scope.register(dashboardContentRoutes, { services, maxUploadBytes: options.maxUploadBytes });
   await scope.register(dashboardImportsRoutes, { services, ...options.imports });

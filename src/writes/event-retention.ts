@@ -4,6 +4,7 @@ import { watchOutages, type OutageLog } from '../db/outage.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { auditRepository } from '../audit/audit.repository.js';
+import { reviewsRepository } from '../modules/reviews/reviews.repository.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { webhookOutboxRepository } from './webhook-outbox.repository.js';
 
@@ -43,9 +44,19 @@ export async function pruneDeliveries(
   return { deliveries, bodies };
 }
 
-/** Deletes the audit log's entries older than `retentionDays`, of every workspace; answers how many went. */
-export function pruneAudit(database: DatabaseHandle, retentionDays: number, now = Date.now()): Promise<number> {
-  return inBatches(database, auditRepository.prune, cutoff(retentionDays, now));
+/**
+ * Deletes the audit log's entries older than `retentionDays`, of every workspace, and the notifications members were
+ * sent as long ago (a record of the team's doings, kept as long); answers how many of each went.
+ */
+export async function pruneAudit(
+  database: DatabaseHandle,
+  retentionDays: number,
+  now = Date.now(),
+): Promise<{ entries: number; notifications: number }> {
+  const before = cutoff(retentionDays, now);
+  const entries = await inBatches(database, auditRepository.prune, before);
+  const notifications = await inBatches(database, reviewsRepository.pruneNotifications, before);
+  return { entries, notifications };
 }
 
 function cutoff(retentionDays: number, now: number): string {
@@ -82,7 +93,8 @@ export function startEventPruning(
       const history = await pruneDeliveries(database, retentionDays);
       if (history.deliveries + history.bodies > 0) log.info({ ...history, retentionDays }, 'pruned webhook deliveries');
       const audit = await pruneAudit(database, auditRetentionDays);
-      if (audit > 0) log.info({ deleted: audit, auditRetentionDays }, 'pruned audit log entries');
+      if (audit.entries + audit.notifications > 0)
+        log.info({ ...audit, auditRetentionDays }, 'pruned audit log entries and notifications');
     } catch (error) {
       const wait = outage.failed(error);
       if (wait !== undefined) retry = setTimeout(run, wait).unref();

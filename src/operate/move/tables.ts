@@ -46,6 +46,9 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'recovery_codes', key: ['user_id', 'code_hash'] },
   { name: 'sign_in_challenges', key: ['token_hash'] },
   { name: 'oidc_logins', key: ['state_hash'] },
+  { name: 'reviews', key: ['id'] },
+  { name: 'review_entries', key: ['id'] },
+  { name: 'notifications', key: ['id'] },
 ];
 
 /**

@@ -330,6 +330,9 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   recovery_codes: 'second factors belong to accounts, which are the installation’s',
   sign_in_challenges: 'sign-ins awaiting a second factor on this installation',
   oidc_logins: 'sign-ons awaiting their provider’s answer on this installation',
+  reviews: 'a review is a conversation between this installation’s accounts; the draft itself is exported',
+  review_entries: 'the thread of a review, by this installation’s accounts',
+  notifications: 'what this installation’s accounts were told',
   audit_events:
     'what was done on this installation, by its accounts and keys; where the workspace lands, its log begins',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',
