@@ -7,6 +7,7 @@ export const SECTIONS = [
   'settings',
   'posts',
   'pages',
+  'reviews',
   'media',
   'authors',
   'categories',
@@ -28,6 +29,8 @@ export interface NavItem {
   label: string;
   /** Hidden without it: the server would only answer 403. */
   needs?: Permission;
+  /** Hidden without one of them (the review queue shows posts' reviews to readers of posts, pages' to pages'). */
+  needsOne?: Permission[];
   /** Hidden from everyone but the workspace's owner, whatever their permissions. */
   ownerOnly?: true;
 }
@@ -48,6 +51,7 @@ export const NAV: Array<{ heading: string; items: NavItem[] }> = [
     items: [
       { section: 'posts', label: 'Posts', needs: 'posts:read' },
       { section: 'pages', label: 'Pages', needs: 'pages:read' },
+      { section: 'reviews', label: 'Review', needsOne: ['posts:read', 'pages:read'] },
       { section: 'media', label: 'Media', needs: 'media:read' },
       { section: 'authors', label: 'Authors', needs: 'authors:read' },
       { section: 'categories', label: 'Categories', needs: 'categories:read' },
@@ -66,6 +70,7 @@ export const NAV: Array<{ heading: string; items: NavItem[] }> = [
 
 export function allowed(workspace: WorkspaceSummary, item: NavItem): boolean {
   if (item.ownerOnly && !workspace.isOwner) return false;
+  if (item.needsOne && !item.needsOne.some((permission) => can(workspace, permission))) return false;
   return !item.needs || can(workspace, item.needs);
 }
 

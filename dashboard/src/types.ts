@@ -18,3 +18,12 @@ export type { SiteSettings } from '../../src/modules/workspaces/site-settings.js
 export type { Permission, ReadOnlyResource, Resource } from '../../src/security/permissions.js';
 export type { Session, WorkspaceSummary, Member } from '../../src/modules/dashboard/dashboard.schemas.js';
 export type { Invitation, InvitationPreview, InvitationSent } from '../../src/modules/team/team.schemas.js';
+export type {
+  Review,
+  ReviewEntry,
+  ReviewQueue,
+  ReviewState,
+  ReviewSummary,
+  Notification as ReviewNotification,
+  Notifications as ReviewNotifications,
+} from '../../src/modules/reviews/reviews.schemas.js';

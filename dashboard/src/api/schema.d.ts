@@ -514,6 +514,214 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/workspaces/{workspaceId}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesNotifications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/notifications/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesNotificationsRead'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesPostsReview'];
+    put?: never;
+    post: operations['postWorkspacesPostsReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPostsReviewComments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review/request-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPostsReviewRequestChanges'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPostsReviewApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/posts/{idOrSlug}/review/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPostsReviewWithdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getWorkspacesPagesReview'];
+    put?: never;
+    post: operations['postWorkspacesPagesReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPagesReviewComments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review/request-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPagesReviewRequestChanges'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPagesReviewApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/workspaces/{workspaceId}/pages/{idOrSlug}/review/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postWorkspacesPagesReviewWithdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/workspaces/{workspaceId}/api-keys': {
     parameters: {
       query?: never;
@@ -3926,6 +4134,1005 @@ export interface operations {
         };
         content: {
           'application/json': string;
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesReviews: {
+    parameters: {
+      query?: {
+        state?: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+        kind?: 'post' | 'page';
+        mine?: boolean;
+        before?: string;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              kind: 'post' | 'page';
+              resource: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                slug: string;
+                status: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+              /** @enum {string} */
+              state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+              submittedBy: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              submittedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              comments: number;
+            }[];
+            next: string | null;
+            counts: {
+              in_review: number;
+              changes_requested: number;
+            };
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesNotifications: {
+    parameters: {
+      query?: {
+        unread?: boolean;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'review_submitted' | 'review_comment' | 'changes_requested' | 'approved';
+              review: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: 'post' | 'page';
+                /** Format: uuid */
+                resourceId: string;
+                title: string;
+                /** @enum {string} */
+                state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+              };
+              actor: {
+                userId: string | null;
+                email: string;
+              };
+              excerpt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              readAt: string | null;
+            }[];
+            unread: number;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesNotificationsRead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            unread: number;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesPostsReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPostsReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPostsReviewComments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPostsReviewRequestChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPostsReviewApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+          publish?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPostsReviewWithdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getWorkspacesPagesReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPagesReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPagesReviewComments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPagesReviewRequestChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPagesReviewApprove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+          publish?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postWorkspacesPagesReviewWithdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        workspaceId: string;
+        idOrSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: 'post' | 'page';
+            resource: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              slug: string;
+              status: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            /** @enum {string} */
+            state: 'in_review' | 'changes_requested' | 'approved' | 'withdrawn';
+            submittedBy: {
+              userId: string | null;
+              email: string;
+            };
+            /** Format: date-time */
+            submittedAt: string;
+            decidedBy: {
+              userId: string | null;
+              email: string;
+            } | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            entries: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'submitted' | 'comment' | 'changes_requested' | 'approved' | 'withdrawn';
+              body: string | null;
+              author: {
+                userId: string | null;
+                email: string;
+              };
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
         };
       };
       default: components['responses']['Error'];

@@ -17,8 +17,11 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { AuditScreen } from './audit/AuditScreen';
 import { SecondFactorRequired } from './account/SecondFactorRequired';
 import { StudioScreen, type StudioView } from '../studio/route';
+import { NotificationBell } from './notifications/NotificationBell';
+import { ReviewCount } from './reviews/ReviewCount';
 
 const ImportScreen = lazy(() => import('./imports/ImportScreen').then((m) => ({ default: m.ImportScreen })));
+const ReviewsScreen = lazy(() => import('./reviews/ReviewsScreen').then((m) => ({ default: m.ReviewsScreen })));
 
 export type ShellView =
   | { kind: 'account' }
@@ -92,6 +95,7 @@ export function Shell({ view }: { view: ShellView }) {
           >
             Menu
           </button>
+          {workspace && <NotificationBell key={workspace.id} workspace={workspace} />}
           <Link to="/account" className="account-link" aria-current={view.kind === 'account' ? 'page' : undefined}>
             <span className="account-short">Account</span>
             <span className="account-email">
@@ -123,6 +127,7 @@ export function Shell({ view }: { view: ShellView }) {
                           aria-current={current === item.section ? 'page' : undefined}
                         >
                           {item.label}
+                          {item.section === 'reviews' && <ReviewCount workspace={workspace} />}
                         </Link>
                       </li>
                     ))}
@@ -166,6 +171,12 @@ function Screen({ view, workspace }: { view: ShellView; workspace: WorkspaceSumm
       return <WebhooksScreen workspace={workspace} />;
     case 'audit':
       return <AuditScreen workspace={workspace} />;
+    case 'reviews':
+      return (
+        <Suspense fallback={<Loading label="Loading the reviews…" />}>
+          <ReviewsScreen workspace={workspace} />
+        </Suspense>
+      );
     case 'imports':
       return (
         <Suspense fallback={<Loading label="Loading the import screen…" />}>

@@ -8,7 +8,8 @@ import { BlockList } from '../content/Blocks';
 import { STATUS_TONE } from '../content/PostsScreen';
 import { formatTime } from '../hooks';
 import { Link, replaceAddress, useRouter } from '../router';
-import { can } from '../session';
+import { can, canDraft, useSession } from '../session';
+import { STATE_WORDS } from '../screens/reviews/review-api';
 import type { Block, Post, WorkspaceSummary } from '../types';
 import { ConflictPanel } from './ConflictPanel';
 import { HistoryPanel } from './HistoryPanel';
@@ -20,10 +21,12 @@ import { PreviewOnSite } from './PreviewOnSite';
 import { ReadabilityPanel } from './ReadabilityPanel';
 import { ReviewLinks } from './ReviewLinks';
 import { ReviewChanges } from './ReviewChanges';
+import { ReviewPanel } from './ReviewPanel';
 import { SeoPanel } from './SeoPanel';
 import { SettingsPanel } from './SettingsPanel';
 import { primaryAction, secondaryActions } from './studio-actions';
 import { StudioBar } from './StudioBar';
+import { SubmitForReview } from './SubmitForReview';
 import { MarkdownField, PlainField } from './TextFields';
 import { TitleField } from './TitleField';
 import { LIMITS } from './model';
@@ -31,6 +34,7 @@ import { useFocusMode } from './useFocusMode';
 import { useScores } from './useScores';
 import { useSaveShortcut } from './useSaveShortcut';
 import { conflictWords, saveWords } from './save-words';
+import { useReviewActions } from './useReviewActions';
 import { isLive, useStudio, type Kind } from './useStudio';
 import { useWriterName } from './useWriterName';
 
@@ -85,6 +89,9 @@ export default function Studio({
   const settingsOpen = !focus && (wide ? sideOpen : sheetOpen);
   const bar = useHeight();
   const otherWriter = useWriterName(workspace.id, studio.theirs?.by ?? null);
+  const you = useSession().session.user.id;
+  const reviewFlow = useReviewActions(workspace.id, kind, studio);
+  const { review, submitting } = reviewFlow;
 
   const back = (
     <p className="breadcrumb">
@@ -116,7 +123,26 @@ export default function Studio({
   };
   // A contributor (posts:draft without posts:write) writes drafts: no status move, no delete (the server agrees).
   const publisher = can(workspace, `${kind}s:write`);
-  const primary = publisher ? primaryAction(kind, status) : null;
+  const writer = canDraft(workspace, `${kind}s`);
+  // Only a draft is submitted; and once more after changes were asked for, an approval or a withdrawal.
+  const submittable = writer && status === 'draft' && review.review?.state !== 'in_review';
+  const submitLabel = review.review ? 'Resubmit for review' : 'Submit for review';
+  // Who may not publish submits instead: for them that is the draft's way forward.
+  const primary = publisher
+    ? primaryAction(kind, status)
+    : submittable
+      ? { label: submitLabel, submit: true as const }
+      : null;
+  /** The bar's review state, pressed: the settings open at the Review panel. */
+  const showReview = () => {
+    if (wide) setSideOpen(true);
+    else setSheetOpen(true);
+    window.requestAnimationFrame(() => {
+      const heading = document.getElementById('panel-review');
+      heading?.focus();
+      heading?.scrollIntoView({ block: 'nearest' });
+    });
+  };
   const others = publisher ? secondaryActions(kind, status) : [];
   const pattern = kind === 'post' ? settings.data?.postUrlPattern : settings.data?.pageUrlPattern;
   const siteUrl = settings.data?.siteUrl;
@@ -157,10 +183,14 @@ export default function Studio({
         scores={scores}
         preview={preview}
         onPreview={setPreview}
-        saveLabel={primary && primary.to === undefined ? null : base ? 'Save' : 'Save draft'}
+        saveLabel={primary && primary.to === undefined && !primary.submit ? null : base ? 'Save' : 'Save draft'}
         onSave={() => void studio.run()}
         primary={primary}
-        onPrimary={(action) => void (action.to ? studio.run({ status: action.to }) : studio.publishChanges())}
+        onPrimary={(action) =>
+          action.submit
+            ? reviewFlow.openSubmit()
+            : void (action.to ? studio.run({ status: action.to }) : studio.publishChanges())
+        }
         busy={save.kind === 'saving'}
         conflict={save.kind === 'conflict'}
         settingsOpen={settingsOpen}
@@ -170,8 +200,18 @@ export default function Studio({
         live={live ? { changes: studio.pending !== null } : null}
         onReview={() => setReviewing(true)}
         onDiscard={() => setDiscarding(true)}
+        reviewState={review.review ? { state: review.review.state, words: STATE_WORDS[review.review.state] } : null}
+        onReviewState={showReview}
       />
 
+      {base && !publisher && status !== 'draft' && (
+        // Where a notification of an approval brings a writer who may only write drafts: what they may do now.
+        <div className="notice">
+          <p>
+            This {noun} is {status}: only someone who may publish in this workspace can change it now.
+          </p>
+        </div>
+      )}
       {studio.offered && (
         <div className="notice" role="region" aria-label="Unsaved changes found">
           <p>
@@ -243,6 +283,24 @@ export default function Studio({
           below={bar.height}
           onClose={() => (wide ? setSideOpen(false) : setSheetOpen(false))}
         >
+          {base && (review.review !== null || (writer && status === 'draft')) && (
+            <ReviewPanel
+              noun={noun}
+              status={status}
+              handle={review}
+              you={you}
+              publisher={publisher}
+              writer={writer}
+              // Not to a reviewer of someone else's draft: sending it back to themselves is no step forward.
+              offerSubmit={
+                submittable && !primary?.submit && (!review.review || review.review.submittedBy.userId === you)
+              }
+              onSubmit={reviewFlow.openSubmit}
+              onApprove={reviewFlow.approve}
+              done={reviewFlow.done}
+              onDone={reviewFlow.setDone}
+            />
+          )}
           <section className="panel" aria-labelledby="panel-address">
             <h2 id="panel-address">{kind === 'post' ? 'Address and excerpt' : 'Address'}</h2>
             <PlainField
@@ -266,7 +324,10 @@ export default function Studio({
           <section className="panel" aria-labelledby="panel-publish">
             <h2 id="panel-publish">Publish</h2>
             {!publisher && (
-              <p className="hint">You write drafts here; someone who may publish in this workspace publishes them.</p>
+              <p className="hint">
+                You write drafts here; someone who may publish in this workspace publishes them once you submit one for
+                review.
+              </p>
             )}
             {others.length > 0 && (
               <div className="actions actions-stack">
@@ -357,6 +418,17 @@ export default function Studio({
           who={otherWriter}
           onResolve={studio.resolveConflict}
           onCancel={studio.dismissConflict}
+        />
+      )}
+      {submitting && (
+        <SubmitForReview
+          noun={noun}
+          title={fields.title}
+          again={review.review !== null}
+          pending={submitting.pending}
+          error={submitting.error ?? review.error}
+          onSubmit={(note) => void reviewFlow.submit(note)}
+          onCancel={reviewFlow.closeSubmit}
         />
       )}
       {reviewing && base && (

@@ -29,6 +29,9 @@ interface Props {
   live: { changes: boolean } | null;
   onReview(): void;
   onDiscard(): void;
+  /** The draft's review state in words ("In review"), null when it was never submitted; pressed, the panel shows. */
+  reviewState: { state: string; words: string } | null;
+  onReviewState(): void;
 }
 
 const number = new Intl.NumberFormat('en');
@@ -39,7 +42,8 @@ const number = new Intl.NumberFormat('en');
  * edits are (they are not until Update). Focus mode keeps the save state, the main button and the way out of it.
  */
 export const StudioBar = forwardRef<HTMLDivElement, Props>(function StudioBar(props, ref) {
-  const { kind, saveWords, saveKind, scores, preview, saveLabel, primary, busy, conflict, focus, live } = props;
+  const { kind, saveWords, saveKind, scores, preview, saveLabel, primary, busy, conflict, focus, live, reviewState } =
+    props;
   return (
     <div ref={ref} className="studio-bar" role="region" aria-label="Writing tools">
       <p className={`save-state save-${saveKind}`} role="status">
@@ -61,6 +65,17 @@ export const StudioBar = forwardRef<HTMLDivElement, Props>(function StudioBar(pr
             </>
           )}
         </div>
+      )}
+      {reviewState && !focus && (
+        <button
+          type="button"
+          className={`button-small review-state review-state-${reviewState.state}`}
+          aria-controls="studio-settings"
+          onClick={props.onReviewState}
+        >
+          <span className="visually-hidden">Review: </span>
+          {reviewState.words}
+        </button>
       )}
       {!focus && scores && (
         <p className="studio-stats">
@@ -91,7 +106,7 @@ export const StudioBar = forwardRef<HTMLDivElement, Props>(function StudioBar(pr
           <button
             type="button"
             className="button-primary"
-            disabled={busy || (conflict && (primary.to !== undefined || live !== null))}
+            disabled={busy || (conflict && (primary.to !== undefined || primary.submit || live !== null))}
             onClick={() => props.onPrimary(primary)}
           >
             {primary.label}

@@ -23,8 +23,11 @@ export const ACTIONS: Record<Kind, Record<string, StatusAction[]>> = {
   page: { draft: [{ to: 'published', label: 'Publish' }], published: [{ to: 'draft', label: 'Unpublish to draft' }] },
 };
 
-/** The bar's main button: a move forward (`to`), or, for what is live already, a save under the name "Update". */
-export type PrimaryAction = { label: string; to?: string };
+/**
+ * The bar's main button: a move forward (`to`), for what is live already a save under the name "Update", or for a
+ * writer who may not publish, the draft submitted for review (`submit`).
+ */
+export type PrimaryAction = { label: string; to?: string; submit?: true };
 
 /**
  * What a writer most likely wants next from this status: publish a draft, update a published copy, bring an

@@ -101,6 +101,9 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const key = draftKey(workspaceId, kind, base?.id ?? id);
   const baseId = useRef<string | null>(null);
   baseId.current = base?.id ?? null;
+  // The copy as last stored, for whoever awaits a save (a submission for review) before the next render.
+  const latest = useRef<Resource | null>(null);
+  latest.current = base;
   const itemPath = (resourceId: string) => ws(workspaceId, `${collection}/${encodeURIComponent(resourceId)}`);
 
   /** Shows a stored copy: the live version, and the pending changes in it when it has a set. */
@@ -209,6 +212,8 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
   const retryTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(retryTimer.current), []);
   const [queueTick, setQueueTick] = useState(0);
+  // Told how the queued save ended (saveNow).
+  const waiters = useRef<Array<(ok: boolean) => void>>([]);
 
   /** What a save wrote to the post or page itself (null: nothing, or only its pending set), and as of when. */
   interface Saved {
@@ -330,6 +335,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
         void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, `${kind}s`) });
         if (tags) void queryClient.invalidateQueries({ queryKey: keys.resource(workspaceId, 'tags') });
         setBase(written);
+        latest.current = written;
       }
       // Keys the surface has taken but not yet reported (it reports after its next paint) count as typed meanwhile.
       editor.current?.flush();
@@ -361,7 +367,12 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     const next = queued.current;
     if (queueTick === 0 || !next) return;
     queued.current = null;
-    void run(next);
+    const told = waiters.current.splice(0);
+    void run(next).then((ok) => {
+      // Queued again behind a save that started first: told when that queued one ends.
+      if (!ok && queued.current) waiters.current.unshift(...told);
+      else for (const tell of told) tell(ok);
+    });
   }, [queueTick]);
 
   // Autosave after a pause: only what exists (or has a title), never over a conflict or a value over a limit.
@@ -441,6 +452,18 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     const found = theirs ?? (await compare({ quiet: true }));
     if (found) adopt(found, current());
   };
+
+  /**
+   * Saves what is unsaved and answers the copy as stored; null when the save was refused (the save line says
+   * why). An autosave under way is waited for: a second save now would only be queued behind it, unanswered.
+   */
+  const saveNow = (): Promise<Resource | null> =>
+    new Promise((resolve) => {
+      const answer = (ok: boolean) => resolve(ok ? latest.current : null);
+      if (!inFlight.current) return void run().then(answer);
+      queued.current = { ...queued.current };
+      waiters.current.push(answer);
+    });
 
   /** Whether Update would write anything: a pending set, or edits that differ from the live version. */
   const hasUnpublished = (): boolean =>
@@ -525,6 +548,7 @@ export function useStudio(workspaceId: string, kind: Kind, id: string | null, on
     waiting,
     save,
     run,
+    saveNow,
     /** Update: the pending changes saved and written to the live version. */
     publishChanges: (status?: string) => run({ apply: true, status }),
     pending: unpublished.pending,
