@@ -60,32 +60,28 @@ export const ReviewEntry = Type.Object({
 });
 export type ReviewEntry = Static<typeof ReviewEntry>;
 
-export const Review = Type.Object({
+/** What a review and a row of the queue both say. */
+const ReviewHead = {
   id: Uuid,
   kind: Kind,
   resource: Resource,
   state: ReviewStateSchema,
   submittedBy: Person,
   submittedAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const Review = Type.Object({
+  ...ReviewHead,
   /** Who last requested changes, approved or withdrew, and when; null while nobody has since the submission. */
   decidedBy: Nullable(Person),
   decidedAt: Nullable(Timestamp),
-  updatedAt: Timestamp,
   /** The thread, oldest first. */
   entries: Type.Array(ReviewEntry),
 });
 export type Review = Static<typeof Review>;
 
-export const ReviewSummary = Type.Object({
-  id: Uuid,
-  kind: Kind,
-  resource: Resource,
-  state: ReviewStateSchema,
-  submittedBy: Person,
-  submittedAt: Timestamp,
-  updatedAt: Timestamp,
-  comments: Type.Integer(),
-});
+export const ReviewSummary = Type.Object({ ...ReviewHead, comments: Type.Integer() });
 export type ReviewSummary = Static<typeof ReviewSummary>;
 
 export const ReviewQueueQuery = Type.Object(

@@ -169,6 +169,41 @@ export function createReviewsService(
         .catch((error: unknown) => log.warn({ err: error }, 'review mail failed'));
   }
 
+  /** One step of a review, in one transaction: what it does, then the review as the step leaves it. */
+  function step(
+    actor: Actor,
+    kind: ReviewKind,
+    idOrSlug: string,
+    work: (trx: Db, review: ReviewRow) => Promise<Recipient[]>,
+  ) {
+    return db.transaction().execute(async (trx) => {
+      const resource = await requireResource(trx, actor, kind, idOrSlug);
+      const told = await work(trx, await requireReview(trx, actor, kind, resource));
+      return { answer: await read(trx, actor, kind, resource.id), told, resource };
+    });
+  }
+
+  /**
+   * Moves a review from one of `from` to `state` as the actor's decision; refused when it is in none of them by now
+   * (another reviewer decided a moment before), so two decisions never both stand. Answers the actor's email.
+   */
+  async function decide(
+    trx: Db,
+    actor: Actor,
+    review: ReviewRow,
+    from: readonly ReviewState[],
+    state: ReviewState,
+    at: string,
+  ) {
+    const email = await emailOf(trx, actor);
+    const decided = { state, decided_by: actor.userId, decided_by_email: email, decided_at: at, updated_at: at };
+    if (!(await repo.move(trx, actor.workspaceId, review.id, from, decided))) {
+      const now = await repo.find(trx, actor.workspaceId, review.resource_type, review.resource_id);
+      throw reviewClosed(now?.state ?? review.state);
+    }
+    return email;
+  }
+
   return {
     get: (actor: Actor, kind: ReviewKind, idOrSlug: string) => read(db, actor, kind, idOrSlug),
 
@@ -222,23 +257,14 @@ export function createReviewsService(
     },
 
     async comment(actor: Actor, kind: ReviewKind, idOrSlug: string, body: string, log: MailLog) {
-      const { answer, told, resource } = await db.transaction().execute(async (trx) => {
-        const resource = await requireResource(trx, actor, kind, idOrSlug);
-        const review = await requireReview(trx, actor, kind, resource);
+      const { answer, told, resource } = await step(actor, kind, idOrSlug, async (trx, review) => {
         if ((await repo.countEntries(trx, actor.workspaceId, review.id)) >= ENTRIES_MAX)
           throw conflict(`A review's thread holds at most ${ENTRIES_MAX} entries`, { reason: 'review_entries_max' });
         const at = new Date().toISOString();
-        const email = await emailOf(trx, actor);
         await repo.touch(trx, actor.workspaceId, review.id, at);
+        const email = await emailOf(trx, actor);
         const to = await concerned(trx, actor, review, actor.userId);
-        const told = await record(
-          trx,
-          actor,
-          review,
-          { type: 'comment', body, email, at },
-          { type: 'review_comment', to },
-        );
-        return { answer: await read(trx, actor, kind, resource.id), told, resource };
+        return record(trx, actor, review, { type: 'comment', body, email, at }, { type: 'review_comment', to });
       });
       const by = answer.entries.at(-1)!.author.email;
       mail(told, { type: 'review_comment', by, comment: body }, { kind, resource }, actor, log);
@@ -246,28 +272,12 @@ export function createReviewsService(
     },
 
     async requestChanges(actor: Actor, kind: ReviewKind, idOrSlug: string, comment: string, log: MailLog) {
-      const { answer, told, resource } = await db.transaction().execute(async (trx) => {
-        const resource = await requireResource(trx, actor, kind, idOrSlug);
-        const review = await requireReview(trx, actor, kind, resource);
+      const { answer, told, resource } = await step(actor, kind, idOrSlug, async (trx, review) => {
         const at = new Date().toISOString();
-        const email = await emailOf(trx, actor);
-        const decided = { decided_by: actor.userId, decided_by_email: email, decided_at: at, updated_at: at };
-        if (
-          !(await repo.move(trx, actor.workspaceId, review.id, ['in_review'], {
-            state: 'changes_requested',
-            ...decided,
-          }))
-        )
-          throw reviewClosed(review.state);
+        const email = await decide(trx, actor, review, ['in_review'], 'changes_requested', at);
         const to = await writerOf(trx, actor, review, actor.userId);
-        const told = await record(
-          trx,
-          actor,
-          review,
-          { type: 'changes_requested', body: comment, email, at },
-          { type: 'changes_requested', to },
-        );
-        return { answer: await read(trx, actor, kind, resource.id), told, resource };
+        const entry = { type: 'changes_requested', body: comment, email, at } as const;
+        return record(trx, actor, review, entry, { type: 'changes_requested', to });
       });
       mail(told, { type: 'changes_requested', by: answer.decidedBy!.email, comment }, { kind, resource }, actor, log);
       return answer;
@@ -288,27 +298,19 @@ export function createReviewsService(
           status: resource.status,
         });
       let told: Recipient[] = [];
-      const decide = async (trx: Db) => {
+      const approval = async (trx: Db) => {
         const at = new Date().toISOString();
-        const email = await emailOf(trx, actor);
-        const decided = { decided_by: actor.userId, decided_by_email: email, decided_at: at, updated_at: at };
-        if (!(await repo.move(trx, actor.workspaceId, review.id, OPEN_STATES, { state: 'approved', ...decided })))
-          throw reviewClosed((await repo.find(trx, actor.workspaceId, kind, resource.id))?.state ?? 'withdrawn');
+        const email = await decide(trx, actor, review, OPEN_STATES, 'approved', at);
         const to = await writerOf(trx, actor, review, actor.userId);
-        told = await record(
-          trx,
-          actor,
-          review,
-          { type: 'approved', body: body.comment, email, at },
-          { type: 'approved', to },
-        );
+        const entry = { type: 'approved', body: body.comment, email, at } as const;
+        told = await record(trx, actor, review, entry, { type: 'approved', to });
       };
       if (publish) {
         // The route answers the review, not the post: the post's answer is not the one to seal.
         const { seal: _unsealed, ...plain } = actor;
-        const approving: Actor & AlongsideWriter = { ...plain, alongside: (trx) => decide(trx) };
+        const approving: Actor & AlongsideWriter = { ...plain, alongside: (trx) => approval(trx) };
         await writers[kind].update(approving, resource.id, { status: 'published' });
-      } else await db.transaction().execute(decide);
+      } else await db.transaction().execute(approval);
       const answer = await read(db, actor, kind, resource.id);
       mail(
         told,
@@ -322,21 +324,16 @@ export function createReviewsService(
 
     /** The writer, or whoever may decide, takes a review out of the queue; the thread stays. */
     async withdraw(actor: Actor, kind: ReviewKind, idOrSlug: string, comment: string | undefined) {
-      return db.transaction().execute(async (trx) => {
-        const resource = await requireResource(trx, actor, kind, idOrSlug);
-        const review = await requireReview(trx, actor, kind, resource);
+      const { answer } = await step(actor, kind, idOrSlug, async (trx, review) => {
         if (review.submitted_by !== actor.userId && !can(actor, `${RESOURCES[kind]}:write` as Permission))
           throw new AppError('FORBIDDEN', 'Only its writer or someone who may publish it withdraws a review', {
             permission: `${RESOURCES[kind]}:write`,
           });
         const at = new Date().toISOString();
-        const email = await emailOf(trx, actor);
-        const decided = { decided_by: actor.userId, decided_by_email: email, decided_at: at, updated_at: at };
-        if (!(await repo.move(trx, actor.workspaceId, review.id, OPEN_STATES, { state: 'withdrawn', ...decided })))
-          throw reviewClosed(review.state);
-        await record(trx, actor, review, { type: 'withdrawn', body: comment, email, at }, null);
-        return read(trx, actor, kind, resource.id);
+        const email = await decide(trx, actor, review, OPEN_STATES, 'withdrawn', at);
+        return record(trx, actor, review, { type: 'withdrawn', body: comment, email, at }, null);
       });
+      return answer;
     },
 
     /** The queue: reviews of what the member may read, in one state, newest activity first. */
