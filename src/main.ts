@@ -6,6 +6,7 @@ import { openRuntime } from './runtime.js';
 import { holdServingLock } from './operate/serving-lock.js';
 import { startDispatcher } from './modules/webhooks/dispatch/dispatcher.js';
 import { startEventPruning } from './writes/event-retention.js';
+import { reviewsRepository } from './modules/reviews/reviews.repository.js';
 import { startCdnPurger } from './modules/cdn/cdn-purger.js';
 import { varnishTarget } from './modules/cdn/varnish.js';
 import { DEFAULT_PASSWORD_COST } from './security/password.js';
@@ -62,6 +63,7 @@ export async function serve(config: Config): Promise<void> {
   const stopPruning = startEventPruning(runtime.database, {
     retentionDays: config.eventRetentionDays,
     auditRetentionDays: config.auditRetentionDays,
+    auditCompanions: [reviewsRepository.pruneNotifications],
     log: app.log,
   });
   // Every server process sends webhooks; CLI commands never do (they open the runtime without this).

@@ -4,7 +4,6 @@ import { watchOutages, type OutageLog } from '../db/outage.js';
 import type { Database } from '../db/schema.js';
 import { writeTransaction } from '../db/transaction.js';
 import { auditRepository } from '../audit/audit.repository.js';
-import { reviewsRepository } from '../modules/reviews/reviews.repository.js';
 import { contentEventsRepository } from './content-events.repository.js';
 import { webhookOutboxRepository } from './webhook-outbox.repository.js';
 
@@ -12,7 +11,7 @@ const DAY_MS = 86_400_000;
 /** Events deleted per statement: each batch is a short transaction of its own, so writers never wait long. */
 const PRUNE_BATCH = 5_000;
 
-type Prune = (trx: Kysely<Database>, before: string, limit: number) => Promise<number>;
+export type Prune = (trx: Kysely<Database>, before: string, limit: number) => Promise<number>;
 
 /** Runs one kind of pruning batch by batch until a batch comes back short; answers how many rows went. */
 async function inBatches(database: DatabaseHandle, prune: Prune, before: string): Promise<number> {
@@ -45,18 +44,19 @@ export async function pruneDeliveries(
 }
 
 /**
- * Deletes the audit log's entries older than `retentionDays`, of every workspace, and the notifications members were
- * sent as long ago (a record of the team's doings, kept as long); answers how many of each went.
+ * Deletes the audit log's entries older than `retentionDays`, of every workspace, and the rows of what is kept as
+ * long (`companions`: the notifications members were sent, handed in by the server); answers how many of each went.
  */
 export async function pruneAudit(
   database: DatabaseHandle,
   retentionDays: number,
-  now = Date.now(),
-): Promise<{ entries: number; notifications: number }> {
+  { now = Date.now(), companions = [] }: { now?: number; companions?: readonly Prune[] } = {},
+): Promise<{ entries: number; companions: number }> {
   const before = cutoff(retentionDays, now);
   const entries = await inBatches(database, auditRepository.prune, before);
-  const notifications = await inBatches(database, reviewsRepository.pruneNotifications, before);
-  return { entries, notifications };
+  let others = 0;
+  for (const prune of companions) others += await inBatches(database, prune, before);
+  return { entries, companions: others };
 }
 
 function cutoff(retentionDays: number, now: number): string {
@@ -78,9 +78,17 @@ export function startEventPruning(
   {
     retentionDays,
     auditRetentionDays,
+    auditCompanions = [],
     intervalMs = 3_600_000,
     log,
-  }: { retentionDays: number; auditRetentionDays: number; intervalMs?: number; log: PruningLog },
+  }: {
+    retentionDays: number;
+    auditRetentionDays: number;
+    /** Rows kept as long as the audit log, pruned with it. */
+    auditCompanions?: readonly Prune[];
+    intervalMs?: number;
+    log: PruningLog;
+  },
 ): () => void {
   const outage = watchOutages(database, 'event retention', log);
   let retry: NodeJS.Timeout | undefined;
@@ -92,9 +100,9 @@ export function startEventPruning(
       if (deleted > 0) log.info({ deleted, retentionDays }, 'pruned content events');
       const history = await pruneDeliveries(database, retentionDays);
       if (history.deliveries + history.bodies > 0) log.info({ ...history, retentionDays }, 'pruned webhook deliveries');
-      const audit = await pruneAudit(database, auditRetentionDays);
-      if (audit.entries + audit.notifications > 0)
-        log.info({ ...audit, auditRetentionDays }, 'pruned audit log entries and notifications');
+      const audit = await pruneAudit(database, auditRetentionDays, { companions: auditCompanions });
+      if (audit.entries + audit.companions > 0)
+        log.info({ ...audit, auditRetentionDays }, 'pruned audit log entries and what is kept as long');
     } catch (error) {
       const wait = outage.failed(error);
       if (wait !== undefined) retry = setTimeout(run, wait).unref();

@@ -67,7 +67,7 @@ suite(
         // Without api-keys:read they land on the first section they may read.
         await newcomer.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
         const links = await newcomer.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents();
-        expect(links).toEqual(['Members', 'Site settings', 'Posts', 'Tags']);
+        expect(links).toEqual(['Members', 'Site settings', 'Posts', 'Review', 'Tags']);
         // A member sees the settings and the members but can change neither.
         await newcomer.getByRole('link', { name: 'Site settings' }).click();
         await newcomer.getByText('Only the workspace owner can change these settings.').waitFor();
@@ -234,10 +234,10 @@ suite(
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       await page.getByLabel('Email').fill(OWNER);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('The email or password is not correct.').waitFor();
       await page.getByLabel('Password').fill('an even better passphrase');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
     });
   },

@@ -196,7 +196,7 @@ suite(
       await newcomer.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
       expect(new URL(newcomer.url()).pathname).toBe(`/dashboard/w/${workspace.id}/posts`);
       const links = await newcomer.getByRole('navigation', { name: 'Sections' }).getByRole('link').allTextContents();
-      expect(links).toEqual(['Members', 'Site settings', 'Posts', 'Tags']);
+      expect(links).toEqual(['Members', 'Site settings', 'Posts', 'Review', 'Tags']);
       await newcomer.getByRole('link', { name: 'Members' }).click();
       await newcomer.getByRole('rowheader', { name: NEWCOMER }).waitFor();
       expect(await newcomer.getByRole('button', { name: /Invite|Resend|Withdraw/ }).count()).toBe(0);
@@ -407,7 +407,7 @@ suite(
       await later.goto(`${server.url}/dashboard/`);
       await later.getByLabel('Email').fill(NEWCOMER);
       await later.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await later.getByRole('button', { name: 'Sign in' }).click();
+      await later.getByRole('button', { name: 'Sign in', exact: true }).click();
       await later.getByText('The email or password is not correct.').waitFor();
       await signIn(later, server.url, NEWCOMER, NEW_PASSWORD);
       await later.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();

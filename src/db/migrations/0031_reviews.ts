@@ -68,6 +68,14 @@ export function reviews({ types: t }: DialectHelpers): Migration {
         .addColumn('excerpt', 'text')
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .addColumn('read_at', t.timestamp)
+        // A member removed is told nothing more, and what they were told here goes with their membership.
+        .addForeignKeyConstraint(
+          'notifications_member_fk',
+          ['workspace_id', 'user_id'],
+          'memberships',
+          ['workspace_id', 'user_id'],
+          (fk) => fk.onDelete('cascade'),
+        )
         .execute();
       await db.schema
         .createIndex('notifications_inbox_idx')

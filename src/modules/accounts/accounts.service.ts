@@ -1,4 +1,3 @@
-import { reviewsRepository } from '../reviews/reviews.repository.js';
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { COMMAND_LINE, recordAudit, recordAuditForUser, type AuditBy } from '../../audit/audit-log.js';
@@ -282,8 +281,6 @@ export function createAccountsService({ db, dialect }: DatabaseHandle, passwords
       await db.transaction().execute(async (trx) => {
         await repo.deleteMembership(trx, workspace.id, user.id);
         await repo.endSessions(trx, user.id);
-        // What they were told here is not theirs to find again if they are ever let back in.
-        await reviewsRepository.forgetMember(trx, workspace.id, user.id);
         await recordAudit(trx, workspace.id, by, { action: 'member.removed', target: userTarget(user) });
       });
       return { workspaceId: workspace.id, email: user.email, removed: true };

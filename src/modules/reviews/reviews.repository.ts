@@ -306,14 +306,6 @@ export const reviewsRepository = {
     return Number(row.count);
   },
 
-  async forgetMember(db: Executor, workspaceId: string, userId: string): Promise<void> {
-    await db
-      .deleteFrom('notifications')
-      .where('workspace_id', '=', workspaceId)
-      .where('user_id', '=', userId)
-      .execute();
-  },
-
   /** Deletes up to `limit` notifications made before `before`, of every workspace; answers how many went. */
   async pruneNotifications(db: Executor, before: string, limit: number): Promise<number> {
     const deleted = await db
