@@ -6,8 +6,8 @@ import type { DialectHelpers } from '../dialects/dialect.js';
  * Review (docs/team.md, "Review"). `reviews`: one per post or page ever submitted, its state moving as it is
  * submitted again, decided on or withdrawn; the queue reads it by state, newest activity first. `review_entries`:
  * its thread (submissions, comments, decisions), oldest first. `notifications`: what a member is told, newest
- * first, and how many are unread; pruned after QUIRE_AUDIT_RETENTION_DAYS. People are kept by email as well, so a thread still says who after an account
- * is gone.
+ * first, and how many are unread; pruned after QUIRE_AUDIT_RETENTION_DAYS, and gone with the membership. People
+ * are kept by email as well, so a thread still says who after an account is gone.
  */
 export function reviews({ types: t }: DialectHelpers): Migration {
   return {
