@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'second_factor.enabled',
   'second_factor.disabled',
   'second_factor.recovery_codes_renewed',
+  'passkey.added',
+  'passkey.removed',
   'password.changed',
   'password.reset',
   'invitation.created',

@@ -32,6 +32,7 @@ import { auditEvents } from './migrations/0028_audit_events.js';
 import { secondFactors } from './migrations/0029_second_factors.js';
 import { oidcLogins } from './migrations/0030_oidc_logins.js';
 import { reviews } from './migrations/0031_reviews.js';
+import { passkeys } from './migrations/0032_passkeys.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -67,6 +68,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0029_second_factors': secondFactors(helpers),
     '0030_oidc_logins': oidcLogins(helpers),
     '0031_reviews': reviews(helpers),
+    '0032_passkeys': passkeys(helpers),
   };
 }
 

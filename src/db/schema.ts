@@ -593,6 +593,37 @@ export interface NotificationsTable {
   read_at: Timestamp | null;
 }
 
+/** A user's passkey, a WebAuthn credential (migration 0032). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, as the authenticator names it. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for those that keep none). */
+  counter: Generated<number>;
+  /** JSON array of the transports the authenticator named (`internal`, `usb`, `hybrid` …). */
+  transports: Generated<string>;
+  /** `singleDevice` or `multiDevice` (a synced passkey). */
+  device_type: string;
+  backed_up: Generated<DbBool>;
+  name: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
+/** A WebAuthn ceremony in flight, by the sha256 of its challenge (migration 0032); taken once. */
+export interface WebauthnChallengesTable {
+  challenge_hash: string;
+  /** `registration`, `second_factor` or `passwordless`. */
+  purpose: string;
+  /** Null for a sign-in without a password: the passkey says who. */
+  user_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   content_events: ContentEventsTable;
   content_event_horizons: ContentEventHorizonsTable;
@@ -616,6 +647,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   oidc_logins: OidcLoginsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   reviews: ReviewsTable;
   review_entries: ReviewEntriesTable;
   notifications: NotificationsTable;

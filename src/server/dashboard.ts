@@ -14,6 +14,7 @@ import { DEFAULT_DASHBOARD_DIR, spaRoutes } from '../modules/dashboard/spa.route
 import { dashboardWorkspaceRoutes } from '../modules/dashboard/workspaces.routes.js';
 import { teamRoutes } from '../modules/team/team.routes.js';
 import { secondFactorRoutes } from '../modules/dashboard/second-factor.routes.js';
+import { passkeyRoutes } from '../modules/dashboard/passkeys.routes.js';
 import { ssoRoutes } from '../modules/dashboard/sso.routes.js';
 import { reviewsRoutes } from '../modules/reviews/reviews.routes.js';
 import { auditRoutes } from '../modules/team/audit.routes.js';
@@ -92,6 +93,7 @@ async function dashboardApi(scope: FastifyInstance, options: DashboardOptions): 
   await scope.register(dashboardSessionRoutes, { dashboard });
   await scope.register(dashboardWorkspaceRoutes, { dashboard });
   await scope.register(secondFactorRoutes, { dashboard });
+  await scope.register(passkeyRoutes, { dashboard });
   await scope.register(ssoRoutes, { dashboard });
   await scope.register(teamRoutes, { dashboard, team: services.team });
   await scope.register(auditRoutes, { audit: services.team.audit });

@@ -137,7 +137,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('main h1').filter({ hasNotText: 'Sign in' }).waitFor();
 }
 

@@ -124,7 +124,7 @@ suite(
     const enterPassword = async () => {
       await page.getByLabel('Email').fill(OWNER);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Two-factor authentication' }).waitFor({ timeout: 5_000 });
     };
     const landsOnPosts = async () => {
@@ -485,7 +485,7 @@ suite(
       await signOut();
       await page.getByLabel('Email').fill(OWNER);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await landsOnPosts();
     });
   },

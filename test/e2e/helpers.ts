@@ -126,8 +126,12 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function launch(env: Env, port: number, asFile: boolean): ServerProcess {
-  const fullEnv = baseEnv({ HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(port) });
+/** The server's environment, or a function of the port it is given (a QUIRE_PUBLIC_URL that names the port). */
+export type ServerEnv = Env | ((port: number) => Env);
+
+function launch(env: ServerEnv, port: number, asFile: boolean): ServerProcess {
+  const given = typeof env === 'function' ? env(port) : env;
+  const fullEnv = baseEnv({ HOST: '127.0.0.1', LOG_LEVEL: 'info', ...given, PORT: String(port) });
   // As a file, bin/quire.js's first line starts node, with its settings, as `npm start` and `npx quire` do.
   const [file, args] = asFile ? [BIN, ['serve']] : [process.execPath, [BIN, 'serve']];
   const child = spawn(file, args, { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -173,7 +177,7 @@ function launch(env: Env, port: number, asFile: boolean): ServerProcess {
  * taken between the probe and the listen (EADDRINUSE) is retried on another one, a few times. `node
  * bin/quire.js` unless `asFile`, which runs the file itself.
  */
-export async function startServer(env: Env, { asFile = false } = {}): Promise<ServerProcess> {
+export async function startServer(env: ServerEnv, { asFile = false } = {}): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
     const server = launch(env, await freePort(), asFile);
     const deadline = Date.now() + START_TIMEOUT_MS;

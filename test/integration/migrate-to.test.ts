@@ -55,7 +55,7 @@ const skipped = !services.postgresUrl;
       expect(Object.keys(tables)).not.toContain('post_renders');
       const text = describeResult(result, COMMANDS['migrate-to']!);
       expect(text).toMatch(
-        /^Moved \d+ rows of 40 tables from .*quire\.sqlite to postgres:\/\/.* in [\d.]+ s; every table's row count and checksum match\.$/m,
+        /^Moved \d+ rows of 42 tables from .*quire\.sqlite to postgres:\/\/.* in [\d.]+ s; every table's row count and checksum match\.$/m,
       );
       expect(text).toMatch(/^ {2}set {2}DATABASE_URL=postgres:\/\//m);
       expect(text).toMatch(

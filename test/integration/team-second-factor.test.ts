@@ -71,6 +71,7 @@ describeEachDialect('a second factor at sign-in', (dialect) => {
     for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect(await ok(send(ctx, browser, 'GET', '/account/second-factor'))).toEqual({
       totp: true,
+      passkeys: 0,
       recoveryCodesLeft: 10,
       requiredBy: [],
       hasPassword: true,

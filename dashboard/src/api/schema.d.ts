@@ -306,6 +306,134 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/account/passkeys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['getAccountPasskeys'];
+    put?: never;
+    post: operations['postAccountPasskeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/passkeys/registration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postAccountPasskeysRegistration'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/passkeys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['patchAccountPasskeys'];
+    trace?: never;
+  };
+  '/account/passkeys/{id}/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postAccountPasskeysRemove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/second-factor/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postSessionSecondFactorPasskeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/second-factor/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postSessionSecondFactorPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/passkey/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postSessionPasskeyOptions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session/passkey': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['postSessionPasskey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/oidc/start': {
     parameters: {
       query?: never;
@@ -3061,8 +3189,9 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @constant */
-            secondFactor: 'totp';
+            /** @enum {string} */
+            secondFactor: 'totp' | 'passkey';
+            factors: ('totp' | 'passkey')[];
             challenge: string;
           };
         };
@@ -3478,6 +3607,7 @@ export interface operations {
         content: {
           'application/json': {
             totp: boolean;
+            passkeys: number;
             recoveryCodesLeft: number;
             requiredBy: string[];
             hasPassword: boolean;
@@ -3629,6 +3759,388 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['WorkspaceSummary'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  getAccountPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            synced: boolean;
+          }[];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          credential: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: 'public-key';
+            response: {
+              clientDataJSON: string;
+              attestationObject: string;
+              authenticatorData?: string;
+              transports?: string[];
+              publicKeyAlgorithm?: number;
+              publicKey?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: 'platform' | 'cross-platform';
+            clientExtensionResults: {
+              [key: string]: unknown;
+            };
+          };
+          name?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            passkey: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
+              lastUsedAt: string | null;
+              synced: boolean;
+            };
+            recoveryCodes?: string[];
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountPasskeysRegistration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            rp: {
+              name: string;
+              id?: string;
+            };
+            user: {
+              id: string;
+              name: string;
+              displayName: string;
+            };
+            challenge: string;
+            pubKeyCredParams: {
+              alg: number;
+              /** @constant */
+              type: 'public-key';
+            }[];
+            timeout?: number;
+            excludeCredentials?: {
+              id: string;
+              /** @constant */
+              type: 'public-key';
+              transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
+            }[];
+            authenticatorSelection?: {
+              /** @enum {string} */
+              authenticatorAttachment?: 'platform' | 'cross-platform';
+              requireResidentKey?: boolean;
+              /** @enum {string} */
+              residentKey?: 'discouraged' | 'preferred' | 'required';
+              /** @enum {string} */
+              userVerification?: 'required' | 'preferred' | 'discouraged';
+            };
+            hints?: ('hybrid' | 'security-key' | 'client-device')[];
+            /** @enum {string} */
+            attestation?: 'direct' | 'enterprise' | 'indirect' | 'none';
+            extensions?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  patchAccountPasskeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WorkspaceNameBody'];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            lastUsedAt: string | null;
+            synced: boolean;
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postAccountPasskeysRemove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Removed'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postSessionSecondFactorPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            challenge: string;
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: {
+              id: string;
+              /** @constant */
+              type: 'public-key';
+              transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
+            }[];
+            /** @enum {string} */
+            userVerification?: 'required' | 'preferred' | 'discouraged';
+            hints?: ('hybrid' | 'security-key' | 'client-device')[];
+            extensions?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postSessionSecondFactorPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          challenge: string;
+          credential: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: 'public-key';
+            response: {
+              clientDataJSON: string;
+              authenticatorData: string;
+              signature: string;
+              userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: 'platform' | 'cross-platform';
+            clientExtensionResults: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postSessionPasskeyOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            challenge: string;
+            timeout?: number;
+            rpId?: string;
+            allowCredentials?: {
+              id: string;
+              /** @constant */
+              type: 'public-key';
+              transports?: ('ble' | 'cable' | 'hybrid' | 'internal' | 'nfc' | 'smart-card' | 'usb')[];
+            }[];
+            /** @enum {string} */
+            userVerification?: 'required' | 'preferred' | 'discouraged';
+            hints?: ('hybrid' | 'security-key' | 'client-device')[];
+            extensions?: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  postSessionPasskey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          credential: {
+            id: string;
+            rawId: string;
+            /** @constant */
+            type: 'public-key';
+            response: {
+              clientDataJSON: string;
+              authenticatorData: string;
+              signature: string;
+              userHandle?: string;
+            };
+            /** @enum {string} */
+            authenticatorAttachment?: 'platform' | 'cross-platform';
+            clientExtensionResults: {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Session'];
         };
       };
       default: components['responses']['Error'];
@@ -3921,6 +4433,7 @@ export interface operations {
         category?:
           | 'session'
           | 'second_factor'
+          | 'passkey'
           | 'password'
           | 'invitation'
           | 'member'
@@ -3937,6 +4450,8 @@ export interface operations {
           | 'second_factor.enabled'
           | 'second_factor.disabled'
           | 'second_factor.recovery_codes_renewed'
+          | 'passkey.added'
+          | 'passkey.removed'
           | 'password.changed'
           | 'password.reset'
           | 'invitation.created'
@@ -3999,6 +4514,8 @@ export interface operations {
                 | 'second_factor.enabled'
                 | 'second_factor.disabled'
                 | 'second_factor.recovery_codes_renewed'
+                | 'passkey.added'
+                | 'passkey.removed'
                 | 'password.changed'
                 | 'password.reset'
                 | 'invitation.created'
@@ -4031,6 +4548,7 @@ export interface operations {
               category:
                 | 'session'
                 | 'second_factor'
+                | 'passkey'
                 | 'password'
                 | 'invitation'
                 | 'member'
@@ -4071,6 +4589,7 @@ export interface operations {
         category?:
           | 'session'
           | 'second_factor'
+          | 'passkey'
           | 'password'
           | 'invitation'
           | 'member'
@@ -4087,6 +4606,8 @@ export interface operations {
           | 'second_factor.enabled'
           | 'second_factor.disabled'
           | 'second_factor.recovery_codes_renewed'
+          | 'passkey.added'
+          | 'passkey.removed'
           | 'password.changed'
           | 'password.reset'
           | 'invitation.created'
@@ -4324,13 +4845,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4396,13 +4917,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4468,13 +4989,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4540,13 +5061,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4613,13 +5134,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4685,13 +5206,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4751,13 +5272,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4823,13 +5344,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4895,13 +5416,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -4967,13 +5488,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -5040,13 +5561,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;
@@ -5112,13 +5633,13 @@ export interface operations {
             };
             /** Format: date-time */
             submittedAt: string;
+            /** Format: date-time */
+            updatedAt: string;
             decidedBy: {
               userId: string | null;
               email: string;
             } | null;
             decidedAt: string | null;
-            /** Format: date-time */
-            updatedAt: string;
             entries: {
               /** Format: uuid */
               id: string;

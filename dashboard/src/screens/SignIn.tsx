@@ -6,7 +6,8 @@ import { ErrorMessage } from '../components/Status';
 import { Link, useRouter } from '../router';
 import type { Session } from '../types';
 import { PublicFrame } from './Public';
-import { SignInCode } from './SignInCode';
+import { SignInCode, type SecondFactorKind } from './SignInCode';
+import { passkeyRefused, passkeysSupported, signWithPasskey } from './account/passkeys';
 import { useCapabilities } from '../capabilities';
 
 /** What a sign-on that came back without a session means (docs/team.md, "Single sign-on"). */
@@ -31,7 +32,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Set by a right password of an account with a second factor: the code step answers it.
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ token: string; factors: SecondFactorKind[] } | null>(null);
   const [notice, setNotice] = useState<string | null>(takeSsoFailure);
   const sso = useCapabilities().data?.sso ?? null;
   // Back from the code step, the Back button that had the focus is gone: the password field takes it.
@@ -45,6 +46,24 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
       throw error;
     }
   });
+
+  const withPasskey = useWrite(async () => {
+    const optionsJSON = await call(client.POST('/session/passkey/options'));
+    const credential = await signWithPasskey(optionsJSON);
+    try {
+      return await call(client.POST('/session/passkey', { body: { credential } }), { quiet401: true });
+    } catch (error) {
+      if (passkeyRefused(error))
+        throw new Error('This passkey was not accepted. Sign in with your email and password, or try another passkey.');
+      throw error;
+    }
+  });
+  const signInWithPasskey = async () => {
+    setNotice(null);
+    signIn.setError(null);
+    const session = await withPasskey.execute();
+    if (session) onSignedIn(session);
+  };
 
   // A brand-new server has nobody to sign in as: send the first visitor to setup instead.
   useEffect(() => {
@@ -65,7 +84,8 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
     if (!answer) return;
     if ('challenge' in answer) {
       setPassword('');
-      setChallenge(answer.challenge);
+      // `factors` is new: a server that does not send it has an authenticator app only.
+      setChallenge({ token: answer.challenge, factors: answer.factors ?? [answer.secondFactor] });
     } else onSignedIn(answer);
   };
 
@@ -78,7 +98,12 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
   if (challenge !== null) {
     return (
       <PublicFrame title="Two-factor authentication">
-        <SignInCode challenge={challenge} onSignedIn={onSignedIn} onBack={backToPassword} />
+        <SignInCode
+          challenge={challenge.token}
+          factors={challenge.factors}
+          onSignedIn={onSignedIn}
+          onBack={backToPassword}
+        />
       </PublicFrame>
     );
   }
@@ -113,13 +138,21 @@ export function SignInScreen({ onSignedIn }: { onSignedIn(session: Session): voi
           {signIn.pending ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      {sso !== null && (
+      {(sso !== null || passkeysSupported()) && (
         <div className="stack sso">
           <p className="hint">or</p>
+          {passkeysSupported() && (
+            <button type="button" disabled={withPasskey.pending} onClick={() => void signInWithPasskey()}>
+              {withPasskey.pending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+            </button>
+          )}
+          {withPasskey.error !== null && <ErrorMessage error={withPasskey.error} />}
           {/* A navigation, not a fetch: the provider's pages take over the browser until it comes back. */}
-          <a className="button" href="/api/v1/dashboard/oidc/start">
-            Sign in with {sso.name}
-          </a>
+          {sso !== null && (
+            <a className="button" href="/api/v1/dashboard/oidc/start">
+              Sign in with {sso.name}
+            </a>
+          )}
         </div>
       )}
       <p className="public-links">

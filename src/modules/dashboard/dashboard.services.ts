@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { Passwords } from '../../security/password.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import { createMembersService } from './members.service.js';
+import { createPasskeysService } from './passkeys.service.js';
 import { createSecondFactorService } from './second-factor.service.js';
 import { createSessionsService } from './sessions.service.js';
 import { createSsoService } from './sso.service.js';
@@ -25,6 +26,7 @@ export function createDashboardServices(
   return {
     sessions,
     secondFactor: createSecondFactorService(database, masterKey, sessions),
+    passkeys: createPasskeysService(database, sessions, site.publicUrl),
     sso: createSsoService(database, site.oidc, site.publicUrl, sessions),
     setup: createSetupService(database, sessions, passwords),
     workspaces,

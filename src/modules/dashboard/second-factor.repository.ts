@@ -3,8 +3,30 @@ import type { Database, SignInChallengesTable } from '../../db/schema.js';
 
 type Executor = Kysely<Database>;
 
-/** All SQL of totp_factors, recovery_codes and sign_in_challenges: a user's second factor, not a workspace's. */
+/**
+ * All SQL of totp_factors, recovery_codes and sign_in_challenges: a user's second factor, not a workspace's (their
+ * passkeys are passkeys.repository.ts's; factorsOf reads whether there is one).
+ */
 export const secondFactorRepository = {
+  /** The second factors the user has: a confirmed authenticator app, a passkey. */
+  async factorsOf(db: Executor, userId: string): Promise<Array<'totp' | 'passkey'>> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('totp_factors')
+              .select('user_id')
+              .where('user_id', '=', userId)
+              .where('confirmed_at', 'is not', null),
+          )
+          .as('totp'),
+        eb.exists(eb.selectFrom('passkeys').select('user_id').where('user_id', '=', userId)).as('passkey'),
+      ])
+      .executeTakeFirstOrThrow();
+    return [...(row.totp ? ['totp' as const] : []), ...(row.passkey ? ['passkey' as const] : [])];
+  },
+
   findTotp(db: Executor, userId: string) {
     return db.selectFrom('totp_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
   },
@@ -36,8 +58,12 @@ export const secondFactorRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  async deleteTotp(db: Executor, userId: string): Promise<void> {
+  async deleteTotp(db: Executor, userId: string, options: { keepRecoveryCodes: boolean }): Promise<void> {
     await db.deleteFrom('totp_factors').where('user_id', '=', userId).execute();
+    if (!options.keepRecoveryCodes) await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  },
+
+  async deleteRecoveryCodes(db: Executor, userId: string): Promise<void> {
     await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
   },
 

@@ -3,10 +3,18 @@ import { PASSWORD_MAX_LENGTH } from '../../security/password.js';
 
 /** The shapes of a second factor (docs/team.md, "Second factor"). */
 
+const Factor = Type.Union([Type.Literal('totp'), Type.Literal('passkey')]);
+
 /** POST /session's answer (202) for an account with a second factor: no session yet, a challenge to answer. */
 export const SecondFactorChallenge = Type.Object({
-  secondFactor: Type.Literal('totp'),
-  /** Valid five minutes; answered with a code at POST /session/second-factor. */
+  /** The first of `factors`: `totp` whenever the account has an authenticator app. */
+  secondFactor: Factor,
+  /**
+   * Every second factor the account has: `totp` (a code at POST /session/second-factor, where a recovery code also
+   * works) and `passkey` (POST /session/second-factor/passkey).
+   */
+  factors: Type.Array(Factor),
+  /** Valid five minutes. */
   challenge: Type.String(),
 });
 
@@ -22,6 +30,8 @@ export type SecondFactorBody = Static<typeof SecondFactorBody>;
 
 export const SecondFactorStatus = Type.Object({
   totp: Type.Boolean(),
+  /** How many passkeys the account has (GET /account/passkeys lists them). */
+  passkeys: Type.Integer(),
   recoveryCodesLeft: Type.Integer(),
   /** The person's workspaces that require a second factor of every member, by name. */
   requiredBy: Type.Array(Type.String()),

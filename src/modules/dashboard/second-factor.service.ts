@@ -7,14 +7,13 @@ import type { MasterKey } from '../../security/master-key.js';
 import { accountsRepository } from '../accounts/accounts.repository.js';
 import { userTarget } from '../accounts/accounts.service.js';
 import { decryptSecret, encryptSecret } from '../api-keys/key-cipher.js';
+import { passkeysRepository } from './passkeys.repository.js';
 import { secondFactorRepository as repo } from './second-factor.repository.js';
 import { byUser, type ClientInfo, type SessionsService, type StartedSession } from './sessions.service.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 import type { SecondFactorStatus } from './second-factor.schemas.js';
 
 export const RECOVERY_CODE_COUNT = 10;
-/** How recent a sign-in stands in for the password of an account without one (made by single sign-on). */
-const RECENT_SIGN_IN_MS = 10 * 60_000;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** The associated data binding a stored secret to its user (api-keys/key-cipher.ts). */
@@ -29,7 +28,24 @@ function newRecoveryCode(): string {
 /** A code as typed: case, spaces and dashes do not matter. */
 const hashRecoveryCode = (code: string) => hashToken(code.toLowerCase().replace(/[\s-]/g, ''));
 
-const challengeGone = () =>
+/** Ten new recovery codes in place of the user's old ones; answered once, kept only as their sha256. */
+export async function newRecoveryCodes(executor: DatabaseHandle['db'], userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(executor, userId, codes.map(hashRecoveryCode), new Date().toISOString());
+  return codes;
+}
+
+/** A 409 naming the workspaces of the user that require a second factor, when any does. */
+export async function refuseLastSecondFactor(executor: DatabaseHandle['db'], userId: string): Promise<void> {
+  const requiredBy = await repo.workspacesRequiring(executor, userId);
+  if (requiredBy.length > 0)
+    throw conflict(`${requiredBy.join(', ')} requires a second factor of every member`, {
+      reason: 'second_factor_required',
+      workspaces: requiredBy,
+    });
+}
+
+export const challengeGone = () =>
   new AppError('UNAUTHORIZED', 'This sign-in has expired; sign in again', { reason: 'challenge_expired' });
 const wrongCode = () => invalid([{ in: 'body', path: '/code', message: 'This code is not right' }]);
 
@@ -41,37 +57,18 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
   const { db } = database;
 
   /**
-   * The person's password, checked against the sign-in throttle: a stolen session is not enough. An account made by
-   * single sign-on has none; for it, a sign-in within the last ten minutes stands in (its provider asked then).
+   * Which factor `code` is: a right app code (its step then used up) or an unused recovery code (then spent). An
+   * account whose only second factor is a passkey has recovery codes too.
    */
-  async function requirePassword(current: DashboardSession, password: string, client: ClientInfo) {
-    const user = await accountsRepository.findUserById(db, current.userId);
-    if (user && user.password_hash === null) {
-      const began = await sessions.startedAt(current.id);
-      if (began === undefined || Date.now() - Date.parse(began) > RECENT_SIGN_IN_MS)
-        throw new AppError(
-          'FORBIDDEN',
-          'Your account has no password: sign in again, then make this change within ten minutes',
-          { reason: 'recent_sign_in_required' },
-        );
-      return user;
-    }
-    return sessions.confirmPassword(current, password, client, {
-      path: '/password',
-      message: 'This is not your password',
-    });
-  }
-
-  /** Which factor `code` is: a right app code (its step then used up) or an unused recovery code (then spent). */
   async function spendCode(
     executor: typeof db,
     userId: string,
     code: string,
   ): Promise<'totp' | 'recovery_code' | null> {
-    const factor = await repo.findTotp(executor, userId);
-    if (!factor?.confirmed_at) return null;
     const typed = code.trim();
     if (/^\d{6}$/.test(typed)) {
+      const factor = await repo.findTotp(executor, userId);
+      if (!factor?.confirmed_at) return null;
       const secret = decryptSecret(masterKey, factor.secret_encrypted, binding(userId));
       const step = totpStep(secret, typed, Number(factor.last_step));
       return step !== null && (await repo.useStep(executor, userId, step, new Date().toISOString())) ? 'totp' : null;
@@ -79,22 +76,18 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
     return (await repo.takeRecoveryCode(executor, userId, hashRecoveryCode(typed))) ? 'recovery_code' : null;
   }
 
-  async function newRecoveryCodes(executor: typeof db, userId: string): Promise<string[]> {
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await repo.replaceRecoveryCodes(executor, userId, codes.map(hashRecoveryCode), new Date().toISOString());
-    return codes;
-  }
-
   return {
     async status(current: DashboardSession): Promise<SecondFactorStatus> {
-      const [factor, left, requiredBy, user] = await Promise.all([
+      const [factor, passkeys, left, requiredBy, user] = await Promise.all([
         repo.findTotp(db, current.userId),
+        passkeysRepository.listForUser(db, current.userId),
         repo.countRecoveryCodes(db, current.userId),
         repo.workspacesRequiring(db, current.userId),
         accountsRepository.findUserById(db, current.userId),
       ]);
       return {
         totp: Boolean(factor?.confirmed_at),
+        passkeys: passkeys.length,
         recoveryCodesLeft: left,
         requiredBy,
         hasPassword: Boolean(user?.password_hash),
@@ -110,7 +103,7 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
       password: string,
       client: ClientInfo,
     ): Promise<{ secret: string; uri: string }> {
-      const user = await requirePassword(current, password, client);
+      const user = await sessions.requirePassword(current, password, client);
       if ((await repo.findTotp(db, user.id))?.confirmed_at)
         throw conflict('An authenticator app is set up already; turn it off before setting up another', {
           reason: 'second_factor_on',
@@ -152,8 +145,8 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
       password: string,
       client: ClientInfo,
     ): Promise<{ recoveryCodes: string[] }> {
-      const user = await requirePassword(current, password, client);
-      if (!(await repo.findTotp(db, user.id))?.confirmed_at)
+      const user = await sessions.requirePassword(current, password, client);
+      if ((await repo.factorsOf(db, user.id)).length === 0)
         throw conflict('There is no second factor to renew recovery codes of', { reason: 'second_factor_off' });
       return db.transaction().execute(async (trx) => {
         const recoveryCodes = await newRecoveryCodes(trx, user.id);
@@ -165,17 +158,16 @@ export function createSecondFactorService(database: DatabaseHandle, masterKey: M
       });
     },
 
-    /** Off, with the password; refused while a workspace of theirs requires a second factor. */
+    /**
+     * Off, with the password; refused while a workspace of theirs requires a second factor and this is their last
+     * one. With a passkey left, the recovery codes stay.
+     */
     async turnOff(current: DashboardSession, password: string, client: ClientInfo): Promise<{ totp: false }> {
-      const user = await requirePassword(current, password, client);
-      const requiredBy = await repo.workspacesRequiring(db, user.id);
-      if (requiredBy.length > 0)
-        throw conflict(`${requiredBy.join(', ')} requires a second factor of every member`, {
-          reason: 'second_factor_required',
-          workspaces: requiredBy,
-        });
+      const user = await sessions.requirePassword(current, password, client);
+      const others = (await repo.factorsOf(db, user.id)).filter((factor) => factor !== 'totp');
+      if (others.length === 0) await refuseLastSecondFactor(db, user.id);
       await db.transaction().execute(async (trx) => {
-        await repo.deleteTotp(trx, user.id);
+        await repo.deleteTotp(trx, user.id, { keepRecoveryCodes: others.length > 0 });
         await recordAuditForUser(trx, user.id, byUser(user, client), {
           action: 'second_factor.disabled',
           target: userTarget(user),

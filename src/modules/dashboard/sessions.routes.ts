@@ -89,14 +89,16 @@ export const dashboardSessionRoutes: FastifyPluginAsyncTypebox<{ dashboard: Dash
         body: SignInBody,
         description:
           'A right password signs in (200), or, for an account with a second factor, answers a challenge (202) to ' +
-          'complete at POST /session/second-factor.',
+          'complete at POST /session/second-factor (a code) or POST /session/second-factor/passkey.',
         response: { 200: Session, 202: SecondFactorChallenge, ...ErrorResponses },
       },
     },
     async (request, reply) => {
       const outcome = await sessions.signIn(request.body.email, request.body.password, clientOf(request), request.log);
       if ('challenge' in outcome)
-        return reply.code(202).send({ secondFactor: 'totp' as const, challenge: outcome.challenge });
+        return reply
+          .code(202)
+          .send({ secondFactor: outcome.factors[0]!, factors: outcome.factors, challenge: outcome.challenge });
       return handOver(sessions, request, reply, outcome.started);
     },
   );

@@ -31,12 +31,17 @@ export interface ClientInfo {
 
 /** How long a right password waits for its second factor. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
+/** How recent a sign-in stands in for the password of an account without one (made by single sign-on). */
+const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/** The second factors an account has, in the order the sign-in's second step offers them. */
+export type SecondFactorKind = 'totp' | 'passkey';
 
 /**
  * What a right password gets: a session, or, for an account with a second factor, a challenge to answer with a
- * code (second-factor.service.ts).
+ * code (second-factor.service.ts) or a passkey (passkeys.service.ts), whichever of `factors` the account has.
  */
-export type SignInOutcome = { started: StartedSession } | { challenge: string };
+export type SignInOutcome = { started: StartedSession } | { challenge: string; factors: SecondFactorKind[] };
 
 /** A session just begun: the token goes into the cookie and is never seen again. */
 export interface StartedSession {
@@ -117,6 +122,26 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
     return user;
   }
 
+  /**
+   * The person's password, checked against the sign-in throttle, before a change of their second factors: a stolen
+   * session is not enough. An account made by single sign-on has none; for it, a sign-in within the last ten minutes
+   * stands in (its provider asked then).
+   */
+  async function requirePassword(current: DashboardSession, password: string, client: ClientInfo): Promise<UserRow> {
+    const user = await accountsRepository.findUserById(db, current.userId);
+    if (user && user.password_hash === null) {
+      const began = (await repo.findById(db, current.id))?.created_at;
+      if (began === undefined || Date.now() - Date.parse(began) > RECENT_SIGN_IN_MS)
+        throw new AppError(
+          'FORBIDDEN',
+          'Your account has no password: sign in again, then make this change within ten minutes',
+          { reason: 'recent_sign_in_required' },
+        );
+      return user;
+    }
+    return confirmPassword(current, password, client, { path: '/password', message: 'This is not your password' });
+  }
+
   /** Checks a password against the user's hash, or spends the same time when there is none to check. */
   async function passwordMatches(
     user: { password_hash: string | null } | undefined,
@@ -129,6 +154,7 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
     start,
     signedIn,
     confirmPassword,
+    requirePassword,
     throttle,
 
     /**
@@ -173,8 +199,8 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
       if (user.password_hash && passwords.needsRehash(user.password_hash))
         await accountsRepository.setUserPassword(db, user.id, await passwords.hash(password), now);
       await repo.deleteExpired(db, now);
-      const factor = await secondFactors.findTotp(db, user.id);
-      if (factor?.confirmed_at) {
+      const factors = await secondFactors.factorsOf(db, user.id);
+      if (factors.length > 0) {
         const challenge = newSecret();
         await secondFactors.deleteExpiredChallenges(db, now);
         await secondFactors.insertChallenge(db, {
@@ -183,14 +209,9 @@ export function createSessionsService({ db }: DatabaseHandle, passwords: Passwor
           created_at: now,
           expires_at: new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(),
         });
-        return { challenge };
+        return { challenge, factors };
       }
       return { started: await signedIn(user, client) };
-    },
-
-    /** When a session began; undefined when it has ended. */
-    async startedAt(sessionId: string): Promise<string | undefined> {
-      return (await repo.findById(db, sessionId))?.created_at;
     },
 
     async signOut(sessionId: string): Promise<void> {

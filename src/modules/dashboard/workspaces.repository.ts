@@ -12,7 +12,7 @@ export interface MembershipView {
   created_at: string;
   permissions: string;
   require_second_factor: boolean | 0 | 1;
-  /** When the member's authenticator app was confirmed; null without one. */
+  /** When the member's authenticator app was confirmed, else when they added a first passkey; null without either. */
   second_factor_at: string | null;
 }
 
@@ -30,9 +30,17 @@ function membershipsOf(db: Executor) {
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
     .leftJoin('totp_factors', 'totp_factors.user_id', 'memberships.user_id')
-    .select([
+    .select((eb) => [
       'workspaces.require_second_factor',
-      'totp_factors.confirmed_at as second_factor_at',
+      eb.fn
+        .coalesce(
+          'totp_factors.confirmed_at',
+          eb
+            .selectFrom('passkeys')
+            .select((sub) => sub.fn.min('passkeys.created_at').as('first'))
+            .whereRef('passkeys.user_id', '=', 'memberships.user_id'),
+        )
+        .as('second_factor_at'),
       'workspaces.id',
       'workspaces.name',
       'workspaces.slug',

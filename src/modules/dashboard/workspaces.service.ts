@@ -63,7 +63,7 @@ export function createDashboardWorkspacesService({ db }: DatabaseHandle, account
     /** Whether every member must sign in with a second factor; the owner turns it on only with one of their own. */
     async requireSecondFactor(actor: Actor, required: boolean): Promise<WorkspaceSummary> {
       if (!actor.isOwner) throw ownerOnly();
-      if (required && !(await secondFactors.findTotp(db, actor.userId))?.confirmed_at)
+      if (required && (await secondFactors.factorsOf(db, actor.userId)).length === 0)
         throw conflict('Set up a second factor for yourself before requiring one of every member', {
           reason: 'owner_without_second_factor',
         });

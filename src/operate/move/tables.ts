@@ -49,6 +49,8 @@ export const MOVED_TABLES: readonly MovedTable[] = [
   { name: 'reviews', key: ['id'] },
   { name: 'review_entries', key: ['id'] },
   { name: 'notifications', key: ['id'] },
+  { name: 'passkeys', key: ['id'] },
+  { name: 'webauthn_challenges', key: ['challenge_hash'] },
 ];
 
 /**

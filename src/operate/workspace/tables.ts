@@ -333,6 +333,8 @@ export const TABLES_NOT_EXPORTED: Readonly<Record<string, string>> = {
   reviews: 'a review is a conversation between this installation’s accounts; the draft itself is exported',
   review_entries: 'the thread of a review, by this installation’s accounts',
   notifications: 'what this installation’s accounts were told',
+  passkeys: 'passkeys belong to accounts, which are the installation’s, and to its relying party (QUIRE_PUBLIC_URL)',
+  webauthn_challenges: 'passkey ceremonies in flight on this installation',
   audit_events:
     'what was done on this installation, by its accounts and keys; where the workspace lands, its log begins',
   webhook_endpoints: 'where another installation sends its webhooks is its own choice; secrets never leave',

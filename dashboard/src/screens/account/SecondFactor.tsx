@@ -4,6 +4,7 @@ import { Badge, ErrorMessage, Loading } from '../../components/Status';
 import { useApi, useWrite } from '../../queries';
 import { useSession } from '../../session';
 import { conflictReason, listWords, SECOND_FACTOR_KEY } from './second-factor';
+import { Passkeys } from './Passkeys';
 import { PasswordStep, RecoveryCodesStep } from './SecondFactorSteps';
 import { TotpSetup } from './TotpSetup';
 import './second-factor.css';
@@ -34,7 +35,10 @@ function explainSetup(error: unknown) {
   return <p>An authenticator app is already on for your account (set up in another tab?). Reload this page.</p>;
 }
 
-/** Account → Two-factor authentication: an authenticator app's codes after the password, and recovery codes. */
+/**
+ * Account → Two-factor authentication: an authenticator app's codes after the password, passkeys (Passkeys.tsx), and
+ * the recovery codes either brings.
+ */
 export function SecondFactor() {
   const { session, refresh } = useSession();
   const status = useApi(SECOND_FACTOR_KEY, () => call(client.GET('/account/second-factor')));
@@ -72,6 +76,8 @@ export function SecondFactor() {
 
   const data = status.data;
   const on = data?.totp ?? false;
+  // Recovery codes come with the first second factor, whichever it is.
+  const anyFactor = on || (data?.passkeys ?? 0) > 0;
   const requiredBy = data?.requiredBy ?? [];
 
   return (
@@ -80,8 +86,8 @@ export function SecondFactor() {
         Two-factor authentication
       </h2>
       <p className="hint second-factor-intro">
-        After your password, signing in asks for a code from an authenticator app on your phone, so a stolen password is
-        not enough. Recovery codes let you in if you lose the phone.
+        After your password, signing in asks for a code from an authenticator app on your phone or for a passkey, so a
+        stolen password is not enough. Recovery codes let you in if you lose them.
       </p>
       {status.state === 'error' && <ErrorMessage error={status.error} onRetry={status.reload} />}
       {status.state === 'loading' && !data && <Loading label="Loading two-factor authentication…" />}
@@ -91,7 +97,7 @@ export function SecondFactor() {
             <dt>Authenticator app</dt>
             <dd>{on ? <Badge tone="good">On</Badge> : <Badge tone="neutral">Off</Badge>}</dd>
           </div>
-          {on && (
+          {anyFactor && (
             <div>
               <dt>Recovery codes left</dt>
               <dd>{data.recoveryCodesLeft}</dd>
@@ -105,13 +111,13 @@ export function SecondFactor() {
           )}
         </dl>
       )}
-      {data && !on && requiredBy.length > 0 && step.kind === 'status' && (
+      {data && !anyFactor && requiredBy.length > 0 && step.kind === 'status' && (
         <p className="notice notice-warn">
           {requires(requiredBy)} a second factor of every member: set one up to use{' '}
           {requiredBy.length === 1 ? 'it' : 'them'} again.
         </p>
       )}
-      {data && on && data.recoveryCodesLeft <= 3 && step.kind === 'status' && (
+      {data && anyFactor && data.recoveryCodesLeft <= 3 && step.kind === 'status' && (
         <p className="notice notice-warn">
           {data.recoveryCodesLeft === 0 ? 'No recovery codes are left' : 'Few recovery codes are left'}: make new ones,
           so that losing your phone does not lock you out.
@@ -124,17 +130,17 @@ export function SecondFactor() {
       {data && step.kind === 'status' && (
         <div className="actions actions-start">
           {on ? (
-            <>
-              <button type="button" onClick={() => open('renew')}>
-                New recovery codes
-              </button>
-              <button type="button" className="button-danger-quiet" onClick={() => open('off')}>
-                Turn off
-              </button>
-            </>
+            <button type="button" className="button-danger-quiet" onClick={() => open('off')}>
+              Turn off the app
+            </button>
           ) : (
             <button type="button" className="button-primary" onClick={() => open('setup')}>
-              Set up
+              Set up an app
+            </button>
+          )}
+          {anyFactor && (
+            <button type="button" onClick={() => open('renew')}>
+              New recovery codes
             </button>
           )}
         </div>
@@ -190,10 +196,18 @@ export function SecondFactor() {
             if (!(await off.execute(password))) return;
             // A workspace's secondFactorMissing is in the session: read it again.
             await refresh();
-            close('Two-factor authentication is off. Signing in asks for your password alone.');
+            close(
+              (data?.passkeys ?? 0) > 0
+                ? 'The authenticator app is off. Signing in asks for a passkey after your password.'
+                : 'Two-factor authentication is off. Signing in asks for your password alone.',
+            );
           }}
         >
-          <p>Signing in will ask for your password alone, and your recovery codes will stop working.</p>
+          <p>
+            {(data?.passkeys ?? 0) > 0
+              ? 'Its codes will stop working; your passkeys and recovery codes stay.'
+              : 'Signing in will ask for your password alone, and your recovery codes will stop working.'}
+          </p>
         </PasswordStep>
       )}
       {step.kind === 'scan' && (
@@ -222,6 +236,7 @@ export function SecondFactor() {
           }
         />
       )}
+      {data && <Passkeys hasPassword={data.hasPassword} />}
     </section>
   );
 }

@@ -11,9 +11,9 @@ export function SecondFactorRequired({ workspace }: { workspace: WorkspaceSummar
     <section className="second-factor-required" aria-labelledby="second-factor-required-title">
       <h1 id="second-factor-required-title">This workspace requires a second factor</h1>
       <p>
-        The owner of <strong>{workspace.name}</strong> asks every member to sign in with a code from an authenticator
-        app as well as a password. Set one up under Account: it takes a minute, and this workspace opens as soon as it
-        is on.
+        The owner of <strong>{workspace.name}</strong> asks every member to sign in with a second factor as well as a
+        password: a code from an authenticator app, or a passkey. Set one up under Account: it takes a minute, and this
+        workspace opens as soon as it is on.
       </p>
       <p className="hint">Your other workspaces and your API keys are not affected.</p>
       <div className="actions actions-start">

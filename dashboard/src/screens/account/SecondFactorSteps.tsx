@@ -118,7 +118,7 @@ export function RecoveryCodesStep({ title, codes, email, onDone }: RecoveryCodes
       <p className="notice notice-warn">
         <strong>Save these codes somewhere safe, away from your phone. They are shown only now.</strong>
       </p>
-      <p>If you lose your phone, each code lets you sign in once instead of a code from the app.</p>
+      <p>If you lose your phone or passkey, each code lets you sign in once in its place.</p>
       <ol ref={list} className="recovery-codes" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>

@@ -7,6 +7,7 @@ import type { AuditCategory, AuditEntry } from './types';
 export const CATEGORY_LABELS: Record<AuditCategory, string> = {
   session: 'Sign-ins',
   second_factor: 'Second factors',
+  passkey: 'Passkeys',
   password: 'Passwords',
   invitation: 'Invitations',
   member: 'Members',
@@ -71,20 +72,34 @@ export function describe(entry: AuditEntry): Description {
           ? 'Signed in with a code from their authenticator app'
           : details.secondFactor === 'recovery_code'
             ? 'Signed in with a recovery code'
-            : details.via === 'single sign-on'
-              ? 'Signed in through single sign-on'
-              : 'Signed in',
+            : details.secondFactor === 'passkey'
+              ? 'Signed in with their password and a passkey'
+              : details.via === 'passkey'
+                ? 'Signed in with a passkey, without a password'
+                : details.via === 'single sign-on'
+                  ? 'Signed in through single sign-on'
+                  : 'Signed in',
       );
     case 'session.sign_in_failed':
-      return say(`Failed sign-in to ${person}`);
+      return say(
+        details.via === 'passkey' ? `Failed sign-in to ${person} with a passkey` : `Failed sign-in to ${person}`,
+      );
     case 'session.second_factor_failed':
-      return say(`Failed sign-in to ${person}: right password, wrong code`);
+      return say(
+        details.secondFactor === 'passkey'
+          ? `Failed sign-in to ${person}: right password, passkey not accepted`
+          : `Failed sign-in to ${person}: right password, wrong code`,
+      );
     case 'second_factor.enabled':
       return say('Turned on their second factor (an authenticator app)');
     case 'second_factor.disabled':
       return say('Turned off their second factor');
     case 'second_factor.recovery_codes_renewed':
       return say('Made new recovery codes; the old ones stopped working');
+    case 'passkey.added':
+      return say(`Added a passkey, ${quoted(text('name') ?? 'unnamed')}`);
+    case 'passkey.removed':
+      return say(`Removed a passkey, ${quoted(text('name') ?? 'unnamed')}`);
     case 'password.changed':
       return say(self ? 'Changed their password' : `Changed the password of ${person}`);
     case 'password.reset':
