@@ -159,6 +159,8 @@ suite(`review in Chromium${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, { timeout: 
     await editor.getByRole('radio', { name: /^Waiting for review/ }).check();
     await row.getByRole('link', { name: TITLE }).click();
     await panel(editor).waitFor();
+    // Opening the draft reads what the bell said of it.
+    await editor.getByRole('button', { name: 'Notifications, none unread' }).waitFor();
   });
 
   it('lets the editor comment and request changes, which needs a comment', async () => {

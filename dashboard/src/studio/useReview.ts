@@ -1,8 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import { useApi } from '../queries';
-import { actOnReview, readReview, reviewKeys, type ReviewAct } from '../screens/reviews/review-api';
+import {
+  actOnReview,
+  markRead,
+  readNotifications,
+  readReview,
+  reviewKeys,
+  type ReviewAct,
+} from '../screens/reviews/review-api';
 import type { Review } from '../types';
 import type { Kind } from './useStudio';
 
@@ -18,6 +25,27 @@ export function useReview(workspaceId: string, kind: Kind, id: string | null) {
   const [busy, setBusy] = useState<ReviewAct['act'] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const { reload } = thread;
+
+  // What the bell holds, as the bell reads it (this never asks the server itself).
+  const inbox = useQuery({
+    queryKey: reviewKeys.notifications(workspaceId),
+    queryFn: () => readNotifications(workspaceId),
+    enabled: false,
+  });
+  // Opening the draft is reading what the bell said of its review so far: those notifications are marked read, once.
+  // What comes while it stays open is news, and stays unread for the bell to tell.
+  const reviewId = thread.data?.id ?? null;
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (reviewId === null || inbox.data === undefined || marked.current === reviewId) return;
+    marked.current = reviewId;
+    const ids = inbox.data.data
+      .filter((notification) => notification.readAt === null && notification.review.id === reviewId)
+      .map((notification) => notification.id);
+    if (ids.length === 0) return;
+    const refresh = () => queryClient.invalidateQueries({ queryKey: reviewKeys.notifications(workspaceId) });
+    void markRead(workspaceId, ids).then(refresh, () => undefined);
+  }, [reviewId, inbox.data, workspaceId, queryClient]);
 
   const act = useCallback(
     async (what: ReviewAct, target: string | null = id): Promise<Review | null> => {
