@@ -43,6 +43,10 @@ export const SCENARIO_NAMES = [
   'list-default-no-cache',
   'list-default-cold',
   'list-default-br',
+  'list-default-gzip-no-cache',
+  'list-default-br-no-cache',
+  'list-default-gzip-cold',
+  'post-by-slug-gzip-no-cache',
   'list-100',
   'list-100-br',
   'list-by-tag',
@@ -124,6 +128,20 @@ export function buildScenarios(dataset: Dataset, fixtures: Fixtures): Scenario[]
     ]),
     scenario('list-default-br', 'GET /posts with Accept-Encoding: br: the same page, compressed once and kept', [
       { ...list, acceptEncoding: 'br' },
+    ]),
+    // What real clients ask for: Node's fetch sends `gzip, deflate`, browsers and CDNs add br. A miss compresses.
+    scenario('list-default-gzip-no-cache', 'list-default-no-cache with Accept-Encoding: gzip, deflate', [
+      { ...list, acceptEncoding: 'gzip, deflate' },
+    ]),
+    scenario('list-default-br-no-cache', 'list-default-no-cache with Accept-Encoding: br', [
+      { ...list, acceptEncoding: 'br' },
+    ]),
+    scenario('list-default-gzip-cold', 'list-default-cold with Accept-Encoding: gzip, deflate', [
+      coldWrite,
+      { ...list, acceptEncoding: 'gzip, deflate' },
+    ]),
+    scenario('post-by-slug-gzip-no-cache', 'post-by-slug-no-cache with Accept-Encoding: gzip, deflate', [
+      { ...bySlug, acceptEncoding: 'gzip, deflate' },
     ]),
     scenario('list-100', 'GET /posts?pageSize=100: a page of 100, every embed', [
       read(`${EXTERNAL}/posts?pageSize=100`),

@@ -8,14 +8,30 @@ export const COMPRESS_THRESHOLD = 1024;
 export type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
-/** Brotli at quality 4: most of quality 11's saving on JSON for a small part of its CPU (as @fastify/compress). */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/**
+ * The fastest level of each: an answer is compressed on the request that asked for it (a miss, or the first hit of
+ * a cache entry), so what a level costs is paid in that request's time. On JSON these still shrink an answer
+ * several times; the higher levels save a few more bytes for much more CPU (docs/performance.md,
+ * "Compressed misses").
+ */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+const GZIP = { level: 1 };
 
-/** The options @fastify/compress compresses every other answer with: the same encodings, threshold and quality. */
+/**
+ * Answers in memory up to this size are compressed in one synchronous call, as cached ones are. A compression
+ * stream hands each chunk to libuv's threadpool and back, which on a request answered alone costs several times
+ * the compression itself; @fastify/compress's own default (a few kB on a small host) sends every page of posts
+ * that way. Larger answers (a page of 100) still stream, so the event loop is never held long.
+ */
+export const SYNC_COMPRESS_MAX_BYTES = 1024 * 1024;
+
+/** The options @fastify/compress compresses every other answer with: the same encodings, threshold and levels. */
 export const COMPRESS_OPTIONS: FastifyCompressOptions = {
   encodings: ENCODINGS,
   threshold: COMPRESS_THRESHOLD,
   brotliOptions: BROTLI,
+  zlibOptions: GZIP,
+  syncThreshold: SYNC_COMPRESS_MAX_BYTES,
 };
 
 /** The encoding to send `size` bytes in to a client whose Accept-Encoding is `header`; undefined for none. */
@@ -25,5 +41,5 @@ export function chooseEncoding(header: string | string[] | undefined, size: numb
 }
 
 export function compress(bytes: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI) : zlib.gzipSync(bytes);
+  return encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI) : zlib.gzipSync(bytes, GZIP);
 }
