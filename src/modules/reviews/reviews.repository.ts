@@ -141,7 +141,7 @@ export function inboxQuery(
 
 /** All SQL of reviews, their threads and their notifications; the workspace id comes first after the executor. */
 export const reviewsRepository = {
-  /** The live post or page by id or slug; locked for the write that reads it, so its status holds until commit. */
+  /** The live post or page by id or slug, as a review shows it. */
   async findResource(
     db: Executor,
     workspaceId: string,
