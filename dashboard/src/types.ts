@@ -21,6 +21,7 @@ export type { Invitation, InvitationPreview, InvitationSent } from '../../src/mo
 export type {
   Review,
   ReviewEntry,
+  ReviewKind,
   ReviewQueue,
   ReviewState,
   ReviewSummary,

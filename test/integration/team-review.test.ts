@@ -349,6 +349,14 @@ describeEachDialect('review: submit, comment, request changes, approve and publi
       } while (next);
       expect(seen.slice(0, 5)).toEqual(ids);
       expect(new Set(seen).size).toBe(seen.length);
+      // "Submitted by me": the writer's own, with counts of their own; none of them for the editor.
+      const mine = await ok(call(writer, 'GET', '/reviews?mine=true&limit=100'));
+      expect(mine.data.map((row: Json) => row.resource.id).slice(0, 5)).toEqual(ids);
+      expect(mine.data.every((row: Json) => row.submittedBy.userId === writer.user.id)).toBe(true);
+      expect(mine.counts.in_review).toBe(mine.data.length);
+      const editors = await ok(call(editor, 'GET', '/reviews?mine=true&limit=100'));
+      expect(editors.data.map((row: Json) => row.resource.id)).not.toContain(ids[0]);
+      expect(editors.counts.in_review).toBe(editors.data.length);
 
       const stats = ctx.runtime.database.stats;
       const cost = async (path: string) => {

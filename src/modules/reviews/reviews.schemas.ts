@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Timestamp, Uuid } from '../../shared/schemas.js';
+import { COMMENT_MAX_LENGTH } from './review-rules.js';
 
 /** The shapes of review (docs/team.md, "Review"): a draft submitted, its thread, the queue, and the inbox. */
-
-export const COMMENT_MAX_LENGTH = 5000;
 
 export const ReviewStateSchema = Type.Union([
   Type.Literal('in_review'),
@@ -12,8 +11,6 @@ export const ReviewStateSchema = Type.Union([
   Type.Literal('withdrawn'),
 ]);
 export type ReviewState = Static<typeof ReviewStateSchema>;
-/** States a reviewer may still decide on. */
-export const OPEN_STATES: readonly ReviewState[] = ['in_review', 'changes_requested'];
 
 const Kind = Type.Union([Type.Literal('post'), Type.Literal('page')]);
 export type ReviewKind = Static<typeof Kind>;

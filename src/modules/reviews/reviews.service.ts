@@ -11,8 +11,8 @@ import type { PagesService } from '../pages/pages.service.js';
 import type { PostsService } from '../posts/posts.service.js';
 import { presentNotification, presentReview, presentSummary } from './reviews.presenter.js';
 import { reviewsRepository as repo, type ResourceRow, type ReviewRow } from './reviews.repository.js';
+import { isOpen, OPEN_STATES } from './review-rules.js';
 import {
-  OPEN_STATES,
   type ApproveBody,
   type EntryType,
   type NotificationType,
@@ -291,7 +291,7 @@ export function createReviewsService(
       const publish = body.publish ?? true;
       const resource = await requireResource(db, actor, kind, idOrSlug);
       const review = await requireReview(db, actor, kind, resource);
-      if (!OPEN_STATES.includes(review.state)) throw reviewClosed(review.state);
+      if (!isOpen(review.state)) throw reviewClosed(review.state);
       if (publish && resource.status !== 'draft')
         throw conflict(`Only a draft is published by an approval; this ${kind} is ${resource.status}`, {
           reason: 'not_draft',
