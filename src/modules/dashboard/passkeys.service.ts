@@ -95,11 +95,6 @@ export function createPasskeysService(database: DatabaseHandle, sessions: Sessio
     return challenge;
   }
 
-  /** The stored passkey a credential names, when it is the right user's. */
-  async function passkeyOf(credential: AuthenticationCredential) {
-    return repo.findByCredentialId(db, credential.id);
-  }
-
   return {
     async list(current: DashboardSession): Promise<Passkey[]> {
       return (await repo.listForUser(db, current.userId)).map(present);
@@ -224,7 +219,7 @@ export function createPasskeysService(database: DatabaseHandle, sessions: Sessio
       const user = { id: found.user_id, email: found.email };
       const attempt = await sessions.throttle.begin(user.email, client.ip);
       const expected = await take(credential.response.clientDataJSON, 'second_factor', user.id);
-      const passkey = await passkeyOf(credential);
+      const passkey = await repo.findByCredentialId(db, credential.id);
       const verified =
         expected !== null && passkey?.user_id === user.id
           ? await verifiedAssertion(rp, credential, expected, passkey, false)
@@ -268,7 +263,7 @@ export function createPasskeysService(database: DatabaseHandle, sessions: Sessio
       client: ClientInfo,
       log?: ErrorLog,
     ): Promise<StartedSession> {
-      const passkey = await passkeyOf(credential);
+      const passkey = await repo.findByCredentialId(db, credential.id);
       const attempt = await sessions.throttle.begin(passkey?.email ?? UNKNOWN_PASSKEY, client.ip);
       const expected = await take(credential.response.clientDataJSON, 'passwordless', null);
       const handle = credential.response.userHandle;
