@@ -21,7 +21,6 @@ export type { Invitation, InvitationPreview, InvitationSent } from '../../src/mo
 export type {
   Review,
   ReviewEntry,
-  ReviewKind,
   ReviewQueue,
   ReviewState,
   ReviewSummary,

@@ -5,7 +5,7 @@ import { formatTime } from '../hooks';
 import {
   commentProblem,
   COMMENT_MAX,
-  isOpen,
+  OPEN,
   refusalWords,
   STATE_TONE,
   STATE_WORDS,
@@ -72,7 +72,7 @@ export function ReviewPanel(props: Props) {
   const problemId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const open = review !== null && isOpen(review.state);
+  const open = review !== null && OPEN.includes(review.state);
   const submitter = review !== null && review.submittedBy.userId === you;
   const problem = missing ?? commentProblem(error);
 

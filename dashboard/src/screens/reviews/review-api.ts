@@ -5,9 +5,7 @@ import { inWords } from '../../validation-words';
 
 /** Review (docs/team.md, "Review"): the routes the studio, the queue and the bell call, and their words. */
 
-import type { ReviewKind } from '../../types';
-
-export type { ReviewKind };
+export type ReviewKind = 'post' | 'page';
 
 export const STATE_WORDS: Record<ReviewState, string> = {
   in_review: 'In review',
@@ -21,7 +19,11 @@ export const STATE_TONE: Record<ReviewState, 'good' | 'warn' | 'bad' | 'neutral'
   approved: 'good',
   withdrawn: 'neutral',
 };
-export { isOpen, COMMENT_MAX_LENGTH as COMMENT_MAX } from '../../../../src/modules/reviews/review-rules.js';
+/** A reviewer may still decide on these; the server refuses a decision on the others (409 `review_closed`). */
+export const OPEN: readonly ReviewState[] = ['in_review', 'changes_requested'];
+
+/** The longest comment the server takes (reviews.schemas.ts COMMENT_MAX_LENGTH). */
+export const COMMENT_MAX = 5000;
 
 export const studioPath = (workspaceId: string, kind: ReviewKind, id: string) =>
   `/w/${workspaceId}/${kind}s/${id}/edit`;
