@@ -114,6 +114,14 @@ describe('inline Markdown read as the content the surface holds', () => {
     expect(inlineFromMarkdown('an ![image](i.png) here').showable).toBe(false);
     expect(inlineFromMarkdown('**bold `code` inside**').showable).toBe(false);
     expect(inlineFromMarkdown('[`code` link](/x)').showable).toBe(false);
+    // A link with no text is an anchor on the page with nothing in the document to carry it.
+    expect(inlineFromMarkdown('[](/x)').showable).toBe(false);
+    expect(inlineFromMarkdown('a [](/x) b').showable).toBe(false);
+    expect(inlineFromMarkdown('[  \n](/x)**').showable).toBe(false);
+    // Twin links apart by a line break only, which would be written back as one link.
+    expect(inlineFromMarkdown('[l](/a)  \n[l](/a)').showable).toBe(false);
+    // Emphasis `*` opens here but an escaped `\~` would not let it: written, it would be let go of.
+    expect(inlineFromMarkdown('word*~*').showable).toBe(false);
     // Raw HTML is text in a text field: shown, and written back escaped.
     expect(inlineFromMarkdown('<b>x</b>').showable).toBe(true);
     expect(inlineToMarkdown(inlineFromMarkdown('<b>x</b>').nodes)).toBe('\\<b>x\\</b>');

@@ -56,7 +56,10 @@ function readTree(tree: Root): { nodes: PmNode[]; supported: boolean } {
         if (node.type === 'strong') inner = add(strong!.create(), marks);
         if (node.type === 'delete') inner = add(strike!.create(), marks);
         if (node.type === 'link') inner = add(link!.create({ href: node.url, title: node.title ?? null }), marks);
+        const before = nodes.length;
         for (const child of node.children) walk(child, inner);
+        // A link with no text (nothing, or line breaks only) is on the page, but the document marks only text.
+        if (node.type === 'link' && !nodes.slice(before).some((inline) => inline.isText)) supported = false;
         return;
       }
       case 'text':
@@ -94,20 +97,25 @@ function joinText(nodes: PmNode[]): PmNode[] {
   return out;
 }
 
-/** The inline content an inline Markdown string reads as, and whether the surface shows it as the page does. */
 /**
  * Two links side by side to one address: the document would hold them as one link (adjacent text with equal marks is
- * one run), and write them back as one, which reads differently. Such text is shown as its source.
+ * one run, and a line break between them carries no mark), and write them back as one, which reads differently.
+ * Such text is shown as its source.
  */
 function adjacentTwinLinks(node: { type: string; children?: unknown[] }): boolean {
   const children = (node.children ?? []) as Array<{
     type: string;
     url?: string;
     title?: string | null;
+    value?: string;
     children?: unknown[];
   }>;
+  const lineBreak = (sibling: (typeof children)[number]) =>
+    sibling.type === 'break' || (sibling.type === 'text' && /^[\r\n]+$/.test(sibling.value ?? ''));
   return children.some((child, i) => {
-    const next = children[i + 1];
+    let j = i + 1;
+    while (children[j] && lineBreak(children[j]!)) j += 1;
+    const next = children[j];
     if (
       child.type === 'link' &&
       next?.type === 'link' &&
@@ -119,6 +127,7 @@ function adjacentTwinLinks(node: { type: string; children?: unknown[] }): boolea
   });
 }
 
+/** The inline content an inline Markdown string reads as, and whether the surface shows it as the page does. */
 export function inlineFromMarkdown(markdown: string): InlineReading {
   if (!MAY_CHANGE.test(markdown)) return { nodes: markdown === '' ? [] : [schema.text(markdown)], showable: true };
   const tree = parseInline(markdown);
@@ -127,9 +136,12 @@ export function inlineFromMarkdown(markdown: string): InlineReading {
   const read = rawUnits(nodes);
   const units = normalize(read);
   const canonical = writeUnits(units, markdown);
-  // The canonical form reads as `units`: when they are what the input read as, it shows as the input did.
+  // When the canonical form reads back as the input did, it shows as the input did. It may not: emphasis the
+  // input's delimiters could open where they stand, the canonical escapes could not, and it is let go of.
   const showable =
-    canonical === markdown || sameUnits(read, units) || sameRendering(renderInline(canonical), renderInline(markdown));
+    canonical === markdown ||
+    sameUnits(read, readBack(canonical)) ||
+    sameRendering(renderInline(canonical), renderInline(markdown));
   return { nodes, showable };
 }
 
@@ -335,7 +347,8 @@ function codeSpan(text: string): string {
   let longest = 0;
   for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') || (/^ .* $/su.test(text) && text.trim() !== '') ? ' ' : '';
+  // The parser strips one space each side of a span that is not all spaces, and only U+0020 counts as one.
+  const pad = text.startsWith('`') || text.endsWith('`') || (/^ .* $/su.test(text) && /[^ ]/u.test(text)) ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
