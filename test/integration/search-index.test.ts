@@ -88,8 +88,11 @@ describeEachDialect('q through the search index', (dialect) => {
     expect(await search('quince')).toEqual(['Quince harvest']);
     expect(await search('the orchard')).toEqual(['Quince harvest']);
     expect(await search('pectin sets')).toEqual(['Quince harvest']);
-    // Words of different fields are found together.
+    // Words of different fields are found together, the last as a beginning in either.
     expect(await search('quince pectin')).toEqual(['Quince harvest']);
+    expect(await search('pectin orchard quin')).toEqual(['Quince harvest']);
+    expect(await search('quince jel')).toEqual(['Quince harvest']);
+    expect(await search('quince medlar')).toEqual([]);
     const rename = await ctx.app.inject({
       method: 'PATCH',
       url: `${EXTERNAL}/posts/${post.id}`,
@@ -144,6 +147,12 @@ describeEachDialect('q through the search index', (dialect) => {
     expect(await pages('mondays')).toEqual([]);
     expect(await pages('visiting')).toEqual(['Visiting hours']);
     expect(await pages('tuesdays')).toEqual(['Visiting hours']);
+    // Every word of q in the title or the body, each in either, the last as a beginning in either.
+    expect(await pages('tuesdays visiting')).toEqual(['Visiting hours']);
+    expect(await pages('hours closed tues')).toEqual(['Visiting hours']);
+    expect(await pages('closed visit')).toEqual(['Visiting hours']);
+    expect(await pages('visiting mondays')).toEqual([]);
+    expect(await pages('closed open')).toEqual([]);
   });
 
   it('a body of as many distinct words as are stored is written and searched alike on both dialects', async () => {
