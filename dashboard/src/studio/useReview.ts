@@ -54,6 +54,9 @@ export function useReview(workspaceId: string, kind: Kind, id: string | null) {
       setError(null);
       try {
         const review = await actOnReview(workspaceId, kind, target, what);
+        // A read of the thread begun before the write (the first one of a post saved a moment ago) would land
+        // after this answer and put the review back as it was: it is called off first.
+        await queryClient.cancelQueries({ queryKey: reviewKeys.thread(workspaceId, kind, target) });
         queryClient.setQueryData(reviewKeys.thread(workspaceId, kind, target), review);
         // The queue, its count in the navigation, and the bell (a decision may have told this member too).
         void queryClient.invalidateQueries({
