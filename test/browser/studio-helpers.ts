@@ -56,11 +56,33 @@ export function bodyBlock(page: Page, type: string): Locator {
 export async function slash(page: Page, label: string): Promise<void> {
   await page.keyboard.type(`/${label.toLowerCase().split(' ')[0]}`);
   const menu = page.getByRole('group', { name: 'Block types' });
-  await menu.getByRole('button', { name: label, exact: true }).waitFor();
+  await menu
+    .getByRole('button', { name: label, exact: true })
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error: Error) => {
+      // Where the keys went instead, for a failure seen only on a loaded machine.
+      throw new Error(`the "/" menu never offered ${label}; ${await whereKeysGo(page)}`, { cause: error });
+    });
   // The menu's first match is the one Enter takes; arrows reach the others.
   const names = await menu.getByRole('button').allTextContents();
   for (let i = 0; i < names.indexOf(label); i += 1) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+}
+
+/** What has the focus and what the document holds around the caret, for a failure's message. */
+async function whereKeysGo(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    type Element = { outerHTML: string; textContent: string };
+    const g = globalThis as unknown as {
+      document: { activeElement: Element | null; querySelector(s: string): Element | null };
+      getSelection(): { anchorNode: { textContent: string | null } | null } | null;
+    };
+    const focused = g.document.activeElement?.outerHTML.slice(0, 300) ?? 'nothing';
+    const selection = g.getSelection();
+    const atCaret = selection?.anchorNode?.textContent?.slice(0, 120) ?? '';
+    const text = g.document.querySelector('.ProseMirror.document')?.textContent.slice(-300) ?? '';
+    return `focused: ${focused}; at the caret: ${JSON.stringify(atCaret)}; the body ends: ${JSON.stringify(text)}`;
+  });
 }
 
 /** A paste as the browser delivers it, of the given clipboard types (the test program has no DOM lib). */

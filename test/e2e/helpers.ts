@@ -175,11 +175,16 @@ function launch(env: ServerEnv, port: number, asFile: boolean): ServerProcess {
 /**
  * Starts `quire serve` on a free loopback port and resolves once GET /healthz answers 200. A port
  * taken between the probe and the listen (EADDRINUSE) is retried on another one, a few times. `node
- * bin/quire.js` unless `asFile`, which runs the file itself.
+ * bin/quire.js` unless `asFile`, which runs the file itself. `launched` is handed each process as it
+ * starts, for a test that must watch what it prints before it answers.
  */
-export async function startServer(env: ServerEnv, { asFile = false } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: ServerEnv,
+  { asFile = false, launched }: { asFile?: boolean; launched?: (server: ServerProcess) => void } = {},
+): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
     const server = launch(env, await freePort(), asFile);
+    launched?.(server);
     const deadline = Date.now() + START_TIMEOUT_MS;
     let exit: Exit | null = null;
     void server.exited.then((value) => (exit = value));

@@ -5,7 +5,7 @@ import { services } from '../helpers/services.js';
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { faultTally, missingPosts } from './fault-tally.js';
-import { EXTERNAL, installWithKey, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
+import { eventually, EXTERNAL, installWithKey, startServer, tempDir, type Env, type ServerProcess } from './helpers.js';
 
 /*
  * A PostgreSQL restart and a stop of a few seconds under a load of writes and reads, against the real server
@@ -179,12 +179,18 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
 
   it('a server started while the database is stopped waits for it, and serves once it returns', async () => {
     await cluster.stop();
-    const starting = startServer(env);
-    await sleep(2_000);
+    let launched: ServerProcess | null = null;
+    const starting = startServer(env, { launched: (process) => (launched = process) });
+    // The database comes back only once the server has said it waits: a fixed pause raced a slow start on a
+    // loaded machine, which then found the database already up and had nothing to wait for.
+    await eventually(
+      () => launched?.stderr().includes('quire: waiting for the database') ?? false,
+      'the server to say it waits for the database',
+      30_000,
+    );
     await cluster.start();
     const second = await starting;
     try {
-      expect(second.stderr()).toContain('quire: waiting for the database');
       const response = await second.fetch(`${EXTERNAL}/posts?pageSize=1`, { headers: { 'X-API-Key': key } });
       expect(response.status).toBe(200);
       await response.arrayBuffer();

@@ -21,6 +21,8 @@ import {
  */
 
 const RUNS_PER_DIALECT = 1200;
+/** The runs and a fingerprint around every write: seconds alone, several times that beside other suites. */
+const FUZZ_TIMEOUT_MS = 120_000;
 
 describeEachDialect('fuzz: requests from the OpenAPI document, valid and hostile', (dialect) => {
   let ctx: TestContext;
@@ -105,73 +107,80 @@ describeEachDialect('fuzz: requests from the OpenAPI document, valid and hostile
       ...(alt === null ? [] : [{ name: 'alt', data: alt }]),
     ]);
 
-  it('no answer is a 500, every error is the envelope, and a refused write changes nothing', async () => {
-    const operations = operationsOf(document).filter((operation) => operation.path !== '/openapi.json');
-    const arbitrary = fc.oneof(
-      ...operations.map((operation) =>
-        operation.multipart
-          ? uploadParts.map((parts) => ({ operation, parts }))
-          : requestArb(document, operation, (path) => known.get(path) ?? []).map((request) => ({ operation, request })),
-      ),
-    );
-    const counts = { requests: 0, writes: 0, refusedWrites: 0, byStatus: {} as Record<string, number> };
-    const covered = new Set<string>();
+  it(
+    'no answer is a 500, every error is the envelope, and a refused write changes nothing',
+    async () => {
+      const operations = operationsOf(document).filter((operation) => operation.path !== '/openapi.json');
+      const arbitrary = fc.oneof(
+        ...operations.map((operation) =>
+          operation.multipart
+            ? uploadParts.map((parts) => ({ operation, parts }))
+            : requestArb(document, operation, (path) => known.get(path) ?? []).map((request) => ({
+                operation,
+                request,
+              })),
+        ),
+      );
+      const counts = { requests: 0, writes: 0, refusedWrites: 0, byStatus: {} as Record<string, number> };
+      const covered = new Set<string>();
 
-    await fc.assert(
-      fc.asyncProperty(arbitrary, async (drawn) => {
-        const { operation } = drawn;
-        const write = operation.method !== 'GET';
-        const before = write ? await workspaceFingerprint(ctx.runtime.database.db, workspaceId) : '';
-        let response;
-        if ('parts' in drawn) {
-          const form = multipart(drawn.parts);
-          response = await ctx.app.inject({
-            method: 'POST',
-            url: `${EXTERNAL}/media`,
-            headers: { ...form.headers, 'x-api-key': key },
-            payload: form.payload,
-          });
-        } else {
-          const { request } = drawn;
-          const hasBody = request.body !== undefined;
-          response = await ctx.app.inject({
-            method: operation.method as 'GET',
-            url: urlOf(request),
-            headers: {
-              'x-api-key': key,
-              ...(hasBody ? { 'content-type': request.wrongContentType ? 'text/xml' : 'application/json' } : {}),
-            },
-            ...(hasBody ? { payload: jsonText(request.body) } : {}),
-          });
-        }
-        counts.requests += 1;
-        counts.byStatus[response.statusCode] = (counts.byStatus[response.statusCode] ?? 0) + 1;
-        covered.add(`${operation.method} ${operation.path}`);
-        const what = `${operation.method} ${operation.path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
-        expect(response.statusCode, what).toBeLessThan(500);
-        if (response.statusCode >= 400) {
-          const body = response.json() as Record<string, unknown>;
-          expect(typeof body.code, what).toBe('string');
-          expect(typeof body.message, what).toBe('string');
-          expect('details' in body, what).toBe(true);
-        }
-        if (write) {
-          counts.writes += 1;
-          if (response.statusCode >= 400) {
-            counts.refusedWrites += 1;
-            expect(await workspaceFingerprint(ctx.runtime.database.db, workspaceId), what).toBe(before);
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (drawn) => {
+          const { operation } = drawn;
+          const write = operation.method !== 'GET';
+          const before = write ? await workspaceFingerprint(ctx.runtime.database.db, workspaceId) : '';
+          let response;
+          if ('parts' in drawn) {
+            const form = multipart(drawn.parts);
+            response = await ctx.app.inject({
+              method: 'POST',
+              url: `${EXTERNAL}/media`,
+              headers: { ...form.headers, 'x-api-key': key },
+              payload: form.payload,
+            });
+          } else {
+            const { request } = drawn;
+            const hasBody = request.body !== undefined;
+            response = await ctx.app.inject({
+              method: operation.method as 'GET',
+              url: urlOf(request),
+              headers: {
+                'x-api-key': key,
+                ...(hasBody ? { 'content-type': request.wrongContentType ? 'text/xml' : 'application/json' } : {}),
+              },
+              ...(hasBody ? { payload: jsonText(request.body) } : {}),
+            });
           }
-        }
-      }),
-      { numRuns: RUNS_PER_DIALECT, endOnFailure: true },
-    );
+          counts.requests += 1;
+          counts.byStatus[response.statusCode] = (counts.byStatus[response.statusCode] ?? 0) + 1;
+          covered.add(`${operation.method} ${operation.path}`);
+          const what = `${operation.method} ${operation.path} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, what).toBeLessThan(500);
+          if (response.statusCode >= 400) {
+            const body = response.json() as Record<string, unknown>;
+            expect(typeof body.code, what).toBe('string');
+            expect(typeof body.message, what).toBe('string');
+            expect('details' in body, what).toBe(true);
+          }
+          if (write) {
+            counts.writes += 1;
+            if (response.statusCode >= 400) {
+              counts.refusedWrites += 1;
+              expect(await workspaceFingerprint(ctx.runtime.database.db, workspaceId), what).toBe(before);
+            }
+          }
+        }),
+        { numRuns: RUNS_PER_DIALECT, endOnFailure: true },
+      );
 
-    expect(covered.size).toBe(operations.length);
-    // The counts the closing note of issue 20 quotes from one CI run.
-    process.stdout.write(
-      `fuzz [${dialect}]: ${counts.requests} requests over ${covered.size} operations, ${counts.writes} writes ` +
-        `(${counts.refusedWrites} refused, each checked unchanged); statuses ${JSON.stringify(counts.byStatus)}` +
-        '\n',
-    );
-  });
+      expect(covered.size).toBe(operations.length);
+      // The counts the closing note of issue 20 quotes from one CI run.
+      process.stdout.write(
+        `fuzz [${dialect}]: ${counts.requests} requests over ${covered.size} operations, ${counts.writes} writes ` +
+          `(${counts.refusedWrites} refused, each checked unchanged); statuses ${JSON.stringify(counts.byStatus)}` +
+          '\n',
+      );
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 });

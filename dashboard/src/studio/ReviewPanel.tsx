@@ -2,15 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Email } from '../components/Email';
 import { Badge, ErrorMessage } from '../components/Status';
 import { formatTime } from '../hooks';
-import {
-  commentProblem,
-  COMMENT_MAX,
-  OPEN,
-  refusalWords,
-  STATE_TONE,
-  STATE_WORDS,
-  type ReviewAct,
-} from '../screens/reviews/review-api';
+import { commentProblem, refusalWords, STATE_TONE, STATE_WORDS, type ReviewAct } from '../screens/reviews/review-api';
+import { COMMENT_MAX, OPEN } from '../screens/reviews/review-rules';
 import type { Review } from '../types';
 import { ReviewThread } from './ReviewThread';
 import type { ReviewHandle } from './useReview';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DialogActions, Dialog } from '../components/Dialog';
-import { commentProblem, COMMENT_MAX, refusalWords } from '../screens/reviews/review-api';
+import { commentProblem, refusalWords } from '../screens/reviews/review-api';
+import { COMMENT_MAX } from '../screens/reviews/review-rules';
 
 interface Props {
   noun: string;

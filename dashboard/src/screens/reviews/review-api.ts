@@ -19,16 +19,6 @@ export const STATE_TONE: Record<ReviewState, 'good' | 'warn' | 'bad' | 'neutral'
   approved: 'good',
   withdrawn: 'neutral',
 };
-/**
- * A reviewer may still decide on these; the server refuses a decision on the others (409 `review_closed`). This and
- * COMMENT_MAX copy the server's review-rules.ts (taking them from there failed a studio browser test, cause not
- * found); test/dashboard/review-rules.test.ts holds the copies to it.
- */
-export const OPEN: readonly ReviewState[] = ['in_review', 'changes_requested'];
-
-/** The longest comment the server takes (review-rules.ts COMMENT_MAX_LENGTH). */
-export const COMMENT_MAX = 5000;
-
 export const studioPath = (workspaceId: string, kind: ReviewKind, id: string) =>
   `/w/${workspaceId}/${kind}s/${id}/edit`;
 
