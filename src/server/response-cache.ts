@@ -30,6 +30,19 @@ declare module 'fastify' {
   }
 }
 
+/** A workspace's part of the cache: the newest content version stored, its keys, and the bytes they hold. */
+interface Tenant {
+  version: number;
+  keys: Set<string>;
+  bytes: number;
+}
+
+interface Slot {
+  response: CachedResponse;
+  referenced: boolean;
+  tenant: Tenant;
+}
+
 /**
  * Serialized GET answers of the external API, bounded in bytes. The key holds the workspace's content
  * version as the request's own authentication query read it, and every content write bumps that
@@ -44,14 +57,20 @@ declare module 'fastify' {
  * Eviction is second-chance (CLOCK) rather than strict LRU: a hit only marks its entry, where moving
  * it to the young end of the Map was a measurable share of a cached answer; when room is needed, the oldest
  * entry goes unless it was read since it was last passed over, in which case it moves young instead.
+ *
+ * The cache is shared by every workspace of the process, and each gets a fair share of it: an entry of a
+ * workspace holding no more than the bound divided among the workspaces present is passed over too, so one
+ * workspace walking thousands of distinct URLs evicts its own answers, not a quiet workspace's hot ones
+ * (docs/performance.md, "A thousand workspaces"). With one workspace, or all within their shares, it is the
+ * plain CLOCK above.
  */
 export class ResponseCache {
-  readonly #entries = new Map<string, { response: CachedResponse; referenced: boolean }>();
-  /** Per workspace: the newest content version stored, and the keys stored under it. */
-  readonly #versions = new Map<string, { version: number; keys: Set<string> }>();
+  readonly #entries = new Map<string, Slot>();
+  /** Per workspace holding entries: its newest version, its keys and their bytes. */
+  readonly #tenants = new Map<string, Tenant>();
   #bytes = 0;
-  /** The responses the entries hold, so an encoding added to one is counted only while it is held. */
-  readonly #held = new WeakSet<CachedResponse>();
+  /** The responses the entries hold and whose they are, so an encoding added to one is counted while it is held. */
+  readonly #held = new WeakMap<CachedResponse, Tenant>();
 
   constructor(readonly maxBytes: number) {}
 
@@ -62,6 +81,11 @@ export class ResponseCache {
   /** Bytes held, for tests. */
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** Bytes held for one workspace, for tests. */
+  bytesOf(workspaceId: string): number {
+    return this.#tenants.get(workspaceId)?.bytes ?? 0;
   }
 
   keyFor(request: FastifyRequest): string | undefined {
@@ -83,7 +107,11 @@ export class ResponseCache {
     const bytes = compress(response.payload, encoding);
     response.encoded = { ...response.encoded, [encoding]: bytes };
     // An entry evicted meanwhile is no longer counted; its encodings go with it.
-    if (this.#held.has(response)) this.#bytes += bytes.length;
+    const tenant = this.#held.get(response);
+    if (tenant) {
+      this.#bytes += bytes.length;
+      tenant.bytes += bytes.length;
+    }
     return bytes;
   }
 
@@ -99,36 +127,54 @@ export class ResponseCache {
     if (size > this.maxBytes / 8) return;
     const [workspaceId = '', versionText] = key.split('\n', 2);
     const version = Number(versionText);
-    let current = this.#versions.get(workspaceId);
+    let tenant = this.#tenants.get(workspaceId);
     // Read under a version a write has already superseded: it could never be served.
-    if (current && version < current.version) return;
-    if (!current || version > current.version) {
-      if (current) for (const stale of current.keys) this.#delete(stale);
-      current = { version, keys: new Set() };
-      this.#versions.set(workspaceId, current);
+    if (tenant && version < tenant.version) return;
+    if (!tenant || version > tenant.version) {
+      if (tenant) for (const stale of tenant.keys) this.#delete(stale);
+      tenant = { version, keys: new Set(), bytes: 0 };
+      this.#tenants.set(workspaceId, tenant);
     }
     this.#delete(key);
-    // Room first, then the new entry, so that it is not the one passed over last and evicted.
+    // The delete may have taken the workspace's last entry, and its record with it.
+    if (!this.#tenants.has(workspaceId)) this.#tenants.set(workspaceId, tenant);
+    this.#makeRoom(tenant, size);
+    // Making room may have evicted the workspace's last other entry, and its record with it.
+    if (!this.#tenants.has(workspaceId)) this.#tenants.set(workspaceId, tenant);
+    this.#entries.set(key, { response, referenced: false, tenant });
+    this.#bytes += size;
+    tenant.bytes += size;
+    this.#held.set(response, tenant);
+    tenant.keys.add(key);
+  }
+
+  /** Evicts until `size` more bytes fit for an entry of `incoming`; room first, so the new entry is not evicted. */
+  #makeRoom(incoming: Tenant, size: number): void {
+    if (this.#bytes + size <= this.maxBytes) return;
+    const share = this.maxBytes / this.#tenants.size;
+    // Each entry is passed over at most once per call for each reason, so this ends whatever the entries are.
     let secondChances = this.#entries.size;
+    let sparedShares = this.#entries.size;
     while (this.#bytes + size > this.maxBytes) {
       const [oldest, slot] = this.#entries.entries().next().value!;
-      this.#entries.delete(oldest);
-      // Each entry is passed over at most once per call, so this ends even if every entry was read.
-      if (slot.referenced && secondChances-- > 0) {
+      let spared = false;
+      if (slot.referenced && secondChances > 0) {
+        secondChances -= 1;
         slot.referenced = false;
-        this.#entries.set(oldest, slot);
-      } else {
+        spared = true;
+      } else if (sparedShares > 0 && slot.tenant.bytes + (slot.tenant === incoming ? size : 0) <= share) {
+        sparedShares -= 1;
+        spared = true;
+      }
+      this.#entries.delete(oldest);
+      if (spared) this.#entries.set(oldest, slot);
+      else {
         this.#bytes -= sizeOf(slot.response);
+        slot.tenant.bytes -= sizeOf(slot.response);
         this.#held.delete(slot.response);
-        this.#unlist(oldest);
+        this.#unlist(oldest, slot.tenant);
       }
     }
-    this.#entries.set(key, { response, referenced: false });
-    this.#bytes += size;
-    this.#held.add(response);
-    // Making room may have evicted the workspace's last other entry, and its record with it.
-    if (!this.#versions.has(workspaceId)) this.#versions.set(workspaceId, current);
-    current.keys.add(key);
   }
 
   #delete(key: string): void {
@@ -136,16 +182,16 @@ export class ResponseCache {
     if (!old) return;
     this.#entries.delete(key);
     this.#bytes -= sizeOf(old.response);
+    old.tenant.bytes -= sizeOf(old.response);
     this.#held.delete(old.response);
-    this.#unlist(key);
+    this.#unlist(key, old.tenant);
   }
 
   /** Forgets an entry's key in its workspace's list, and the workspace once it has none. */
-  #unlist(key: string): void {
+  #unlist(key: string, tenant: Tenant): void {
+    tenant.keys.delete(key);
+    if (tenant.keys.size > 0) return;
     const [workspaceId = ''] = key.split('\n', 1);
-    const current = this.#versions.get(workspaceId);
-    if (!current) return;
-    current.keys.delete(key);
-    if (current.keys.size === 0) this.#versions.delete(workspaceId);
+    if (this.#tenants.get(workspaceId) === tenant) this.#tenants.delete(workspaceId);
   }
 }
