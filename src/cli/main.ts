@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { AppError } from '../errors.js';
-import { serve } from '../main.js';
 import { openRuntime } from '../runtime.js';
 import type { Command } from './command.js';
 import { COMMANDS, describe } from './commands.js';
@@ -61,6 +60,8 @@ export async function main(argv: string[]): Promise<void> {
   }
 
   if (argv[0] === 'serve') {
+    // The server (Fastify, its routes and schemas) is loaded only to serve: the other commands need none of it.
+    const { serve } = await import('../main.js');
     await serve(config).catch((error: Error) => fail(`could not start: ${error.message}`));
     return;
   }

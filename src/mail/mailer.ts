@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../config.js';
 
 /** One message: its plain-text body, and the same words as HTML for the clients that show it. */
@@ -39,22 +39,27 @@ export function createMailer(config: MailConfig | null): Mailer {
       send: async () => ({ sent: false, reason: NOT_CONFIGURED }),
     };
   }
-  const transport = createTransport(
-    {
-      url: config.smtpUrl,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS,
-      // nodemailer logs nothing of its own; the credentials in the URL never reach a log.
-      logger: false,
-    },
-    { from: config.from },
-  );
+  // nodemailer is loaded at the first message: every `quire` command and server makes a mailer, few send.
+  let transport: Promise<Transporter> | undefined;
+  const opened = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(
+        {
+          url: config.smtpUrl,
+          connectionTimeout: TIMEOUT_MS,
+          greetingTimeout: TIMEOUT_MS,
+          socketTimeout: TIMEOUT_MS,
+          // nodemailer logs nothing of its own; the credentials in the URL never reach a log.
+          logger: false,
+        },
+        { from: config.from },
+      ),
+    ));
   return {
     configured: true,
     async send(message, log) {
       try {
-        await transport.sendMail(message);
+        await (await opened()).sendMail(message);
         return { sent: true };
       } catch (error) {
         log.warn({ err: error, to: message.to, subject: message.subject }, 'the mail server did not take a message');

@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
+import type {
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import type { AuthenticationCredential, RegistrationCredential } from './passkeys.schemas.js';
+
+/**
+ * @simplewebauthn/server, loaded at the first ceremony: its ASN.1 and COSE libraries were a third of the start of
+ * every `quire` command and server, which load this module with the dashboard's services.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long a ceremony's options stay good: the browser's prompt times out with them. */
 export const CEREMONY_TTL_MS = 5 * 60_000;
@@ -49,11 +51,12 @@ export function challengeOf(clientDataJSON: string): string | null {
 /** The user handle a passkey holds: the user's id, so a passwordless sign-in can be checked against it. */
 export const userHandleOf = (userId: string) => Buffer.from(userId, 'utf8').toString('base64url');
 
-export function registrationOptions(
+export async function registrationOptions(
   rp: RelyingParty,
   user: { id: string; email: string },
   exclude: Array<{ credential_id: string; transports: string }>,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -72,10 +75,11 @@ export function registrationOptions(
   });
 }
 
-export function authenticationOptions(
+export async function authenticationOptions(
   rp: RelyingParty,
   allow: Array<{ credential_id: string; transports: string }> | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     challenge: crypto.randomBytes(32),
@@ -106,6 +110,7 @@ export async function verifiedRegistration(
   credential: RegistrationCredential,
   challenge: string,
 ): Promise<NewCredential | null> {
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       response: {
@@ -143,6 +148,7 @@ export async function verifiedAssertion(
   stored: { credential_id: string; public_key: string; counter: number; transports: string },
   userVerified: boolean,
 ): Promise<{ counter: number; backedUp: boolean } | null> {
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: credential,

@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
-import sharp from 'sharp';
 import { originalFormat } from '../../blocks/images.js';
 import { MAX_IMAGE_PIXELS } from './media.inspector.js';
+import { loadSharp } from './sharp.js';
 
 /*
  * Where an upload was taken: the GPS IFD of its EXIF, removed from the stored original unless
@@ -93,6 +93,7 @@ function fixPngCrc(file: Buffer, at: number): void {
  * IFD, or bytes libvips cannot read, which the decode that follows refuses).
  */
 export async function withoutGps(file: Buffer, mimeType: string): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   const exif = await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS })
     .metadata()
     .then((meta) => meta.exif)
@@ -116,6 +117,7 @@ export async function withoutGps(file: Buffer, mimeType: string): Promise<Buffer
 async function reencoded(file: Buffer, mimeType: string): Promise<Buffer> {
   const format = originalFormat(mimeType);
   if (!format) throw new Error(`No encoder to remove the GPS position of a ${mimeType}`);
+  const sharp = await loadSharp();
   return sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, animated: false })
     .rotate()
     .keepIccProfile()

@@ -1,8 +1,8 @@
-import sharp from 'sharp';
 import { createGate } from '../../shared/gate.js';
 import { originalFormat, type DerivativeFormat } from '../../blocks/images.js';
 import { MAX_IMAGE_PIXELS } from './media.inspector.js';
 import { coverCrop, UpscaleError } from './media.sizes.js';
+import { loadSharp } from './sharp.js';
 
 /**
  * Everything Quire does to pixels, with libvips through sharp, at the widths and in the formats of the ladder
@@ -21,9 +21,6 @@ const MIME_TYPES: Readonly<Record<DerivativeFormat, string>> = {
  * made costs no slot.
  */
 export const TRANSFORMS = createGate(2);
-
-// The process-wide cache would hold decoded originals between requests; memory is bounded by the semaphore instead.
-sharp.cache(false);
 
 export function derivativeMimeType(format: DerivativeFormat): string {
   return MIME_TYPES[format];
@@ -55,6 +52,7 @@ const hex = (n: number) => n.toString(16).padStart(2, '0');
  * derivatives can be made.
  */
 export async function inspectImage(bytes: Buffer): Promise<ImageFacts> {
+  const sharp = await loadSharp();
   try {
     const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
     const meta = await input.metadata();
@@ -96,6 +94,7 @@ export interface RenderSize {
  * ImageDecodeError rather than showing grey rows.
  */
 export async function renderDerivative(bytes: Buffer, size: RenderSize, format: DerivativeFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   const input = () => sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, animated: false });
   try {
     let pipeline = input().rotate();
