@@ -180,7 +180,7 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
   it('a server started while the database is stopped waits for it, and serves once it returns', async () => {
     await cluster.stop();
     let launched: ServerProcess | null = null;
-    const starting = startServer(env, { launched: (process) => (launched = process) });
+    const starting = startServer(env, { launched: (child) => (launched = child) });
     // The database comes back only once the server has said it waits: a fixed pause raced a slow start on a
     // loaded machine, which then found the database already up and had nothing to wait for.
     await eventually(

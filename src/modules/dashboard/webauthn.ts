@@ -7,8 +7,8 @@ import type {
 import type { AuthenticationCredential, RegistrationCredential } from './passkeys.schemas.js';
 
 /**
- * @simplewebauthn/server, loaded at the first ceremony: its ASN.1 and COSE libraries were a third of the start of
- * every `quire` command and server, which load this module with the dashboard's services.
+ * @simplewebauthn/server, loaded at the first ceremony: its ASN.1 and COSE libraries were the largest part of the
+ * start of every `quire` command and server, which load this module with the dashboard's services.
  */
 const webauthn = () => import('@simplewebauthn/server');
 
