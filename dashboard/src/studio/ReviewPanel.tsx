@@ -3,7 +3,7 @@ import { Email } from '../components/Email';
 import { Badge, ErrorMessage } from '../components/Status';
 import { formatTime } from '../hooks';
 import { commentProblem, refusalWords, STATE_TONE, STATE_WORDS, type ReviewAct } from '../screens/reviews/review-api';
-import { COMMENT_MAX, OPEN } from '../screens/reviews/review-rules';
+import { COMMENT_MAX_LENGTH, isOpen } from '../../../src/modules/reviews/review-rules.js';
 import type { Review } from '../types';
 import { ReviewThread } from './ReviewThread';
 import type { ReviewHandle } from './useReview';
@@ -65,7 +65,7 @@ export function ReviewPanel(props: Props) {
   const problemId = useId();
   const box = useRef<HTMLTextAreaElement>(null);
 
-  const open = review !== null && OPEN.includes(review.state);
+  const open = review !== null && isOpen(review.state);
   const submitter = review !== null && review.submittedBy.userId === you;
   const problem = missing ?? commentProblem(error);
 
@@ -145,7 +145,7 @@ export function ReviewPanel(props: Props) {
               ref={box}
               rows={3}
               value={text}
-              maxLength={COMMENT_MAX}
+              maxLength={COMMENT_MAX_LENGTH}
               aria-invalid={problem !== null || undefined}
               aria-describedby={problem !== null ? problemId : undefined}
               onChange={(event) => {

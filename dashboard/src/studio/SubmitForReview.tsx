@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DialogActions, Dialog } from '../components/Dialog';
 import { commentProblem, refusalWords } from '../screens/reviews/review-api';
-import { COMMENT_MAX } from '../screens/reviews/review-rules';
+import { COMMENT_MAX_LENGTH } from '../../../src/modules/reviews/review-rules.js';
 
 interface Props {
   noun: string;
@@ -44,7 +44,7 @@ export function SubmitForReview({ noun, title, again, pending, error, onSubmit, 
             id={noteId}
             rows={4}
             value={note}
-            maxLength={COMMENT_MAX}
+            maxLength={COMMENT_MAX_LENGTH}
             data-autofocus
             aria-invalid={problem !== null || undefined}
             aria-describedby={problem !== null ? `${hintId} ${problemId}` : hintId}

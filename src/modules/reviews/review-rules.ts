@@ -1,6 +1,6 @@
 /**
- * What the server holds a review to and the dashboard offers alike (docs/team.md, "Review"), kept apart from the
- * schemas. The dashboard keeps a copy (screens/reviews/review-rules.ts), which a test holds equal to these.
+ * What the server holds a review to and the dashboard offers alike (docs/team.md, "Review"): kept apart from the
+ * schemas so the dashboard takes them without TypeBox.
  */
 
 /** States a reviewer may still decide on; a decision on any other is a 409 `review_closed`. */
