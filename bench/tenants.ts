@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createDatabase, datasetEnv, dropDatabase } from './dataset.js';
+import { createDatabase, datasetEnv, dropDatabase, ensureBuilt } from './dataset.js';
 import { BIN, binLine, freePort, launch, quire, waitFor, type Child } from './processes.js';
+import { EXTERNAL } from './quire-server.js';
 
 /*
  * The response cache's fairness between workspaces (issue 42, point 3; docs/performance.md, "A thousand
@@ -18,7 +19,6 @@ import { BIN, binLine, freePort, launch, quire, waitFor, type Child } from './pr
  *     [--cache-mb 64] [--posts 100]
  */
 
-const EXTERNAL = '/api/v1/external';
 const METRICS_TOKEN = crypto.randomBytes(24).toString('base64url');
 
 const { values: args } = parseArgs({
@@ -31,9 +31,18 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '100' },
   },
 });
-const walk = Number(args.walk);
-const every = Number(args.every);
-const posts = Number(args.posts);
+/** A whole number of at least 1, or the run stops here naming the flag. */
+function count(flag: 'walk' | 'every' | 'posts' | 'cache-mb'): number {
+  const value = Number(args[flag]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
+  return value;
+}
+const walk = count('walk');
+const every = count('every');
+const posts = count('posts');
+const cacheMb = count('cache-mb');
+if (every > walk) throw new Error('--every must be at most --walk: the quiet workspace reads after every that many');
+if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Workspace {
@@ -77,20 +86,23 @@ async function main(): Promise<void> {
   const databaseUrl = args.db === 'postgres' ? await createDatabase() : null;
   let server: Child | null = null;
   try {
+    const bin = path.resolve(args.server);
+    // The results name this checkout's code when its own server is measured: not a build of an edit since undone.
+    if (bin === BIN) await ensureBuilt(log);
     const env = datasetEnv({ dataDir, databaseUrl });
     log(`seeding two workspaces of ${posts} posts on ${args.db}`);
     const { busy, quiet } = await install(env);
-    const bin = path.resolve(args.server);
     const port = await freePort();
+    const line = binLine(bin);
     server = launch(
-      [...binLine(bin).flags, bin, 'serve'],
+      [...line.flags, bin, 'serve'],
       {
         ...env,
-        ...binLine(bin).env,
+        ...line.env,
         HOST: '127.0.0.1',
         PORT: String(port),
         QUIRE_RATE_LIMIT_MAX: '1000000000',
-        QUIRE_RESPONSE_CACHE_MB: args['cache-mb'],
+        QUIRE_RESPONSE_CACHE_MB: String(cacheMb),
         QUIRE_METRICS_TOKEN: METRICS_TOKEN,
       },
       port,
@@ -120,7 +132,7 @@ async function main(): Promise<void> {
     const result = {
       server: path.relative(process.cwd(), bin) || bin,
       db: args.db,
-      cacheMb: Number(args['cache-mb']),
+      cacheMb,
       walked: walk,
       quietEvery: every,
       quietHotUrls: hot.length,

@@ -136,11 +136,9 @@ export class ResponseCache {
       this.#tenants.set(workspaceId, tenant);
     }
     this.#delete(key);
-    // The delete may have taken the workspace's last entry, and its record with it.
-    if (!this.#tenants.has(workspaceId)) this.#tenants.set(workspaceId, tenant);
-    this.#makeRoom(tenant, size);
-    // Making room may have evicted the workspace's last other entry, and its record with it.
-    if (!this.#tenants.has(workspaceId)) this.#tenants.set(workspaceId, tenant);
+    this.#makeRoom(workspaceId, tenant, size);
+    // The delete, or the room made, may have taken the workspace's last entry and its record with it.
+    this.#tenants.set(workspaceId, tenant);
     this.#entries.set(key, { response, referenced: false, tenant });
     this.#bytes += size;
     tenant.bytes += size;
@@ -149,9 +147,10 @@ export class ResponseCache {
   }
 
   /** Evicts until `size` more bytes fit for an entry of `incoming`; room first, so the new entry is not evicted. */
-  #makeRoom(incoming: Tenant, size: number): void {
+  #makeRoom(workspaceId: string, incoming: Tenant, size: number): void {
     if (this.#bytes + size <= this.maxBytes) return;
-    const share = this.maxBytes / this.#tenants.size;
+    const present = this.#tenants.size + (this.#tenants.get(workspaceId) === incoming ? 0 : 1);
+    const share = this.maxBytes / present;
     // Each entry is passed over at most once per call for each reason, so this ends whatever the entries are.
     let secondChances = this.#entries.size;
     let sparedShares = this.#entries.size;

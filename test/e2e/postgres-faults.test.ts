@@ -181,8 +181,8 @@ const title = 'a PostgreSQL restart and outage under load [postgres]';
     await cluster.stop();
     let launched: ServerProcess | null = null;
     const starting = startServer(env, { launched: (child) => (launched = child) });
-    // The database comes back only once the server has said it waits: a fixed pause raced a slow start on a
-    // loaded machine, which then found the database already up and had nothing to wait for.
+    // The database comes back only once the server has said it waits, however slowly the server starts: sooner,
+    // it would find the database up and have nothing to wait for.
     await eventually(
       () => launched?.stderr().includes('quire: waiting for the database') ?? false,
       'the server to say it waits for the database',

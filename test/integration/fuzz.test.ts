@@ -21,7 +21,7 @@ import {
  */
 
 const RUNS_PER_DIALECT = 1200;
-/** The runs and a fingerprint around every write: seconds alone, several times that beside other suites. */
+/** The runs read a fingerprint of the workspace around every write: slow beside other suites on a small machine. */
 const FUZZ_TIMEOUT_MS = 120_000;
 
 describeEachDialect('fuzz: requests from the OpenAPI document, valid and hostile', (dialect) => {
