@@ -2,6 +2,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { badRequest } from '../errors.js';
 import { parsePermissionList } from '../security/permissions.js';
 import { describeSeed, parsePostCount, seedCommand } from '../seed/command.js';
+import { describeSeededWorkspaces, parseWorkspaceCount, seedWorkspacesCommand } from '../seed/workspaces.js';
 import type { Command, CommandInput } from './command.js';
 import { ownerActorOf } from './owner-actor.js';
 import { IMPORT_COMMANDS } from './import.commands.js';
@@ -230,6 +231,24 @@ export const COMMANDS: Record<string, Command> = {
     run: (runtime, input) =>
       seedCommand(runtime, text(input, 'workspace'), parsePostCount(input.flags.posts), input.progress),
     human: describeSeed,
+  },
+
+  'seed workspaces': {
+    usage: 'quire seed workspaces --count N --owner E [--posts N] [--name NAME]',
+    options: ['count', 'owner', 'posts', 'name'],
+    required: ['count', 'owner'],
+    run: (runtime, input) =>
+      seedWorkspacesCommand(
+        runtime,
+        {
+          count: parseWorkspaceCount(input.flags.count),
+          posts: parsePostCount(input.flags.posts),
+          owner: text(input, 'owner'),
+          name: text(input, 'name') || 'Seeded',
+        },
+        input.progress,
+      ),
+    human: describeSeededWorkspaces,
   },
 
   ...OPERATE_COMMANDS,

@@ -75,6 +75,20 @@ describe('quire and a data dir that does not exist', () => {
       QUIRE_DATA_DIR: dir.dataDir,
     });
     expect(workspace).toMatchObject({ code: 0, stderr: '' });
+    // Many seeded workspaces at once, each key printed once beside its workspace.
+    const seeded = await cli(
+      ['seed', 'workspaces', '--count', '2', '--posts', '1', '--owner', 'you@example.com', '--name', 'Load'],
+      { QUIRE_DATA_DIR: dir.dataDir },
+    );
+    expect(seeded.code, seeded.stderr).toBe(0);
+    // After the progress line a pipe gets when the seed is done.
+    const lines = seeded.stdout.trim().split('\n');
+    const heading = lines.indexOf('Seeded 2 workspaces; each key is shown only now:');
+    expect(heading, seeded.stdout).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(heading + 1)).toEqual([
+      expect.stringMatching(/^load-1 {2}[0-9a-f-]{36} {2}quire_live_\w+$/),
+      expect.stringMatching(/^load-2 {2}[0-9a-f-]{36} {2}quire_live_\w+$/),
+    ]);
   });
 });
 
