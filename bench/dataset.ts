@@ -75,7 +75,7 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
 }
 
 /** The PostgreSQL backends connected to the dataset's database (the server's pool, once warm). */
-export async function databaseBackendPids(dataset: Dataset): Promise<number[]> {
+export async function databaseBackendPids(dataset: Pick<Dataset, 'databaseUrl'>): Promise<number[]> {
   if (!dataset.databaseUrl) return [];
   const name = new URL(dataset.databaseUrl).pathname.slice(1);
   const result = await withAdmin((client) =>

@@ -1,0 +1,289 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { databaseBackendPids, datasetEnv, ensureBuilt } from './dataset.js';
+import type { Dialect } from './flags.js';
+import { drive } from './load.js';
+import { BIN, binLine, freePort, launch, ROOT, waitFor, type Child } from './processes.js';
+import { UsageWindow, waitUntilIdle } from './proc-stats.js';
+import { EXTERNAL } from './quire-server.js';
+import type { RequestSpec, Scenario } from './scenarios.js';
+import { disposeLayout, readLayout, seedLayout, type Layout, type LayoutName } from './tenant-layouts.js';
+
+/*
+ * `npm run bench:scale`: whether an answer costs the same with a thousand tenants as with one (issue 42,
+ * point 3; docs/performance.md, "A thousand workspaces"). The same number of posts is held two ways:
+ * `--workspaces` workspaces of `--posts` posts (many), and one workspace of all of them (one). Against each,
+ * the server answers the same kinds of request, spread over as many distinct answers: a post by slug and
+ * the default list, cached (warm) and with the response cache off (uncached). The figure is CPU per answer,
+ * the server's and PostgreSQL's backends', over a fixed window after a warm-up. Then the memory: the idle
+ * server's resident set and heap on each layout, and again once every workspace has been asked once.
+ *
+ *   npm run bench:scale -- [--db sqlite|postgres] [--workspaces 1000] [--posts 100] [--duration 10]
+ *     [--warmup 3] [--connections 8] [--reuse DIR] [--keep] [--seed-only] [--server bin/quire.js]
+ *
+ * --seed-only seeds the two layouts and keeps them for a later --reuse: seeding a thousand workspaces takes
+ * minutes, which the measurement must not share the machine with.
+ */
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    workspaces: { type: 'string', default: '1000' },
+    posts: { type: 'string', default: '100' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '8' },
+    reuse: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
+    server: { type: 'string', default: BIN },
+  },
+});
+function count(flag: 'workspaces' | 'posts' | 'duration' | 'warmup' | 'connections'): number {
+  const value = Number(args[flag]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
+  return value;
+}
+const workspaceCount = count('workspaces');
+const postsEach = count('posts');
+const duration = count('duration');
+const warmup = count('warmup');
+const connections = count('connections');
+if (args.db !== 'sqlite' && args.db !== 'postgres') throw new Error('--db must be sqlite or postgres');
+const dialect = args.db as Dialect;
+const log = (line: string) => process.stderr.write(`[scale] ${line}\n`);
+const METRICS_TOKEN = crypto.randomBytes(24).toString('base64url');
+
+interface Server extends Child {
+  cacheOff: boolean;
+}
+
+async function start(layout: Layout, cacheOff: boolean): Promise<Server> {
+  const bin = path.resolve(args.server);
+  const line = binLine(bin);
+  const port = await freePort();
+  const child = launch(
+    [...line.flags, bin, 'serve'],
+    {
+      ...datasetEnv(layout),
+      ...line.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      QUIRE_RATE_LIMIT_MAX: '1000000000',
+      QUIRE_METRICS_TOKEN: METRICS_TOKEN,
+      ...(cacheOff ? { QUIRE_RESPONSE_CACHE_MB: '0' } : {}),
+    },
+    port,
+  );
+  await waitFor(`${child.url}/healthz`, {}, performance.now(), 60_000, child);
+  return { ...child, cacheOff };
+}
+
+async function getJson<T>(server: Server, key: string, url: string): Promise<T> {
+  const response = await fetch(`${server.url}${EXTERNAL}${url}`, { headers: { 'x-api-key': key } });
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** One target per workspace on `many`; as many targets in the one workspace on `one`. */
+interface Target {
+  key: string;
+  slug: string;
+}
+
+async function targetsOf(server: Server, layout: Layout): Promise<Target[]> {
+  if (layout.name === 'many') {
+    const targets: Target[] = [];
+    for (const workspace of layout.workspaces) {
+      const page = await getJson<{ data: Array<{ slug: string }> }>(server, workspace.key, '/posts?pageSize=1');
+      targets.push({ key: workspace.key, slug: page.data[0]!.slug });
+    }
+    return targets;
+  }
+  const { key } = layout.workspaces[0]!;
+  const targets: Target[] = [];
+  for (let page = 1; targets.length < workspaceCount; page += 1) {
+    const listed = await getJson<{ data: Array<{ slug: string }> }>(server, key, `/posts?pageSize=100&page=${page}`);
+    if (listed.data.length === 0) throw new Error(`the one workspace lists fewer than ${workspaceCount} posts`);
+    for (const post of listed.data) targets.push({ key, slug: post.slug });
+  }
+  return targets.slice(0, workspaceCount);
+}
+
+const read = (key: string, url: string): RequestSpec => ({
+  method: 'GET',
+  path: `${EXTERNAL}${url}`,
+  apiKey: key,
+  bodies: [],
+  kind: 'read',
+  expectStatus: 200,
+});
+
+function scenarios(targets: Target[]): Scenario[] {
+  const scenario = (name: string, requests: RequestSpec[]): Scenario => ({
+    name,
+    block: 'warm',
+    what: name,
+    requests,
+    bounded: 'duration',
+  });
+  return [
+    scenario(
+      'post-by-slug',
+      targets.map((target) => read(target.key, `/posts/${target.slug}`)),
+    ),
+    scenario(
+      'list-default',
+      targets.map((target) => read(target.key, '/posts')),
+    ),
+  ];
+}
+
+interface Row {
+  layout: LayoutName;
+  cache: 'warm' | 'uncached';
+  scenario: string;
+  requestsPerSecond: number;
+  /** CPU per answer in µs: the server's, PostgreSQL's backends', and both. */
+  serverUs: number;
+  databaseUs: number;
+  totalUs: number;
+  unexpected: number;
+  otherCpuPercent: number | null;
+}
+
+async function measure(server: Server, layout: Layout, scenario: Scenario): Promise<Row> {
+  await drive(server.url, scenario, { connections, duration: warmup, amount: 0 });
+  await waitUntilIdle(server.pid);
+  const usage = new UsageWindow(server.pid, await databaseBackendPids(layout));
+  const result = await drive(server.url, scenario, { connections, duration, amount: 0 });
+  const window = usage.end();
+  const perAnswer = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, result.responses));
+  const serverUs = perAnswer(window.cpuSeconds ?? 0);
+  const databaseUs = perAnswer(window.alsoOursCpuSeconds);
+  return {
+    layout: layout.name,
+    cache: server.cacheOff ? 'uncached' : 'warm',
+    scenario: scenario.name,
+    requestsPerSecond: result.requestsPerSecond,
+    serverUs,
+    databaseUs,
+    totalUs: serverUs + databaseUs,
+    unexpected: result.unexpected + result.errors,
+    otherCpuPercent: window.otherCpuPercent,
+  };
+}
+
+interface Memory {
+  layout: LayoutName;
+  /** The server's resident set and V8 heap in use, in MB, idle after start and after every workspace was asked once. */
+  idleRssMb: number;
+  idleHeapMb: number;
+  touchedRssMb: number;
+  touchedHeapMb: number;
+}
+
+function rssMb(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kb / 100) / 10;
+}
+
+/** The heap in use as the server's own metrics give it (prom-client's default nodejs_heap_size_used_bytes). */
+async function heapMb(server: Server): Promise<number> {
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  const bytes = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? NaN);
+  return Math.round(bytes / 1e5) / 10;
+}
+
+/** Memory with the response cache off, so what it holds is not counted as the workspaces'. */
+async function measureMemory(layout: Layout): Promise<Memory> {
+  const server = await start(layout, true);
+  try {
+    // Past start-up's own allocations: the figures compare layouts, not moments of a start.
+    await sleep(3_000);
+    const idleRssMb = rssMb(server.pid);
+    const idleHeapMb = await heapMb(server);
+    for (const workspace of layout.workspaces) await getJson(server, workspace.key, '/posts?pageSize=1');
+    if (layout.name === 'one')
+      for (let i = 1; i < workspaceCount; i += 1) await getJson(server, layout.workspaces[0]!.key, '/posts?pageSize=1');
+    await sleep(3_000);
+    return {
+      layout: layout.name,
+      idleRssMb,
+      idleHeapMb,
+      touchedRssMb: rssMb(server.pid),
+      touchedHeapMb: await heapMb(server),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function layoutOf(root: string, name: LayoutName): Promise<Layout> {
+  const kept = readLayout(root, name, dialect);
+  if (kept) {
+    log(`reusing ${name}: ${kept.workspaces.length} workspace(s) of ${kept.postsPerWorkspace} posts`);
+    return kept;
+  }
+  return name === 'many'
+    ? seedLayout(root, name, dialect, workspaceCount, postsEach, log)
+    : seedLayout(root, name, dialect, 1, workspaceCount * postsEach, log);
+}
+
+async function main(): Promise<void> {
+  const bin = path.resolve(args.server);
+  if (bin === BIN) await ensureBuilt(log);
+  const root = args.reuse ? path.resolve(args.reuse) : fs.mkdtempSync(path.join(os.tmpdir(), 'quire-scale-'));
+  fs.mkdirSync(root, { recursive: true });
+  const layouts: Layout[] = [];
+  try {
+    for (const name of ['many', 'one'] as const) layouts.push(await layoutOf(root, name));
+    if (args['seed-only']) return;
+    const rows: Row[] = [];
+    const memory: Memory[] = [];
+    for (const layout of layouts) {
+      memory.push(await measureMemory(layout));
+      for (const cacheOff of [false, true]) {
+        const server = await start(layout, cacheOff);
+        try {
+          const targets = await targetsOf(server, layout);
+          for (const scenario of scenarios(targets)) {
+            const row = await measure(server, layout, scenario);
+            log(JSON.stringify(row));
+            rows.push(row);
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+    const result = {
+      date: new Date().toISOString(),
+      command: `npm run bench:scale -- ${process.argv.slice(2).join(' ')}`.trim(),
+      server: path.relative(ROOT, bin) || bin,
+      db: dialect,
+      workspaces: workspaceCount,
+      postsPerWorkspace: postsEach,
+      connections,
+      duration,
+      seedSeconds: Object.fromEntries(layouts.map((layout) => [layout.name, layout.seedSeconds])),
+      rows,
+      memory,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    if (args.keep || args.reuse || args['seed-only']) log(`kept the layouts under ${root}: rerun with --reuse ${root}`);
+    else {
+      for (const layout of layouts) await disposeLayout(layout);
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }
+}
+
+await main();
