@@ -28,6 +28,12 @@ export interface SeedOptions {
   /** The "now" dates are spread back from; by default the start of the current UTC day. */
   anchor?: Date;
   onProgress?: (postsDone: number, postsTotal: number) => void;
+  /**
+   * Whether to refresh the planner's statistics when done (the default). A caller seeding many workspaces
+   * passes false and calls `analyzeSeeded` once at the end: PostgreSQL's ANALYZE samples the whole tables, so
+   * after each of a thousand small seeds it costs more than the seeds.
+   */
+  analyze?: boolean;
 }
 
 export interface SeedSummary {
@@ -72,11 +78,6 @@ async function assertEmpty(db: Kysely<Database>, workspaceId: string, slug: stri
     throw conflict(`Workspace ${slug} already has content (${held.join(', ')}); seed fills only an empty workspace`);
 }
 
-/**
- * Fills an empty workspace with deterministic demo content: media (real PNG files), authors, a
- * category tree, tags, then `posts` posts in batches. Content depends only on the post count; ids
- * and dates depend on the workspace and the anchor day too.
- */
 /** A created event for each row the first transaction of a seed writes. */
 function taxonomyChanges(media: readonly SeedMedia[], taxonomy: ReturnType<typeof planTaxonomy>): Change[] {
   const created = (type: 'media' | 'author' | 'category' | 'tag', row: { id: string; slug?: string }): Change => ({
@@ -93,6 +94,16 @@ function taxonomyChanges(media: readonly SeedMedia[], taxonomy: ReturnType<typeo
   ];
 }
 
+/** The planner's statistics of the tables a seed fills, refreshed (docs/decisions.md: why a seed runs ANALYZE). */
+export async function analyzeSeeded({ db, dialect }: DatabaseHandle): Promise<void> {
+  await dialect.analyze(db, ['posts', 'posts_words', 'post_tags', 'related_posts']);
+}
+
+/**
+ * Fills an empty workspace with deterministic demo content: media (real PNG files), authors, a
+ * category tree, tags, then `posts` posts in batches. Content depends only on the post count; ids
+ * and dates depend on the workspace and the anchor day too.
+ */
 export async function seedWorkspace(database: DatabaseHandle, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const { db, dialect } = database;
@@ -203,7 +214,7 @@ export async function seedWorkspace(database: DatabaseHandle, options: SeedOptio
     });
     options.onProgress?.(end, options.posts);
   }
-  await dialect.analyze(db, ['posts', 'posts_words', 'post_tags', 'related_posts']);
+  if (options.analyze !== false) await analyzeSeeded(database);
 
   return {
     workspaceId,

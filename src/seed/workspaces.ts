@@ -4,7 +4,7 @@ import { checkWorkspaceName } from '../modules/accounts/accounts.service.js';
 import { createMediaStorage } from '../modules/media/storage/storage.js';
 import { silentProgress, type Progress } from '../operate/progress.js';
 import type { Runtime } from '../runtime.js';
-import { MAX_POSTS, seedWorkspace } from './seed.js';
+import { analyzeSeeded, MAX_POSTS, seedWorkspace } from './seed.js';
 
 /** A bound on one command's workspaces: ten thousand is ten times what the tenant benchmark asks for. */
 export const MAX_WORKSPACES = 10_000;
@@ -53,10 +53,11 @@ export async function seedWorkspacesCommand(
       { name: 'seed', expiresAt: null },
       COMMAND_LINE,
     );
-    await seedWorkspace(runtime.database, { workspaceId: workspace.id, posts, storage });
+    await seedWorkspace(runtime.database, { workspaceId: workspace.id, posts, storage, analyze: false });
     seeded.push({ id: workspace.id, slug: workspace.slug, key: issued.key });
     progress.update(index);
   }
+  await analyzeSeeded(runtime.database);
   progress.end();
   return seeded;
 }
