@@ -28,8 +28,9 @@ export function parseWorkspaceCount(raw: string | boolean | undefined): number {
 /**
  * `quire seed workspaces`: `count` new workspaces of one owner, named "<name> 1" … "<name> N", each with
  * a key and `posts` seeded posts, in one process (what many tenants cost is measured on such a set:
- * docs/performance.md, "A thousand workspaces"). Each workspace is whole before the next begins, so a
- * failure leaves the ones listed so far usable and names the one it stopped at.
+ * docs/performance.md, "A thousand workspaces"). Each workspace is made, keyed and seeded before the next
+ * begins; a failure stops the command, and the workspaces made before it stay, their keys unprinted (`quire key
+ * create` gives them one).
  */
 export async function seedWorkspacesCommand(
   runtime: Runtime,
