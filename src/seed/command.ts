@@ -6,14 +6,18 @@ import { MAX_POSTS, seedWorkspace, type SeedSummary } from './seed.js';
 
 export const DEFAULT_POSTS = 100;
 
-/** `--posts`: a whole number from 1 to 1,000,000; absent means 100. */
-export function parsePostCount(raw: string | boolean | undefined): number {
-  if (raw === undefined) return DEFAULT_POSTS;
+/** A count flag's value: a whole number from 1 to `max`, or a 400 naming the flag and what it got. */
+export function parseCountFlag(flag: string, raw: string | boolean | undefined, max: number): number {
   const text = typeof raw === 'string' ? raw.trim() : '';
   const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= MAX_POSTS))
-    throw badRequest(`--posts must be a whole number from 1 to ${MAX_POSTS}, got ${JSON.stringify(text)}`);
+  if (!(value >= 1 && value <= max))
+    throw badRequest(`--${flag} must be a whole number from 1 to ${max}, got ${JSON.stringify(text)}`);
   return value;
+}
+
+/** `--posts`: a whole number from 1 to 1,000,000; absent means 100. */
+export function parsePostCount(raw: string | boolean | undefined): number {
+  return raw === undefined ? DEFAULT_POSTS : parseCountFlag('posts', raw, MAX_POSTS);
 }
 
 /** `quire seed`: what the CLI runs, showing its progress in posts. */

@@ -4,6 +4,7 @@ import { checkWorkspaceName } from '../modules/accounts/accounts.service.js';
 import { createMediaStorage } from '../modules/media/storage/storage.js';
 import { silentProgress, type Progress } from '../operate/progress.js';
 import type { Runtime } from '../runtime.js';
+import { parseCountFlag } from './command.js';
 import { analyzeSeeded, MAX_POSTS, seedWorkspace } from './seed.js';
 
 /** A bound on one command's workspaces: ten thousand is ten times what the tenant benchmark asks for. */
@@ -18,11 +19,7 @@ export interface SeededWorkspace {
 
 /** `--count`: a whole number from 1 to MAX_WORKSPACES. */
 export function parseWorkspaceCount(raw: string | boolean | undefined): number {
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  const value = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= MAX_WORKSPACES))
-    throw badRequest(`--count must be a whole number from 1 to ${MAX_WORKSPACES}, got ${JSON.stringify(text)}`);
-  return value;
+  return parseCountFlag('count', raw, MAX_WORKSPACES);
 }
 
 /**
