@@ -58,7 +58,7 @@ export async function seedLayout(
     const seeded = await quire<Layout['workspaces']>(
       ['seed', 'workspaces', '--count', String(workspaces), '--posts', String(posts), '--owner', OWNER, '--name', name],
       env,
-      // The seed's pace on this machine, about 2.5 ms a post and 0.3 s a workspace, with room to spare.
+      // Several times the seed's pace (docs/performance.md, "A thousand workspaces"): only a stuck seed meets it.
       600_000 + workspaces * posts * 20 + workspaces * 3_000,
     );
     const layout: Layout = {
