@@ -76,19 +76,22 @@ describeEachDialect('quire seed workspaces', (dialect) => {
     expect(new Set(keys.map((key) => key.workspace_id)).size).toBe(3);
   });
 
-  it('leaves the planner statistics of the seeded tables fresh, as one seed does', async () => {
-    if (dialect !== 'postgres') return expect(ctx.runtime.database.dialect.name).toBe('sqlite');
-    // The statistics views are written by each backend a moment after its work, so they are polled.
-    let analyzed: unknown = null;
-    for (let tries = 0; tries < 50 && analyzed === null; tries += 1) {
-      const { rows } = await sql<{
-        last_analyze: string | null;
-      }>`select last_analyze from pg_stat_user_tables where relname = 'posts'`.execute(ctx.runtime.database.db);
-      analyzed = rows[0]?.last_analyze ?? null;
-      if (analyzed === null) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(analyzed).not.toBeNull();
-  });
+  // SQLite keeps no planner statistics to refresh (its dialect's analyze does nothing), so this runs on PostgreSQL.
+  it.runIf(dialect === 'postgres')(
+    'leaves the planner statistics of the seeded tables fresh, as one seed does',
+    async () => {
+      // The statistics views are written by each backend a moment after its work, so they are polled.
+      let analyzed: unknown = null;
+      for (let tries = 0; tries < 50 && analyzed === null; tries += 1) {
+        const { rows } = await sql<{
+          last_analyze: string | null;
+        }>`select last_analyze from pg_stat_user_tables where relname = 'posts'`.execute(ctx.runtime.database.db);
+        analyzed = rows[0]?.last_analyze ?? null;
+        if (analyzed === null) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(analyzed).not.toBeNull();
+    },
+  );
 
   it('refuses a missing owner, a name too long or too many posts in all, and makes nothing', async () => {
     const before = await workspaceCount();
