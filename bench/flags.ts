@@ -40,7 +40,8 @@ export const USAGE = `npm run bench -- [options]
   --log-level L          the measured servers' LOG_LEVEL (default info, the server's own default); warn to compare
 `;
 
-function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+/** A flag's whole number from `min` to `max`, `fallback` when absent; otherwise the run stops naming the flag. */
+export function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) throw new Error(`--${name} must be a whole number, got ${JSON.stringify(raw)}`);
   const value = Number(raw);

@@ -181,3 +181,24 @@ export async function waitFor(
     `${url} did not answer 200 within ${timeoutMs} ms${server ? `; output: ${server.output().trim().slice(-2_000)}` : ''}`,
   );
 }
+
+/**
+ * `bin serve` as its first line runs it (the node flags and environment of bin/quire.js's `#!` line), with `env`
+ * on a free loopback port and a rate limit too high to trip; resolves once /healthz answers 200.
+ */
+export async function serveBin(bin: string, env: Env, timeoutMs = 60_000): Promise<Child> {
+  const line = binLine(bin);
+  const port = await freePort();
+  const child = launch(
+    [...line.flags, bin, 'serve'],
+    { ...env, ...line.env, HOST: '127.0.0.1', PORT: String(port), QUIRE_RATE_LIMIT_MAX: '1000000000' },
+    port,
+  );
+  try {
+    await waitFor(`${child.url}/healthz`, {}, performance.now(), timeoutMs, child);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return child;
+}

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { databaseBackendPids, datasetEnv, ensureBuilt } from './dataset.js';
-import type { Dialect } from './flags.js';
+import { wholeNumber, type Dialect } from './flags.js';
 import { drive } from './load.js';
-import { BIN, binLine, freePort, launch, ROOT, waitFor, type Child } from './processes.js';
+import { BIN, ROOT, serveBin, type Child } from './processes.js';
 import { UsageWindow, waitUntilIdle } from './proc-stats.js';
 import { EXTERNAL } from './quire-server.js';
 import type { RequestSpec, Scenario } from './scenarios.js';
@@ -44,11 +44,8 @@ const { values: args } = parseArgs({
     server: { type: 'string', default: BIN },
   },
 });
-function count(flag: 'workspaces' | 'posts' | 'duration' | 'warmup' | 'connections'): number {
-  const value = Number(args[flag]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
-  return value;
-}
+const count = (flag: 'workspaces' | 'posts' | 'duration' | 'warmup' | 'connections') =>
+  wholeNumber(flag, args[flag], Number.NaN, 1, Number.MAX_SAFE_INTEGER);
 const workspaceCount = count('workspaces');
 const postsEach = count('posts');
 const duration = count('duration');
@@ -64,25 +61,13 @@ interface Server extends Child {
 }
 
 async function start(layout: Layout, cacheOff: boolean): Promise<Server> {
-  const bin = path.resolve(args.server);
-  const line = binLine(bin);
-  const port = await freePort();
-  const child = launch(
-    [...line.flags, bin, 'serve'],
-    {
-      ...datasetEnv(layout),
-      ...line.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      QUIRE_RATE_LIMIT_MAX: '1000000000',
-      QUIRE_METRICS_TOKEN: METRICS_TOKEN,
-      // Warm, the cache holds every answer of a run on either layout (a thousand lists of some 270 kB): what
-      // is measured is a hit's cost among a thousand workspaces, not the bound.
-      QUIRE_RESPONSE_CACHE_MB: cacheOff ? '0' : '512',
-    },
-    port,
-  );
-  await waitFor(`${child.url}/healthz`, {}, performance.now(), 60_000, child);
+  const child = await serveBin(path.resolve(args.server), {
+    ...datasetEnv(layout),
+    QUIRE_METRICS_TOKEN: METRICS_TOKEN,
+    // Warm, the cache holds every answer of a run on either layout: what is measured is a hit's cost among a
+    // thousand workspaces, not the bound.
+    QUIRE_RESPONSE_CACHE_MB: cacheOff ? '0' : '512',
+  });
   return { ...child, cacheOff };
 }
 

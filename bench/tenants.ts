@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase, datasetEnv, dropDatabase, ensureBuilt } from './dataset.js';
-import { BIN, binLine, freePort, launch, quire, waitFor, type Child } from './processes.js';
+import { wholeNumber } from './flags.js';
+import { BIN, quire, serveBin, type Child } from './processes.js';
 import { EXTERNAL } from './quire-server.js';
 
 /*
@@ -31,12 +32,8 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '100' },
   },
 });
-/** A whole number of at least 1, or the run stops here naming the flag. */
-function count(flag: 'walk' | 'every' | 'posts' | 'cache-mb'): number {
-  const value = Number(args[flag]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number of at least 1`);
-  return value;
-}
+const count = (flag: 'walk' | 'every' | 'posts' | 'cache-mb') =>
+  wholeNumber(flag, args[flag], Number.NaN, 1, Number.MAX_SAFE_INTEGER);
 const walk = count('walk');
 const every = count('every');
 const posts = count('posts');
@@ -92,22 +89,11 @@ async function main(): Promise<void> {
     const env = datasetEnv({ dataDir, databaseUrl });
     log(`seeding two workspaces of ${posts} posts on ${args.db}`);
     const { busy, quiet } = await install(env);
-    const port = await freePort();
-    const line = binLine(bin);
-    server = launch(
-      [...line.flags, bin, 'serve'],
-      {
-        ...env,
-        ...line.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        QUIRE_RATE_LIMIT_MAX: '1000000000',
-        QUIRE_RESPONSE_CACHE_MB: String(cacheMb),
-        QUIRE_METRICS_TOKEN: METRICS_TOKEN,
-      },
-      port,
-    );
-    await waitFor(`${server.url}/healthz`, {}, performance.now(), 30_000, server);
+    server = await serveBin(bin, {
+      ...env,
+      QUIRE_RESPONSE_CACHE_MB: String(cacheMb),
+      QUIRE_METRICS_TOKEN: METRICS_TOKEN,
+    });
 
     // The quiet workspace's hot answers: its front page, its second page, and its ten newest posts.
     const newest = (await (
