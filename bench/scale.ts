@@ -19,9 +19,10 @@ import { disposeLayout, readLayout, seedLayout, type Layout, type LayoutName } f
  * `--workspaces` workspaces of `--posts` posts (many), and one workspace of all of them (one). Against each,
  * the server answers the same kinds of request, spread over as many distinct answers (one per workspace of the
  * many): a post by slug and a list of the default size, cached (warm, in a cache that holds them all) and with
- * the response cache off (uncached). The figure is CPU per answer, the server's and PostgreSQL's backends',
- * over a fixed window after a warm-up. Then the memory: the idle server's resident set and heap on each
- * layout, and again once every workspace has been asked once.
+ * the response cache off (uncached); uncached also one workspace's list on every request (list-default-same).
+ * The figure is CPU per answer, the server's and PostgreSQL's backends', over a fixed window after a warm-up.
+ * Then the memory: the idle server's resident set and heap on each layout, and again once every workspace has
+ * been asked once.
  *
  *   npm run bench:scale -- [--db sqlite|postgres] [--workspaces 1000] [--posts 100] [--duration 10]
  *     [--warmup 3] [--connections 8] [--reuse DIR] [--keep] [--seed-only] [--server bin/quire.js]
