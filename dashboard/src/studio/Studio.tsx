@@ -133,10 +133,14 @@ export default function Studio({
     : submittable
       ? { label: submitLabel, submit: true as const }
       : null;
-  /** The bar's review state, pressed: the settings open at the Review panel. */
+  /**
+   * The bar's review state, pressed: the settings open at the Review panel. Both ways of showing them are opened, so
+   * a press between a resize and the render that follows it opens whichever layout renders next; wide, the sheet
+   * closes itself.
+   */
   const showReview = () => {
-    if (wide) setSideOpen(true);
-    else setSheetOpen(true);
+    setSideOpen(true);
+    setSheetOpen(true);
     window.requestAnimationFrame(() => {
       const heading = document.getElementById('panel-review');
       heading?.focus();
