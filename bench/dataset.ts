@@ -88,7 +88,8 @@ function readManifest(dataDir: string): Dataset {
   const file = path.join(dataDir, MANIFEST);
   if (!fs.existsSync(file))
     throw new Error(`${dataDir} has no ${MANIFEST}: pass a data dir kept by an earlier run with --keep`);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Dataset;
+  // The dir as given, not as recorded: a copy of a kept dir (one per server of an A/B) is itself.
+  return { ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Dataset), dataDir };
 }
 
 /** A seeded dataset and how to dispose of it. */
