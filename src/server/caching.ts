@@ -50,8 +50,12 @@ export function serveFromCache(
   }
   request.cachedEtag = hit.etag;
   if (hit.surrogateKeys) request.surrogateKeys = hit.surrogateKeys;
-  const answer = cachedAnswer(cache, hit, request.headers['accept-encoding']);
-  return reply.headers(answer.headers).send(answer.body);
+  const { body, headers } = cachedAnswer(cache, hit, request.headers['accept-encoding']);
+  const { vary, ...rest } = headers;
+  reply.headers(rest);
+  // Added to what the scope set before (the content API's Origin), not in its place.
+  if (vary !== undefined) varyOnEncoding(reply);
+  return reply.send(body);
 }
 
 /**
@@ -94,4 +98,12 @@ export function cacheHeaders(cache: ResponseCache, cacheControl: string = CONTEN
     }
     return payload;
   };
+}
+
+/** Adds Accept-Encoding to the answer's Vary, keeping what is there (the content API's Origin). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const kept = vary === undefined ? '' : String(vary);
+  if (/accept-encoding/i.test(kept)) return;
+  reply.header('vary', kept === '' ? 'Accept-Encoding' : `${kept}, Accept-Encoding`);
 }

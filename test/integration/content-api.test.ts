@@ -218,6 +218,11 @@ describeEachDialect('content API and content keys', (dialect) => {
       const other = await read('/posts', limited, { origin: 'https://evil.example' });
       expect(other.statusCode).toBe(200);
       expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      // Served from the response cache, whose answer varies on the encoding too: a shared cache must still tell
+      // the origins apart.
+      expect(other.body.length).toBeGreaterThan(1024);
+      expect(other.headers.vary).toContain('Origin');
+      expect(other.headers.vary).toContain('Accept-Encoding');
       const preflight = await ctx.app.inject({
         method: 'OPTIONS',
         url: `${CONTENT}/posts?key=${limited}`,
