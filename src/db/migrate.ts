@@ -33,6 +33,7 @@ import { secondFactors } from './migrations/0029_second_factors.js';
 import { oidcLogins } from './migrations/0030_oidc_logins.js';
 import { reviews } from './migrations/0031_reviews.js';
 import { passkeys } from './migrations/0032_passkeys.js';
+import { renderDeflated } from './migrations/0033_render_deflated.js';
 
 /** Every migration, in order. Names sort; never rename or edit one that has shipped. */
 function migrations(helpers: DialectHelpers): Record<string, Migration> {
@@ -69,6 +70,7 @@ function migrations(helpers: DialectHelpers): Record<string, Migration> {
     '0030_oidc_logins': oidcLogins(helpers),
     '0031_reviews': reviews(helpers),
     '0032_passkeys': passkeys(helpers),
+    '0033_render_deflated': renderDeflated(helpers),
   };
 }
 

@@ -229,6 +229,8 @@ export interface PostRendersTable {
   json: Buffer | string;
   /** The body as HTML (@quire/blocks), made by the first read that asked for it (migration 0023); null before. */
   html: string | null;
+  /** `json` deflated as blocks that end on a full flush (shared/gzip-pieces.ts, migration 0033); null before. */
+  json_deflated: Buffer | null;
 }
 
 export interface PostTagsTable {

@@ -1,6 +1,7 @@
 import { Type, type TLiteral, type TProperties, type TSchema, type TUnion } from 'typebox';
 import { invalid } from '../errors.js';
 import { Fields } from './fields.js';
+import { deflatedPieces, deflateFraming, keepDeflated } from '../shared/gzip-pieces.js';
 import type { PageRequest, Paginated } from '../shared/paging.js';
 
 export const PAGE_SIZE_DEFAULT = 10;
@@ -55,6 +56,8 @@ export function pageRequest<K extends string>(
 
 const DATA_START = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
+const DATA_START_DEFLATED = deflateFraming(DATA_START);
+const COMMA_DEFLATED = deflateFraming(COMMA);
 
 /**
  * A page whose items are UTF-8 JSON already, as the `paginated` schema serializes it: the items spliced
@@ -69,8 +72,28 @@ export function paginatedJson(page: Paginated<Buffer>): Buffer {
     if (index > 0) parts.push(COMMA);
     parts.push(item);
   });
-  parts.push(pageTail(page));
-  return Buffer.concat(parts);
+  const tail = pageTail(page);
+  parts.push(tail);
+  const bytes = Buffer.concat(parts);
+  const deflated = deflatedPage(page.data, tail);
+  return deflated ? keepDeflated(bytes, deflated) : bytes;
+}
+
+/**
+ * The deflated form of the page (shared/gzip-pieces.ts) when every item came with its own: theirs, with the
+ * framing's between them. A page of none has nothing worth splicing.
+ */
+function deflatedPage(items: readonly Buffer[], tail: Buffer): Buffer[] | undefined {
+  if (items.length === 0) return undefined;
+  const pieces: Buffer[] = [DATA_START_DEFLATED];
+  for (const [index, item] of items.entries()) {
+    const kept = deflatedPieces(item);
+    if (kept === undefined) return undefined;
+    if (index > 0) pieces.push(COMMA_DEFLATED);
+    pieces.push(...kept);
+  }
+  pieces.push(deflateFraming(tail));
+  return pieces;
 }
 
 /** The same bytes as paginatedJson, written out item by item as `items` yields them. */

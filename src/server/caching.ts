@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { entityTag } from '../shared/entity-tag.js';
 import { CONTENT_CACHE_CONTROL, etagMatches } from '../http/revalidation.js';
-import { chooseEncoding, COMPRESS_THRESHOLD } from './compression.js';
+import { chooseEncoding, COMPRESS_THRESHOLD } from '../http/encodings.js';
+import { splicedGzip } from '../shared/gzip-pieces.js';
 import type { Edge } from './edge.js';
 import type { CachedResponse, ResponseCache } from './response-cache.js';
 
@@ -98,6 +99,26 @@ export function cacheHeaders(cache: ResponseCache, cacheControl: string = CONTEN
     }
     return payload;
   };
+}
+
+/**
+ * After cacheHeaders: an answer whose deflated form was kept (posts from their stored renders) goes out as gzip
+ * spliced from it when gzip is what the client takes, instead of being compressed by @fastify/compress, which
+ * leaves an answer with a Content-Encoding alone.
+ */
+export async function splicedGzipAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  if (!Buffer.isBuffer(payload) || reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return payload;
+  if (request.headers['x-no-compression'] !== undefined) return payload;
+  if (chooseEncoding(request.headers['accept-encoding'], payload.length) !== 'gzip') return payload;
+  const gzip = splicedGzip(payload);
+  if (gzip === undefined) return payload;
+  varyOnEncoding(reply);
+  reply.header('content-encoding', 'gzip');
+  return gzip;
 }
 
 /** Adds Accept-Encoding to the answer's Vary, keeping what is there (the content API's Origin). */

@@ -1,12 +1,7 @@
 import zlib from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyCompressOptions } from '@fastify/compress';
-
-/** Answers smaller than this go out as they are: compressing them saves less than the headers weigh. */
-export const COMPRESS_THRESHOLD = 1024;
-
-export type Encoding = 'br' | 'gzip';
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
+import { COMPRESS_THRESHOLD, ENCODINGS, type Encoding } from '../http/encodings.js';
+import { splicedGzip } from '../shared/gzip-pieces.js';
 
 /**
  * The fastest level of each: an answer is compressed on the request that asked for it (a miss, or the first hit of
@@ -34,12 +29,8 @@ export const COMPRESS_OPTIONS: FastifyCompressOptions = {
   syncThreshold: SYNC_COMPRESS_MAX_BYTES,
 };
 
-/** The encoding to send `size` bytes in to a client whose Accept-Encoding is `header`; undefined for none. */
-export function chooseEncoding(header: string | string[] | undefined, size: number): Encoding | undefined {
-  if (size < COMPRESS_THRESHOLD || typeof header !== 'string' || header === '') return undefined;
-  return negotiate(header, ENCODINGS) ?? undefined;
-}
-
+/** `bytes` in `encoding`: gzip spliced from their kept deflated form when they have one, else compressed now. */
 export function compress(bytes: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI) : zlib.gzipSync(bytes, GZIP);
+  if (encoding === 'br') return zlib.brotliCompressSync(bytes, BROTLI);
+  return splicedGzip(bytes) ?? zlib.gzipSync(bytes, GZIP);
 }

@@ -8,7 +8,7 @@ import type { Permission } from '../security/permissions.js';
 import { contentKeysRepository } from '../modules/content-keys/content-keys.repository.js';
 import { collectionKeys, contentAnswerKeys, itemAnswerKeys } from '../modules/cdn/surrogate-keys.js';
 import { authorize } from './auth.js';
-import { cacheHeaders, serveFromCache } from './caching.js';
+import { cacheHeaders, splicedGzipAnswer, serveFromCache } from './caching.js';
 import type { Edge } from './edge.js';
 import type { ResponseObserver } from './external.js';
 import { limitHeaders, resetSeconds, type RateLimitStore } from './rate-limit.js';
@@ -162,13 +162,16 @@ export async function contentApi(scope: FastifyInstance, options: ContentApiOpti
     }
     return payload;
   });
-  // Last, so the observer sees the final status (304), headers and body.
+  // Last but the gzip splice, so the observer sees the final status (304), headers and body.
   const observe = options.observeResponse;
   if (observe)
     scope.addHook('onSend', async (request, reply, payload) => {
       observe(request, reply, payload);
       return payload;
     });
+
+  // After the observer, which sees the answer as its bytes are; before @fastify/compress, which it spares.
+  scope.addHook('onSend', splicedGzipAnswer);
 
   scope.setNotFoundHandler(routeMissHandler(options.routeTable));
   await options.routes(scope);

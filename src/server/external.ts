@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from './auth.js';
-import { cacheHeaders, serveFromCache } from './caching.js';
+import { cacheHeaders, splicedGzipAnswer, serveFromCache } from './caching.js';
 import type { Edge } from './edge.js';
 import { selectFields } from '../http/fields.js';
 import { sealWriteAnswers } from './sealed-answer.js';
@@ -50,6 +50,9 @@ export async function externalApi(scope: FastifyInstance, options: ExternalApiOp
       return payload;
     });
   }
+
+  // After the observer, which sees the answer as its bytes are; before @fastify/compress, which it spares.
+  scope.addHook('onSend', splicedGzipAnswer);
 
   // Set here, inside the scope, so that the hooks above (rate limit, key) run before a 404 or 405.
   scope.setNotFoundHandler(routeMissHandler(options.routeTable));

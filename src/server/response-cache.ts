@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../security/actor.js';
 import type { Permission } from '../security/permissions.js';
-import { compress, type Encoding } from './compression.js';
+import type { Encoding } from '../http/encodings.js';
+import { compress } from './compression.js';
 
 export interface CachedResponse {
   /** The UTF-8 bytes, so a hit is written out without encoding the text again. */

@@ -119,6 +119,56 @@ describeEachDialect('compressed answers', (dialect) => {
     expect(notModified.headers['content-encoding']).toBeUndefined();
   });
 
+  it('posts read from their stored renders go out in gzip spliced from the deflated forms kept with them', async () => {
+    // A page no test read before: its cache entry is made by the first request below.
+    const url = `${EXTERNAL}/posts?pageSize=3`;
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: `${EXTERNAL}/posts?pageSize=1`,
+      headers: { 'x-api-key': key },
+    });
+    const one = listed.json<{ data: Array<{ id: string }> }>().data[0]!;
+    const gzips = vi.spyOn(zlib, 'gzipSync');
+    try {
+      // The list twice (a miss, then its cache entry's first gzip) and a post.
+      for (const path of [url, url, `${EXTERNAL}/posts/${one.id}`]) {
+        const answer = await raw(path, { 'x-api-key': key, 'accept-encoding': 'gzip, deflate' });
+        expect(answer.headers['content-encoding'], path).toBe('gzip');
+        expect(answer.headers.vary, path).toMatch(/accept-encoding/i);
+        expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+        const identity = await raw(path, { 'x-api-key': key });
+        expect(zlib.gunzipSync(answer.body).equals(identity.body), path).toBe(true);
+        expect(answer.headers.etag).toBe(identity.headers.etag);
+        // A spliced member's header names no level (XFL 0); zlib's fastest names 4.
+        expect(answer.body[8], path).toBe(0);
+      }
+      expect(gzips).not.toHaveBeenCalled();
+    } finally {
+      gzips.mockRestore();
+    }
+    // What is stored beside each render inflates to the render itself.
+    const stored = await ctx.runtime.database.db
+      .selectFrom('post_renders')
+      .select(['json', 'json_deflated'])
+      .where('post_id', '=', one.id)
+      .executeTakeFirstOrThrow();
+    // It has no final block (the spliced answer adds one), so it is inflated as far as it goes.
+    const inflated = zlib.inflateRawSync(stored.json_deflated!, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    expect(inflated.toString()).toBe(stored.json.toString());
+  });
+
+  it('an answer cut to fields, or with the body as HTML, is other bytes and is compressed on the request', async () => {
+    for (const url of [
+      `${EXTERNAL}/posts?pageSize=5&fields=title,excerpt`,
+      `${EXTERNAL}/posts?pageSize=5&formats=html`,
+    ]) {
+      const answer = await raw(url, { 'x-api-key': key, 'accept-encoding': 'gzip' });
+      expect(answer.headers['content-encoding'], url).toBe('gzip');
+      expect(answer.body[8], url).toBe(4);
+      expect(zlib.gunzipSync(answer.body).equals((await raw(url, { 'x-api-key': key })).body), url).toBe(true);
+    }
+  });
+
   it('an answer under 1 KB goes out as it is', async () => {
     const refused = await raw(`${EXTERNAL}/posts`, { 'x-api-key': 'quire_live_nope', 'accept-encoding': 'br' });
     expect(refused.status).toBe(401);

@@ -153,7 +153,7 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
 
   it('a render built from rows read before a write is never served after it', async () => {
     const format = renderFormat(ctx.config.publicUrl);
-    const handle = await postHandlesRepository.findHandle(db(), workspace.id, format, post.id);
+    const handle = await postHandlesRepository.findHandle(db(), workspace.id, { format, deflated: false }, post.id);
     await send('PATCH', `/posts/${post.id}`, { title: 'Written meanwhile' });
     // The slow reader stores what it built under the labels it read first.
     await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [
@@ -164,7 +164,7 @@ describeEachDialect('posts: stored renders are never stale', (dialect) => {
 
   it('nor one built before a write to a related post', async () => {
     const format = renderFormat(ctx.config.publicUrl);
-    const handle = await postHandlesRepository.findHandle(db(), workspace.id, format, post.id);
+    const handle = await postHandlesRepository.findHandle(db(), workspace.id, { format, deflated: false }, post.id);
     await send('PATCH', `/posts/${related.id}`, { title: 'Related, meanwhile' });
     await postRendersRepository.store(db(), ctx.runtime.database.dialect, workspace.id, format, [
       { handle: handle!, json: Buffer.from('{"stale":true}') },

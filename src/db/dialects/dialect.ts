@@ -11,7 +11,14 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DialectHelpers {
   name: DialectName;
   /** Column types for the one migration set. */
-  types: { uuid: ColumnDataType; timestamp: ColumnDataType; json: ColumnDataType; bool: ColumnDataType };
+  types: {
+    uuid: ColumnDataType;
+    timestamp: ColumnDataType;
+    json: ColumnDataType;
+    bool: ColumnDataType;
+    /** Bytes that are not text (a stored deflated render): read back as a Buffer on both. */
+    bytes: ColumnDataType;
+  };
   /** The table and columns of the unique index a driver error says was violated; undefined for any other error. */
   uniqueViolation(error: unknown): UniqueViolation | undefined;
   /**

@@ -4,6 +4,7 @@ import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
+import { wantsGzip } from '../../http/encodings.js';
 import { IdOrSlugParams, IdParams } from '../../shared/schemas.js';
 import type { AuthorsService } from '../authors/authors.service.js';
 import type { CategoriesService } from '../categories/categories.service.js';
@@ -134,7 +135,8 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
       const query = { ...request.query, status: 'published' as const };
       const page = pageRequest({ ...query, orderBy: query.orderBy ?? 'publishedAt' }, POST_SORT_KEYS);
       const html = wantsHtml(query);
-      return sendList(request, reply, await services.postReads.list(request.actor, query, page, { html }));
+      const deflated = wantsGzip(request);
+      return sendList(request, reply, await services.postReads.list(request.actor, query, page, { html, deflated }));
     },
   );
 
@@ -150,7 +152,7 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
       },
     },
     async (request, reply) => {
-      const options = { published: true, html: wantsHtml(request.query) };
+      const options = { published: true, html: wantsHtml(request.query), deflated: wantsGzip(request) };
       return sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug, options));
     },
   );

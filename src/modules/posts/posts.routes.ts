@@ -5,6 +5,7 @@ import { ReadQuery, wantsHtml } from '../../http/formats.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IfMatchHeaders, parseIfMatch } from '../../http/if-match.js';
 import { sendSerialized } from '../../http/serialization.js';
+import { wantsGzip } from '../../http/encodings.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PostsService } from './posts.service.js';
 import type { PostReads } from './read/post-reads.js';
@@ -38,6 +39,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
         reply,
         await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS), {
           html: wantsHtml(request.query),
+          deflated: wantsGzip(request),
         }),
       ),
   );
@@ -57,7 +59,10 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
     async (request, reply) =>
       sendSerialized(
         reply,
-        await reads.get(request.actor, request.params.idOrSlug, { html: wantsHtml(request.query) }),
+        await reads.get(request.actor, request.params.idOrSlug, {
+          html: wantsHtml(request.query),
+          deflated: wantsGzip(request),
+        }),
       ),
   );
 

@@ -9,7 +9,7 @@ export { createPgPool, postgresDialect } from './driver.js';
 /** PostgreSQL's side of every difference between the dialects (dialect.ts), one file per concern. */
 export const postgresHelpers: DialectHelpers = {
   name: 'postgres',
-  types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean' },
+  types: { uuid: 'uuid', timestamp: 'timestamptz', json: 'jsonb', bool: 'boolean', bytes: 'bytea' },
   ...postgresErrors,
   textBytes: (bytes) => bytes.toString('utf8'),
   unindexed: (column) => sql.ref(column),

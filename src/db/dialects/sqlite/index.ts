@@ -9,7 +9,7 @@ export { openSqlite, sqliteDialect, type ConnectionUse, type SqliteOptions } fro
 /** SQLite's side of every difference between the dialects (dialect.ts), one file per concern. */
 export const sqliteHelpers: DialectHelpers = {
   name: 'sqlite',
-  types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer' },
+  types: { uuid: 'text', timestamp: 'text', json: 'text', bool: 'integer', bytes: 'blob' },
   ...sqliteErrors,
   unindexed: (column) => sql`+${sql.ref(column)}`,
   containsText: (column, needle) => sql<boolean>`instr(${sql.ref(column)}, ${needle}) > 0`,

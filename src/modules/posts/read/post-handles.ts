@@ -8,7 +8,7 @@ import { isEmptyQuery, type WordQuery } from '../../../shared/search-words.js';
 import { idOrSlugKey } from '../../../shared/slug.js';
 import { livePosts } from '../posts.repository.js';
 import type { PostSortKey } from '../posts.schemas.js';
-import type { PostHandle } from './post-renders.js';
+import type { PostHandle, StoredForms } from './post-renders.js';
 
 type Executor = Kysely<Database>;
 
@@ -65,6 +65,10 @@ function relatedStamp(workspaceId: string) {
     where related_posts.workspace_id = ${workspaceId} and related_posts.post_id = posts.id)`;
 }
 
+/** 1 when the read wants the renders' deflated forms too: a parameter of the prepared queries, which take scalars. */
+type Deflated = 0 | 1;
+const deflatedFlag = (forms: StoredForms): Deflated => (forms.deflated ? 1 : 0);
+
 /** The largest stored render that comes with its post's handle; larger ones are loaded apart, in batches. */
 const INLINE_RENDER_BYTES = 1024 * 1024;
 
@@ -73,7 +77,7 @@ const INLINE_RENDER_BYTES = 1024 * 1024;
  * stored render when it is current for `format`; the rows themselves are loaded only for the posts
  * without one.
  */
-function postHandles(db: Executor, workspaceId: string, format: string) {
+function postHandles(db: Executor, workspaceId: string, format: string, deflated: Deflated) {
   return db
     .selectFrom('posts')
     .innerJoin('workspaces', 'workspaces.id', 'posts.workspace_id')
@@ -97,6 +101,9 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
       sql<Buffer | string | null>`case when octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}
         then post_renders.json end`.as('json'),
       sql<number | null>`octet_length(post_renders.json)`.as('render_bytes'),
+      // Read only for an answer the client asked to have in gzip: otherwise the column's bytes are never loaded.
+      sql<Buffer | null>`case when ${deflated} = 1 and octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}
+        then post_renders.json_deflated end`.as('json_deflated'),
       'posts.word_count',
       livePostCount(workspaceId).as('live_post_count'),
     ])
@@ -104,11 +111,12 @@ function postHandles(db: Executor, workspaceId: string, format: string) {
 }
 
 /** Every uncached read of one post runs one of these: Kysely builds and compiles each once per dialect. */
-const handleById = preparedQuery((db: Executor, workspaceId: string, format: string, id: string) =>
-  postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.id', '=', id),
+const handleById = preparedQuery((db: Executor, workspaceId: string, format: string, deflated: Deflated, id: string) =>
+  postHandles(db, workspaceId, format, deflated).where('posts.deleted_at', 'is', null).where('posts.id', '=', id),
 );
-const handleBySlug = preparedQuery((db: Executor, workspaceId: string, format: string, slug: string) =>
-  postHandles(db, workspaceId, format).where('posts.deleted_at', 'is', null).where('posts.slug', '=', slug),
+const handleBySlug = preparedQuery(
+  (db: Executor, workspaceId: string, format: string, deflated: Deflated, slug: string) =>
+    postHandles(db, workspaceId, format, deflated).where('posts.deleted_at', 'is', null).where('posts.slug', '=', slug),
 );
 
 type LivePosts = ReturnType<typeof livePosts>;
@@ -220,7 +228,7 @@ async function listPosts(
   db: Executor,
   dialect: DialectHelpers,
   workspaceId: string,
-  format: string,
+  forms: StoredForms,
   filter: PostFilter,
   page: PageRequest<PostSortKey>,
 ) {
@@ -252,7 +260,9 @@ async function listPosts(
   }
   // In the page's order, put back here: sorting in SQL would carry every stored render through the sorter.
   const found =
-    ids.length === 0 ? [] : await postHandles(db, workspaceId, format).where('posts.id', 'in', ids).execute();
+    ids.length === 0
+      ? []
+      : await postHandles(db, workspaceId, forms.format, deflatedFlag(forms)).where('posts.id', 'in', ids).execute();
   const byId = new Map(found.map((handle) => [handle.id, handle]));
   const handles = ids.flatMap((id) => byId.get(id) ?? []);
   total ??= impliedTotal(page, handles.length);
@@ -308,24 +318,25 @@ export const postHandlesRepository = {
     db: Executor,
     dialect: DialectHelpers,
     workspaceId: string,
-    format: string,
+    forms: StoredForms,
     filter: PostFilter,
     page: PageRequest<PostSortKey>,
   ) {
     return filter.q
-      ? dialect.searching(db, (searching) => listPosts(searching, dialect, workspaceId, format, filter, page))
-      : listPosts(db, dialect, workspaceId, format, filter, page);
+      ? dialect.searching(db, (searching) => listPosts(searching, dialect, workspaceId, forms, filter, page))
+      : listPosts(db, dialect, workspaceId, forms, filter, page);
   },
 
   /** The live post a read names (a UUID by id, anything else by slug), as a handle. */
   async findHandle(
     db: Executor,
     workspaceId: string,
-    format: string,
+    forms: StoredForms,
     idOrSlug: string,
   ): Promise<PostHandle | undefined> {
     const key = idOrSlugKey(idOrSlug);
-    const { rows } = await (key.column === 'id' ? handleById : handleBySlug)(db, workspaceId, format, key.value);
+    const read = key.column === 'id' ? handleById : handleBySlug;
+    const { rows } = await read(db, workspaceId, forms.format, deflatedFlag(forms), key.value);
     return rows[0];
   },
 };

@@ -11,10 +11,25 @@ import { postsRepository } from '../posts.repository.js';
 import { renderBlocks } from '@quire/blocks';
 import { Post, type PostListQuery, type PostSortKey } from '../posts.schemas.js';
 import { postHandlesRepository as handles } from './post-handles.js';
-import { postRendersRepository, renderFormat, type PostHandle } from './post-renders.js';
+import {
+  postRendersRepository,
+  renderFormat,
+  withDeflated,
+  type PostHandle,
+  type StoredForms,
+} from './post-renders.js';
 
 /** A post's answer, serialized from the Post schema, as UTF-8 bytes. */
 export type PostJson = Buffer;
+
+/**
+ * What a read's answers are asked to carry: `html`, the body as HTML (`bodyHtml`); `deflated`, the deflated forms
+ * of stored renders kept with their bytes (shared/gzip-pieces.ts), when the client asked for gzip. An answer
+ * with `bodyHtml` has none: its bytes are the render's and more.
+ */
+interface Forms extends Pick<StoredForms, 'deflated'> {
+  html: boolean;
+}
 
 const BODY_HTML = Buffer.from(',"bodyHtml":');
 
@@ -82,13 +97,15 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
   async function* rendered(
     workspaceId: string,
     found: readonly PostHandle[],
+    deflated: boolean,
   ): AsyncGenerator<{ handle: PostHandle; json: PostJson }> {
     let loaded = new Map<string, Buffer>();
     for (let index = 0; index < found.length; index += 1) {
       const handle = found[index]!;
       if (handle.json !== null) {
         // PostgreSQL answers text as a string; SQLite answers bytes.
-        yield { handle, json: typeof handle.json === 'string' ? Buffer.from(handle.json) : handle.json };
+        const json = typeof handle.json === 'string' ? Buffer.from(handle.json) : handle.json;
+        yield { handle, json: withDeflated(json, handle.json_deflated) };
         continue;
       }
       if (!loaded.has(handle.id)) {
@@ -102,7 +119,9 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
           bytes += weight(next);
         }
         loaded =
-          bytes > LARGE_READ_BYTES ? await LARGE_READS(() => load(workspaceId, batch)) : await load(workspaceId, batch);
+          bytes > LARGE_READ_BYTES
+            ? await LARGE_READS(() => load(workspaceId, batch, deflated))
+            : await load(workspaceId, batch, deflated);
       }
       const json = loaded.get(handle.id);
       // A post deleted between the handles and its build has no row left: the page skips it.
@@ -110,13 +129,17 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
     }
   }
 
-  async function load(workspaceId: string, batch: readonly PostHandle[]): Promise<Map<string, Buffer>> {
+  async function load(
+    workspaceId: string,
+    batch: readonly PostHandle[],
+    deflated: boolean,
+  ): Promise<Map<string, Buffer>> {
     const stored = batch.filter((handle) => handle.render_bytes !== null);
     const missing = batch.filter((handle) => handle.render_bytes === null);
     const loaded =
       stored.length === 0
         ? new Map<string, Buffer>()
-        : await postRendersRepository.findJson(db, workspaceId, format, stored);
+        : await postRendersRepository.findJson(db, workspaceId, format, stored, { deflated });
     // A stored render replaced meanwhile (its labels moved) is built again.
     const gone = stored.filter((handle) => !loaded.has(handle.id));
     if (missing.length + gone.length > 0)
@@ -130,14 +153,18 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
    * all of a page's in one statement once it has been sent. The field goes last, so the bytes before it are the
    * answer without it.
    */
-  async function* answers(workspaceId: string, found: readonly PostHandle[], html: boolean): AsyncGenerator<PostJson> {
+  async function* answers(
+    workspaceId: string,
+    found: readonly PostHandle[],
+    { html, deflated }: Forms,
+  ): AsyncGenerator<PostJson> {
     if (!html) {
-      for await (const { json } of rendered(workspaceId, found)) yield json;
+      for await (const { json } of rendered(workspaceId, found, deflated)) yield json;
       return;
     }
     const kept = await postRendersRepository.findHtml(db, workspaceId, format, found);
     const made: Array<{ handle: PostHandle; json: Buffer; html: string }> = [];
-    for await (const { handle, json } of rendered(workspaceId, found)) {
+    for await (const { handle, json } of rendered(workspaceId, found, false)) {
       let body = kept.get(handle.id);
       if (body === undefined) {
         const post = JSON.parse(json.toString('utf8')) as Pick<Post, 'bodyJson'>;
@@ -155,7 +182,7 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
       actor: Actor,
       query: PostListQuery,
       page: PageRequest<PostSortKey>,
-      { html = false } = {},
+      { html = false, deflated = false }: Partial<Forms> = {},
     ): Promise<ListAnswer> {
       const filter = {
         q: query.q ? wordQuery(query.q) : undefined,
@@ -166,24 +193,35 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
         dateFrom: query.dateFrom ? toIso(query.dateFrom) : undefined,
         dateTo: query.dateTo ? toIso(query.dateTo) : undefined,
       };
-      const { handles: found, total } = await handles.list(db, dialect, actor.workspaceId, format, filter, page);
+      const { handles: found, total } = await handles.list(
+        db,
+        dialect,
+        actor.workspaceId,
+        { format, deflated: deflated && !html },
+        filter,
+        page,
+      );
       return {
         page: pageOf(page, [], total),
-        items: answers(actor.workspaceId, found, html),
+        items: answers(actor.workspaceId, found, { html, deflated }),
         bytes: found.reduce((sum, handle) => sum + (handle.json === null ? weight(handle) : handle.json.length), 0),
       };
     },
 
     /**
      * `published`: only a published post is found (the content API's reads); any other is a 404. `html`: the
-     * answer carries `bodyHtml`.
+     * answer carries `bodyHtml`. `deflated`: its deflated form comes with it where one is stored (Forms).
      */
-    async get(actor: Actor, idOrSlug: string, { published = false, html = false } = {}): Promise<PostJson> {
-      const handle = await handles.findHandle(db, actor.workspaceId, format, idOrSlug);
+    async get(
+      actor: Actor,
+      idOrSlug: string,
+      { published = false, html = false, deflated = false }: Partial<Forms> & { published?: boolean } = {},
+    ): Promise<PostJson> {
+      const handle = await handles.findHandle(db, actor.workspaceId, { format, deflated: deflated && !html }, idOrSlug);
       let answer: PostJson | undefined;
       // Read to its end, not left at the first answer: what the read made is stored after it.
       if (handle && (!published || handle.status === 'published'))
-        for await (const json of answers(actor.workspaceId, [handle], html)) answer = json;
+        for await (const json of answers(actor.workspaceId, [handle], { html, deflated })) answer = json;
       if (answer === undefined) throw notFound('Post');
       return answer;
     },

@@ -2,16 +2,18 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../../../db/dialects/dialect.js';
 import type { Database } from '../../../db/schema.js';
+import { deflatedPieces, deflateForStore, keepDeflated } from '../../../shared/gzip-pieces.js';
 import { Post } from '../posts.schemas.js';
 
 type Executor = Kysely<Database>;
 
 /**
  * The version of a post's serialized form beyond its schema. Bump it whenever the presenter or the serializer
- * changes what a post's JSON holds: renders stored under another version are never served. A change to the Post
- * schema (a new field) moves the format by itself. post-renders.test.ts fails until a bump is due.
+ * changes what a post's JSON holds, or when what is stored with a render changes (its deflated form): renders
+ * stored under another version are never served, and are built again. A change to the Post schema (a new field)
+ * moves the format by itself. post-renders.test.ts fails until a bump is due.
  */
-export const POST_RENDER_VERSION = 5;
+export const POST_RENDER_VERSION = 6;
 
 /** The Post schema as it shapes a render; a change to it leaves every stored render unserved. */
 const POST_SCHEMA = crypto.hash('sha1', JSON.stringify(Post), 'base64url');
@@ -19,6 +21,15 @@ const POST_SCHEMA = crypto.hash('sha1', JSON.stringify(Post), 'base64url');
 /** What a render depends on besides the rows: its version, the schema, and the public URL media links use. */
 export function renderFormat(publicUrl: string): string {
   return crypto.hash('sha1', `${POST_RENDER_VERSION}\n${POST_SCHEMA}\n${publicUrl}`, 'base64url');
+}
+
+/**
+ * What a read asks of the stored renders: those built for `format`, and with `deflated` their deflated forms too
+ * (shared/gzip-pieces.ts), for an answer the client asked to have in gzip.
+ */
+export interface StoredForms {
+  format: string;
+  deflated: boolean;
 }
 
 /**
@@ -36,6 +47,8 @@ export interface PostHandle {
   embeds_version: number;
   /** UTF-8 JSON (see PostRendersTable.json) when a current render is stored and small; else null. */
   json: Buffer | string | null;
+  /** Its deflated form (PostRendersTable.json_deflated) when it came with `json` and the read asked for it. */
+  json_deflated: Buffer | null;
   /** The size of the current stored render, large or small; null when none is current. */
   render_bytes: number | null;
   /** The post's words: what its render will weigh, roughly, before it is built. */
@@ -51,22 +64,25 @@ const sameLabels = (row: Labels, handle: Labels) =>
   Number(row.related_stamp) === Number(handle.related_stamp) &&
   Number(row.embeds_version) === Number(handle.embeds_version);
 
+type RenderColumn = 'json' | 'html' | 'json_deflated';
+
 /**
- * One column of the stored renders of these handles that are still current for their labels, by post id: a
- * render replaced since the handles were read (its labels moved) is left out, so it is built again.
+ * Columns of the stored renders of these handles that are still current for their labels, by post id: a render
+ * replaced since the handles were read (its labels moved) is left out, so it is built again. A render without
+ * the first column (no HTML kept yet) is left out too.
  */
-async function currentColumn<C extends 'json' | 'html'>(
+async function currentColumns<C extends RenderColumn>(
   db: Executor,
   workspaceId: string,
   format: string,
   handles: readonly PostHandle[],
-  column: C,
-): Promise<Map<string, NonNullable<Database['post_renders'][C]>>> {
-  const found = new Map<string, NonNullable<Database['post_renders'][C]>>();
+  columns: readonly [C, ...C[]],
+): Promise<Map<string, { [K in C]: Database['post_renders'][K] }>> {
+  const found = new Map<string, { [K in C]: Database['post_renders'][K] }>();
   if (handles.length === 0) return found;
   const rows = await db
     .selectFrom('post_renders')
-    .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', column])
+    .select(['post_id', 'render_stamp', 'related_stamp', 'embeds_version', ...columns])
     .where('workspace_id', '=', workspaceId)
     .where('format', '=', format)
     .where(
@@ -76,35 +92,66 @@ async function currentColumn<C extends 'json' | 'html'>(
     )
     .execute();
   const labels = new Map(handles.map((handle) => [handle.id, handle]));
-  // The generic column leaves Kysely's row type opaque; these are the columns selected above.
-  for (const row of rows as unknown as Array<Labels & { post_id: string } & Record<C, Database['post_renders'][C]>>) {
+  // The generic columns leave Kysely's row type opaque; these are the columns selected above.
+  for (const row of rows as unknown as Array<
+    Labels & { post_id: string } & { [K in C]: Database['post_renders'][K] }
+  >) {
     const handle = labels.get(row.post_id);
-    const value = row[column];
-    if (handle !== undefined && value !== null && sameLabels(row, handle)) found.set(row.post_id, value!);
+    if (handle !== undefined && row[columns[0]] !== null && sameLabels(row, handle)) found.set(row.post_id, row);
   }
   return found;
 }
 
+/** `json` with its stored deflated form kept with it (shared/gzip-pieces.ts), when there is one. */
+export function withDeflated(json: Buffer, deflated: Buffer | null | undefined): Buffer {
+  return deflated ? keepDeflated(json, [deflated]) : json;
+}
+
+/** The deflated form to store with a render: the one it came with when it was read, else made now. */
+function storedDeflated(json: Buffer): Buffer {
+  const kept = deflatedPieces(json);
+  if (kept?.length === 1) return kept[0]!;
+  const made = deflateForStore(json);
+  keepDeflated(json, [made]);
+  return made;
+}
+
 export const postRendersRepository = {
-  /** The stored renders of these handles that are still current for their labels, by post id. */
+  /**
+   * The stored renders of these handles that are still current for their labels, by post id; with their deflated
+   * forms kept with them (shared/gzip-pieces.ts) when `deflated`, for an answer the client asked to have in gzip.
+   */
   async findJson(
     db: Executor,
     workspaceId: string,
     format: string,
     handles: readonly PostHandle[],
+    { deflated = false } = {},
   ): Promise<Map<string, Buffer>> {
-    const found = await currentColumn(db, workspaceId, format, handles, 'json');
-    return new Map([...found].map(([id, json]) => [id, typeof json === 'string' ? Buffer.from(json) : json]));
+    const found = await currentColumns(
+      db,
+      workspaceId,
+      format,
+      handles,
+      deflated ? ['json', 'json_deflated'] : ['json'],
+    );
+    return new Map(
+      [...found].map(([id, row]) => {
+        const json = typeof row.json === 'string' ? Buffer.from(row.json) : row.json;
+        return [id, withDeflated(json, 'json_deflated' in row ? (row.json_deflated as Buffer | null) : null)];
+      }),
+    );
   },
 
   /** The HTML kept with these handles' renders, where it is kept and the render is still current. */
-  findHtml(
+  async findHtml(
     db: Executor,
     workspaceId: string,
     format: string,
     handles: readonly PostHandle[],
   ): Promise<Map<string, string>> {
-    return currentColumn(db, workspaceId, format, handles, 'html');
+    const found = await currentColumns(db, workspaceId, format, handles, ['html']);
+    return new Map([...found].map(([id, row]) => [id, row.html!]));
   },
 
   /**
@@ -133,6 +180,7 @@ export const postRendersRepository = {
           embeds_version: handle.embeds_version,
           format,
           json: dialect.textBytes(json),
+          json_deflated: storedDeflated(json),
           html: html ?? null,
         })),
       )
@@ -143,6 +191,7 @@ export const postRendersRepository = {
           embeds_version: eb.ref('excluded.embeds_version'),
           format: eb.ref('excluded.format'),
           json: eb.ref('excluded.json'),
+          json_deflated: eb.ref('excluded.json_deflated'),
           html: eb.ref('excluded.html'),
         })),
       )
