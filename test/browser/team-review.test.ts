@@ -194,6 +194,9 @@ suite(`review in Chromium${SKIP_REASON ? ` (${SKIP_REASON})` : ''}`, { timeout: 
           await bar(editor)
             .getByRole('button', { name: /^Review: / })
             .click();
+        } else {
+          // Wide, beside the text: the narrow sheet has closed, and the side panel shows it.
+          await editor.getByRole('dialog', { name: 'Post settings' }).waitFor({ state: 'hidden' });
         }
         await panel(editor).waitFor();
       }),
