@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 
 /**
- * Answers sent as gzip without compressing them on the request (docs/performance.md, "Compressed misses"). A
- * stored post render keeps its deflated form beside it: deflate blocks ended by a full flush, which depend on
- * nothing before them and end on a byte. Deflated forms of consecutive bytes therefore join into the deflated
+ * Answers sent as gzip without compressing them on the request (docs/performance.md, "Gzip spliced from stored
+ * forms"). A stored post render keeps its deflated form beside it: deflate blocks ended by a full flush, which
+ * depend on nothing before them and end on a byte. Deflated forms of consecutive bytes therefore join into the deflated
  * form of the whole, and a page of posts is its items' stored forms with its own few bytes of framing between
  * them, wrapped in gzip's header and trailer. The trailer's CRC-32 is zlib's over the page, which it computes many
  * times faster than it compresses.

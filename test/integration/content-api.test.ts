@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, EXTERNAL, ownerActor, type TestContext, type TestWorkspace } from '../helpers/app.js';
 import { describeEachDialect } from '../helpers/database.js';
@@ -230,6 +231,30 @@ describeEachDialect('content API and content keys', (dialect) => {
       });
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+    });
+  });
+
+  describe('compression', () => {
+    it('sends published posts in gzip spliced from their stored forms, varying on origin and encoding', async () => {
+      const limited = (await newContentKey({ name: 'Gzip', allowedOrigins: ['https://site.example'] })).key as string;
+      const origin = { origin: 'https://site.example' };
+      for (const path of ['/posts?pageSize=5', `/posts/${publishedId}`]) {
+        // The first answer is made for this request; the second comes from the response cache.
+        const answers = [
+          await read(path, limited, { ...origin, 'accept-encoding': 'gzip' }),
+          await read(path, limited, { ...origin, 'accept-encoding': 'gzip' }),
+        ];
+        const identity = await read(path, limited, origin);
+        expect(identity.rawPayload.length, path).toBeGreaterThan(1024);
+        for (const answer of answers) {
+          expect(answer.headers['content-encoding'], path).toBe('gzip');
+          // A spliced member's header names no level (XFL 0); zlib's fastest, compressing on the request, names 4.
+          expect(answer.rawPayload[8], path).toBe(0);
+          expect(zlib.gunzipSync(answer.rawPayload).equals(identity.rawPayload), path).toBe(true);
+          expect(answer.headers.vary, path).toContain('Origin');
+          expect(answer.headers.vary, path).toContain('Accept-Encoding');
+        }
+      }
     });
   });
 

@@ -4,7 +4,6 @@ import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { sendSerialized } from '../../http/serialization.js';
-import { wantsGzip } from '../../http/encodings.js';
 import { IdOrSlugParams, IdParams } from '../../shared/schemas.js';
 import type { AuthorsService } from '../authors/authors.service.js';
 import type { CategoriesService } from '../categories/categories.service.js';
@@ -40,7 +39,7 @@ import type { FeedsService } from '../feeds/feeds.service.js';
 import { FEED_TYPES } from '../feeds/feeds.js';
 import { SITEMAP_TYPE } from '../feeds/sitemaps.js';
 import { notFound } from '../../errors.js';
-import { wantsHtml } from '../../http/formats.js';
+import { postReadForms, wantsHtml } from '../../http/formats.js';
 import { withBodyHtml } from '../pages/read/page-reads.js';
 
 const tags = ['content'];
@@ -134,9 +133,8 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
     async (request, reply) => {
       const query = { ...request.query, status: 'published' as const };
       const page = pageRequest({ ...query, orderBy: query.orderBy ?? 'publishedAt' }, POST_SORT_KEYS);
-      const html = wantsHtml(query);
-      const deflated = wantsGzip(request);
-      return sendList(request, reply, await services.postReads.list(request.actor, query, page, { html, deflated }));
+      const forms = postReadForms(request, query);
+      return sendList(request, reply, await services.postReads.list(request.actor, query, page, forms));
     },
   );
 
@@ -152,7 +150,7 @@ export const contentApiRoutes: FastifyPluginAsyncTypebox<ContentApiRoutesOptions
       },
     },
     async (request, reply) => {
-      const options = { published: true, html: wantsHtml(request.query), deflated: wantsGzip(request) };
+      const options = { published: true, ...postReadForms(request, request.query) };
       return sendSerialized(reply, await services.postReads.get(request.actor, request.params.idOrSlug, options));
     },
   );

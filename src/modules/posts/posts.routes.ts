@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { pageRequest } from '../../http/pagination.js';
 import { sendList } from '../../http/list-answer.js';
-import { ReadQuery, wantsHtml } from '../../http/formats.js';
+import { postReadForms, ReadQuery } from '../../http/formats.js';
 import { ErrorResponses } from '../../http/responses.js';
 import { IfMatchHeaders, parseIfMatch } from '../../http/if-match.js';
 import { sendSerialized } from '../../http/serialization.js';
-import { wantsGzip } from '../../http/encodings.js';
 import { IdOrSlugParams } from '../../shared/schemas.js';
 import type { PostsService } from './posts.service.js';
 import type { PostReads } from './read/post-reads.js';
@@ -37,10 +36,12 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
       sendList(
         request,
         reply,
-        await reads.list(request.actor, request.query, pageRequest(request.query, POST_SORT_KEYS), {
-          html: wantsHtml(request.query),
-          deflated: wantsGzip(request),
-        }),
+        await reads.list(
+          request.actor,
+          request.query,
+          pageRequest(request.query, POST_SORT_KEYS),
+          postReadForms(request, request.query),
+        ),
       ),
   );
 
@@ -59,10 +60,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService; reads
     async (request, reply) =>
       sendSerialized(
         reply,
-        await reads.get(request.actor, request.params.idOrSlug, {
-          html: wantsHtml(request.query),
-          deflated: wantsGzip(request),
-        }),
+        await reads.get(request.actor, request.params.idOrSlug, postReadForms(request, request.query)),
       ),
   );
 

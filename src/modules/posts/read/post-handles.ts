@@ -71,6 +71,7 @@ const deflatedFlag = (forms: StoredForms): Deflated => (forms.deflated ? 1 : 0);
 
 /** The largest stored render that comes with its post's handle; larger ones are loaded apart, in batches. */
 const INLINE_RENDER_BYTES = 1024 * 1024;
+const inlineRender = sql<boolean>`octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}`;
 
 /**
  * Posts as reads find them: id, the labels of stored renders (post-renders.ts) and the
@@ -98,12 +99,12 @@ function postHandles(db: Executor, workspaceId: string, format: string, deflated
       relatedStamp(workspaceId).as('related_stamp'),
       'workspaces.embeds_version',
       // A render too large to come with a page is loaded in batches (post-reads.ts); its size decides them.
-      sql<Buffer | string | null>`case when octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}
-        then post_renders.json end`.as('json'),
+      sql<Buffer | string | null>`case when ${inlineRender} then post_renders.json end`.as('json'),
       sql<number | null>`octet_length(post_renders.json)`.as('render_bytes'),
-      // Read only for an answer the client asked to have in gzip: otherwise the column's bytes are never loaded.
-      sql<Buffer | null>`case when ${deflated} = 1 and octet_length(post_renders.json) <= ${INLINE_RENDER_BYTES}
-        then post_renders.json_deflated end`.as('json_deflated'),
+      // Selected only for an answer the client asked to have in gzip: otherwise the statement answers null.
+      sql<Buffer | null>`case when ${deflated} = 1 and ${inlineRender} then post_renders.json_deflated end`.as(
+        'json_deflated',
+      ),
       'posts.word_count',
       livePostCount(workspaceId).as('live_post_count'),
     ])

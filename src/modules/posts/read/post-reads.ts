@@ -66,6 +66,8 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
   const { db, dialect } = database;
   const format = renderFormat(publicUrl);
   const serializePost = compileSerializer<Post>(Post);
+  /** What a read asks of the stored renders: no deflated forms for answers with `bodyHtml` (Forms). */
+  const storedForms = ({ html, deflated }: Forms): StoredForms => ({ format, deflated: deflated && !html });
 
   /** Builds, serializes and stores the renders of posts that have none current: one batch's queries. */
   async function build(workspaceId: string, missing: readonly PostHandle[]): Promise<Map<string, Buffer>> {
@@ -197,7 +199,7 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
         db,
         dialect,
         actor.workspaceId,
-        { format, deflated: deflated && !html },
+        storedForms({ html, deflated }),
         filter,
         page,
       );
@@ -217,7 +219,7 @@ export function createPostReads(database: DatabaseHandle, publicUrl: string) {
       idOrSlug: string,
       { published = false, html = false, deflated = false }: Partial<Forms> & { published?: boolean } = {},
     ): Promise<PostJson> {
-      const handle = await handles.findHandle(db, actor.workspaceId, { format, deflated: deflated && !html }, idOrSlug);
+      const handle = await handles.findHandle(db, actor.workspaceId, storedForms({ html, deflated }), idOrSlug);
       let answer: PostJson | undefined;
       // Read to its end, not left at the first answer: what the read made is stored after it.
       if (handle && (!published || handle.status === 'published'))
