@@ -9,6 +9,7 @@ import { CATEGORIES, formatLighthouse, lighthouseScores } from './lighthouse.js'
  * must score 0.95 or more everywhere, and one with the faults Lighthouse must name. The good page takes the
  * median of three mobile runs (lighthouse.ts, `runs`: the performance score varies with the machine's load);
  * the faulty one a single desktop run, since the audits it fails do not vary. Each run starts its own Chrome.
+ * Like the starter's Lighthouse suite, this file runs after all others, alone (vitest.config.ts).
  */
 
 const suite = services.chromium ? describe : describe.skip;
