@@ -7,6 +7,20 @@ export function toJson(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
 
+/**
+ * `object` as JSON with `raw`'s members after its own, each of their values JSON text already (a stored JSON
+ * column), put in as it is rather than parsed and serialized again. A raw value must be one JSON value, which
+ * holds for what this codebase wrote with JSON.stringify. A key of `raw` that `object` also has is left out of
+ * `object`'s members, so the result has each key once.
+ */
+export function jsonWithRaw(object: Record<string, unknown>, raw: Readonly<Record<string, string>>): string {
+  const own = Object.fromEntries(Object.entries(object).filter(([key]) => !Object.hasOwn(raw, key)));
+  const members = Object.entries(raw).map(([key, json]) => `${JSON.stringify(key)}:${json}`);
+  if (members.length === 0) return JSON.stringify(own);
+  const head = JSON.stringify(own).slice(0, -1);
+  return `${head}${head.length > 1 ? ',' : ''}${members.join(',')}}`;
+}
+
 /** One JSON Pointer segment (RFC 6901): `~` and `/` escaped. */
 export function pointerSegment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -6,7 +6,13 @@ import type { ResourceType } from './changes.js';
 export interface Snapshot {
   slug: string;
   title: string;
-  fields: Record<string, unknown>;
+  /** Whether a later save may merge into the revision depends on it (writes/revision-windows.ts). */
+  status: string;
+  /**
+   * The writable fields as one JSON object, as a revision stores them: the kind builds the text with its stored
+   * JSON columns (the bodies) put in as they are (shared/json.ts jsonWithRaw), since nothing compares them.
+   */
+  fields: string;
 }
 
 /**

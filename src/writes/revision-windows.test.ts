@@ -4,8 +4,8 @@ import { mergesInto, openedAt, type NewestRevision } from './revision-windows.js
 
 const OPENED = '2030-01-01T00:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(OPENED) + seconds * 1000).toISOString();
-const draft = { slug: 's', title: 't', fields: { status: 'draft' } };
-const published = { slug: 's', title: 't', fields: { status: 'published' } };
+const draft = { status: 'draft' };
+const published = { status: 'published' };
 // The command line writes with neither a user nor a key; a dashboard session with a user and no key.
 const cli: Writer = { workspaceId: 'w', userId: null, apiKeyId: null };
 const session: Writer = { workspaceId: 'w', userId: 'u', apiKeyId: null };

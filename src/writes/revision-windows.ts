@@ -24,8 +24,13 @@ export interface NewestRevision {
 }
 
 /** The `opened_at` of a revision written now: now when a later save by its writer may merge into it, else null. */
-export function openedAt(action: ChangeAction, snapshot: Snapshot, writer: Writer, now: string): string | null {
-  return action === 'updated' && snapshot.fields.status === 'draft' && !writer.ownRevision ? now : null;
+export function openedAt(
+  action: ChangeAction,
+  snapshot: Pick<Snapshot, 'status'>,
+  writer: Writer,
+  now: string,
+): string | null {
+  return action === 'updated' && snapshot.status === 'draft' && !writer.ownRevision ? now : null;
 }
 
 /**

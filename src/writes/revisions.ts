@@ -71,7 +71,7 @@ export async function recordRevisions(
             action,
             slug: snapshot.slug,
             title: snapshot.title,
-            fields: JSON.stringify(snapshot.fields),
+            fields: snapshot.fields,
             actor_user_id: writer.userId,
             actor_api_key_id: writer.apiKeyId,
             created_at: now,

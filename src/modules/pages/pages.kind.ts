@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { compileSerializer } from '../../http/serialization.js';
+import { jsonWithRaw } from '../../shared/json.js';
 import type { ContentKind, Snapshot } from '../../writes/kinds.js';
 import { pageColumns } from './pages.columns.js';
 import { pagesRepository } from './pages.repository.js';
@@ -19,7 +20,8 @@ async function pageSnapshots(
       {
         slug: row.slug,
         title: row.title,
-        fields: { ...pageColumns.read(row), bodyJson: JSON.parse(row.body_json) as unknown },
+        status: row.status,
+        fields: jsonWithRaw(pageColumns.read(row), { bodyJson: row.body_json }),
       },
     ]),
   );

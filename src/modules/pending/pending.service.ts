@@ -144,7 +144,7 @@ export function createPendingService(
     if (!now) throw notFound(label);
     if (now.updated_at !== version) throw staleLive(label, now.updated_at);
     const snapshot = (await contentKind(kind).snapshots!(trx, actor.workspaceId, [id])).get(id);
-    return JSON.stringify(snapshot?.fields ?? {});
+    return snapshot?.fields ?? '{}';
   }
 
   async function live(actor: Writer, kind: PendingKind, idOrSlug: string) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { compileSerializer } from '../../http/serialization.js';
+import { jsonWithRaw } from '../../shared/json.js';
 import type { ContentKind, Snapshot } from '../../writes/kinds.js';
 import { postColumns } from './posts.columns.js';
 import { postsRepository } from './posts.repository.js';
@@ -26,12 +27,12 @@ async function postSnapshots(
       {
         slug: row.slug,
         title: row.title,
-        fields: {
-          ...postColumns.read(row),
-          bodyJson: JSON.parse(row.body_json) as unknown,
-          structuredBlocks: JSON.parse(row.structured_blocks) as unknown,
-          relatedPostIds: related.get(row.id) ?? [],
-        },
+        status: row.status,
+        fields: jsonWithRaw(postColumns.read(row), {
+          bodyJson: row.body_json,
+          structuredBlocks: row.structured_blocks,
+          relatedPostIds: JSON.stringify(related.get(row.id) ?? []),
+        }),
       },
     ]),
   );
