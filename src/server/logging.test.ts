@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLogger, loggerOptions, logRequest } from './logging.js';
+import { createLogger, loggerOptions, logRequest, redactUrl } from './logging.js';
 
 /** A pino logger as the server makes it, writing into an array of lines. */
 function capturing(): { logger: pino.Logger; lines: string[] } {
@@ -65,6 +66,27 @@ describe("a request's line", () => {
   });
 });
 
+describe('a URL in a line', () => {
+  const SECRET = 'S3cretT0ken';
+  const FORMS = [
+    `quire_live_${SECRET}`,
+    `QUIRE%5Fcontent%5F${SECRET}`,
+    `quire_preview_x.${SECRET}`,
+    `whsec_${SECRET}`,
+    `WHSEC%5F${SECRET}`,
+    `?code=${SECRET}`,
+    `&state=${SECRET}`,
+  ];
+
+  it('loses every key, secret and sign-on code wherever it sits', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.constantFrom(...FORMS), fc.string(), (before, secret, after) => {
+        expect(redactUrl(before + secret + after)).not.toContain(SECRET);
+      }),
+    );
+  });
+});
+
 describe("the server's logger", () => {
   it('holds request lines for a batch, and writes any other line at once with the lines before it', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-log-'));
@@ -92,6 +114,15 @@ describe("the server's logger", () => {
       await settled();
       expect(read()).toHaveLength(4);
       await expect.poll(read, { timeout: 3_000 }).toHaveLength(5);
+
+      // A full batch goes out without waiting for the second; what follows it waits for the next.
+      const lineLength = read()[4]!.length + 1;
+      const batch = Math.ceil(65_536 / lineLength);
+      for (let n = 0; n < batch + 2; n += 1) logRequest(logger, REQUESTS[0]!, 200, 1, `req-${n}`);
+      await settled();
+      const written = read().length - 5;
+      expect(written).toBeGreaterThan(batch / 2);
+      expect(written).toBeLessThan(batch + 2);
     } finally {
       logger.flush();
       fs.rmSync(dir, { recursive: true, force: true });

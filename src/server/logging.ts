@@ -8,8 +8,13 @@ const KEY_LIKE = /quire(?:_|%5F)(live|content|preview|review)(?:_|%5F)[0-9A-Za-z
 // A webhook signing secret: `whsec_` and base64.
 const WEBHOOK_SECRET_LIKE = /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi;
 
+// Whatever the three patterns below can match contains one of these; most URLs contain none, and one test of
+// them costs a fraction of the three replacements.
+const MAY_HOLD_SECRET = /quire|whsec|code=|state=/i;
+
 /** A key (or a webhook secret) pasted into a URL or a message by mistake is still a secret: it is cut out. */
 export function redactUrl(url: string): string {
+  if (!MAY_HOLD_SECRET.test(url)) return url;
   return (
     url
       .replace(KEY_LIKE, (_, brand: string) => `quire_${brand.toLowerCase()}_[REDACTED]`)
@@ -121,41 +126,75 @@ export function loggerOptions(level: LogLevel): pino.LoggerOptions {
   };
 }
 
-/** Request lines wait in memory until they fill this many bytes, or for FLUSH_MS, and then go out in one write. */
-const BUFFER_BYTES = 4096;
+/** Request lines wait in memory until they fill this many characters, or for FLUSH_MS, and then go out in one write. */
+const BATCH_CHARS = 65_536;
 const FLUSH_MS = 1000;
 
+type Destination = pino.DestinationStream & { flush(cb?: (err?: Error) => void): void };
+
 /**
- * stdout as the server's logger writes it. A request's line (logRequest) waits for a batch: one write a line cost
- * a request more than making the line. Every other line (a warning, an error, the first-start hints) goes out at
- * once, the request lines before it with it, in order (or within FLUSH_MS, when a write is already under way).
+ * stdout as the server's logger writes it. A request's line (logRequest) waits for a batch here: one write a line
+ * cost a request more than making the line. The batch is a plain string held by this stream, not sonic-boom's own
+ * buffer, because sonic-boom measures the bytes of everything it holds on each write it is given. Every other line
+ * (a warning, an error, the first-start hints) goes out at once, the request lines before it with it, in order.
  */
 class LogStream {
-  constructor(private readonly out: pino.DestinationStream & { flush(cb?: () => void): void }) {}
+  #pending = '';
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly out: Destination) {
+    holding.add(new WeakRef(this));
+  }
 
   write(line: string): void {
+    this.handOver();
     this.out.write(line);
-    this.out.flush();
   }
 
   /** Written with the next batch: within FLUSH_MS, or at once when the batch is full. */
   writeBatched(line: string): void {
-    this.out.write(line);
+    this.#pending += line;
+    if (this.#pending.length >= BATCH_CHARS) this.handOver();
+    else this.#timer ??= setTimeout(() => this.handOver(), FLUSH_MS).unref();
   }
 
-  flush(cb?: () => void): void {
+  /** The batch to the destination, which writes it as soon as its previous write is done. */
+  handOver(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#pending === '') return;
+    this.out.write(this.#pending);
+    this.#pending = '';
+  }
+
+  flush(cb?: (err?: Error) => void): void {
+    this.handOver();
     this.out.flush(cb);
   }
 }
 
 /**
+ * The streams that may hold a batch. At exit they hand it to their destinations first: pino's own exit handler
+ * then writes what each destination holds, synchronously, a crash's exit included.
+ */
+const holding = new Set<WeakRef<LogStream>>();
+const handOverAll = () => {
+  for (const ref of holding) {
+    const stream = ref.deref();
+    if (stream === undefined) holding.delete(ref);
+    else stream.handOver();
+  }
+};
+process.prependListener('exit', handOverAll);
+process.prependListener('beforeExit', handOverAll);
+
+/**
  * The server's logger: stdout (or `dest`, a file) written asynchronously, request lines in batches (LogStream).
- * pino writes what is left when the process exits, a crash included, so only a SIGKILL loses request lines, those
+ * What is held is written when the process exits, a crash included, so only a SIGKILL loses request lines, those
  * of the last second.
  */
 export function createLogger(level: LogLevel, dest: number | string = 1): pino.Logger {
-  const out = pino.destination({ dest, sync: false, minLength: BUFFER_BYTES, periodicFlush: FLUSH_MS });
-  return pino(loggerOptions(level), new LogStream(out));
+  return pino(loggerOptions(level), new LogStream(pino.destination({ dest, sync: false })));
 }
 
 /** Whether a logger writes the line of each request (LOG_LEVEL info and below). */
