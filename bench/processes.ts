@@ -112,6 +112,8 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+const OUTPUT_KEPT = 200_000;
+
 const children = new Set<ChildProcess>();
 // An interrupted benchmark must not leave servers behind holding ports and database connections.
 process.once('exit', () => {
@@ -129,8 +131,15 @@ export function launch(args: string[], env: Env, port: number, wrapper: string[]
   const [file, ...rest] = [...wrapper, process.execPath, ...args];
   const child = spawn(file!, rest, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  let output = '';
-  const keep = (chunk: string) => (output = (output + chunk).slice(-200_000));
+  // Chunks, joined only when asked for: cutting one string on every chunk copied the whole tail each time, and
+  // this process is also the load generator, so reading a chatty server's log took from its requests.
+  const chunks: string[] = [];
+  let kept = 0;
+  const keep = (chunk: string) => {
+    chunks.push(chunk);
+    kept += chunk.length;
+    while (kept - chunks[0]!.length >= OUTPUT_KEPT) kept -= chunks.shift()!.length;
+  };
   child.stdout!.setEncoding('utf8').on('data', keep);
   child.stderr!.setEncoding('utf8').on('data', keep);
   // 'close', not 'exit': by then its stdout and stderr have been read to the end (pino flushes at exit).
@@ -142,7 +151,7 @@ export function launch(args: string[], env: Env, port: number, wrapper: string[]
     pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
     child,
-    output: () => output,
+    output: () => chunks.join('').slice(-OUTPUT_KEPT),
     exited,
     async stop() {
       if (gone) return;
