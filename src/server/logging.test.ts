@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createLogger, loggerOptions, logRequest, redactUrl } from './logging.js';
+import { BATCH_CHARS, createLogger, loggerOptions, logRequest, redactUrl } from './logging.js';
 
 /** A pino logger as the server makes it, writing into an array of lines. */
 function capturing(): { logger: pino.Logger; lines: string[] } {
@@ -117,7 +117,7 @@ describe("the server's logger", () => {
 
       // A full batch goes out without waiting for the second; what follows it waits for the next.
       const lineLength = read()[4]!.length + 1;
-      const batch = Math.ceil(65_536 / lineLength);
+      const batch = Math.ceil(BATCH_CHARS / lineLength);
       for (let n = 0; n < batch + 2; n += 1) logRequest(logger, REQUESTS[0]!, 200, 1, `req-${n}`);
       await settled();
       const written = read().length - 5;

@@ -2,26 +2,29 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { LogLevel } from '../config.js';
 
-// The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past. Content keys
-// and preview and review tokens (which carry dots and base64url) are cut out alike.
-const KEY_LIKE = /quire(?:_|%5F)(live|content|preview|review)(?:_|%5F)[0-9A-Za-z._~%-]+/gi;
-// A webhook signing secret: `whsec_` and base64.
-const WEBHOOK_SECRET_LIKE = /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi;
-
-// Whatever the three patterns below can match contains one of these; most URLs contain none, and one test of
-// them costs a fraction of the three replacements.
-const MAY_HOLD_SECRET = /quire|whsec|code=|state=/i;
+/**
+ * What is cut out of every logged string, each with a marker that anything it matches contains. Most URLs hold no
+ * marker, and one test for all of them costs a fraction of the replacements.
+ */
+const REDACTIONS: Array<{ marker: string; pattern: RegExp; replace: (match: string, group: string) => string }> = [
+  // The underscores may arrive percent-encoded (`quire%5Flive%5F…`), which would otherwise slip past. Content keys
+  // and preview and review tokens (which carry dots and base64url) are cut out alike.
+  {
+    marker: 'quire',
+    pattern: /quire(?:_|%5F)(live|content|preview|review)(?:_|%5F)[0-9A-Za-z._~%-]+/gi,
+    replace: (_, brand) => `quire_${brand.toLowerCase()}_[REDACTED]`,
+  },
+  // A webhook signing secret: `whsec_` and base64.
+  { marker: 'whsec', pattern: /whsec(?:_|%5F)[0-9A-Za-z+/=%]+/gi, replace: () => 'whsec_[REDACTED]' },
+  // A sign-on's answer (docs/team.md, "Single sign-on"): its code and state are a login in flight.
+  { marker: 'code=|state=', pattern: /([?&](?:code|state)=)[^&#]*/g, replace: (_, name) => `${name}[REDACTED]` },
+];
+const MAY_HOLD_SECRET = new RegExp(REDACTIONS.map(({ marker }) => marker).join('|'), 'i');
 
 /** A key (or a webhook secret) pasted into a URL or a message by mistake is still a secret: it is cut out. */
 export function redactUrl(url: string): string {
   if (!MAY_HOLD_SECRET.test(url)) return url;
-  return (
-    url
-      .replace(KEY_LIKE, (_, brand: string) => `quire_${brand.toLowerCase()}_[REDACTED]`)
-      .replace(WEBHOOK_SECRET_LIKE, 'whsec_[REDACTED]')
-      // A sign-on's answer (docs/team.md, "Single sign-on"): its code and state are a login in flight.
-      .replace(/([?&](?:code|state)=)[^&#]*/g, '$1[REDACTED]')
-  );
+  return REDACTIONS.reduce((text, { pattern, replace }) => text.replace(pattern, replace), url);
 }
 
 /**
@@ -127,10 +130,19 @@ export function loggerOptions(level: LogLevel): pino.LoggerOptions {
 }
 
 /** Request lines wait in memory until they fill this many characters, or for FLUSH_MS, and then go out in one write. */
-const BATCH_CHARS = 65_536;
+export const BATCH_CHARS = 65_536;
 const FLUSH_MS = 1000;
 
 type Destination = pino.DestinationStream & { flush(cb?: (err?: Error) => void): void };
+
+/**
+ * The streams holding a batch. At exit they hand it to their destinations first: pino's own exit handler then
+ * writes what each destination holds, synchronously, a crash's exit included.
+ */
+const holding = new Set<LogStream>();
+const handOverAll = () => holding.forEach((stream) => stream.handOver());
+process.prependListener('exit', handOverAll);
+process.prependListener('beforeExit', handOverAll);
 
 /**
  * stdout as the server's logger writes it. A request's line (logRequest) waits for a batch here: one write a line
@@ -142,9 +154,7 @@ class LogStream {
   #pending = '';
   #timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly out: Destination) {
-    holding.add(new WeakRef(this));
-  }
+  constructor(private readonly out: Destination) {}
 
   write(line: string): void {
     this.handOver();
@@ -153,16 +163,19 @@ class LogStream {
 
   /** Written with the next batch: within FLUSH_MS, or at once when the batch is full. */
   writeBatched(line: string): void {
+    if (this.#pending === '') {
+      holding.add(this);
+      this.#timer = setTimeout(() => this.handOver(), FLUSH_MS).unref();
+    }
     this.#pending += line;
     if (this.#pending.length >= BATCH_CHARS) this.handOver();
-    else this.#timer ??= setTimeout(() => this.handOver(), FLUSH_MS).unref();
   }
 
   /** The batch to the destination, which writes it as soon as its previous write is done. */
   handOver(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
     if (this.#pending === '') return;
+    clearTimeout(this.#timer);
+    holding.delete(this);
     this.out.write(this.#pending);
     this.#pending = '';
   }
@@ -172,21 +185,6 @@ class LogStream {
     this.out.flush(cb);
   }
 }
-
-/**
- * The streams that may hold a batch. At exit they hand it to their destinations first: pino's own exit handler
- * then writes what each destination holds, synchronously, a crash's exit included.
- */
-const holding = new Set<WeakRef<LogStream>>();
-const handOverAll = () => {
-  for (const ref of holding) {
-    const stream = ref.deref();
-    if (stream === undefined) holding.delete(ref);
-    else stream.handOver();
-  }
-};
-process.prependListener('exit', handOverAll);
-process.prependListener('beforeExit', handOverAll);
 
 /**
  * The server's logger: stdout (or `dest`, a file) written asynchronously, request lines in batches (LogStream).
