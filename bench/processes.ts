@@ -131,8 +131,8 @@ export function launch(args: string[], env: Env, port: number, wrapper: string[]
   const [file, ...rest] = [...wrapper, process.execPath, ...args];
   const child = spawn(file!, rest, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
-  // Chunks, joined only when asked for: cutting one string on every chunk copied the whole tail each time, and
-  // this process is also the load generator, so reading a chatty server's log took from its requests.
+  // Chunks, joined only when asked for: re-cutting one string on every chunk would copy the whole tail each time,
+  // in the process that is also the load generator.
   const chunks: string[] = [];
   let kept = 0;
   const keep = (chunk: string) => {
