@@ -145,10 +145,11 @@ process.prependListener('exit', handOverAll);
 process.prependListener('beforeExit', handOverAll);
 
 /**
- * stdout as the server's logger writes it. A request's line (logRequest) waits for a batch here: a write of its own
- * would cost a request more than making the line. The batch is a plain string held by this stream, not sonic-boom's own
- * buffer, because sonic-boom measures the bytes of everything it holds on each write it is given. Every other line
- * (a warning, an error, the first-start hints) goes out at once, the request lines before it with it, in order.
+ * stdout as the server's logger writes it. A request's line (logRequest) waits for a batch here: a write of its
+ * own would cost a request more than making the line. The batch is a plain string held by this stream, not
+ * sonic-boom's own buffer, because sonic-boom measures the bytes of everything it holds on each write it is given.
+ * Every other line (a warning, an error, the first-start hints) goes out at once, the request lines before it with
+ * it, in order.
  */
 class LogStream {
   #pending = '';
