@@ -19,6 +19,8 @@ export interface BenchFlags {
   cpuProf: string | null;
   /** The measured servers' LOG_LEVEL: the default a site runs with, unless asked otherwise. */
   logLevel: LogLevel;
+  /** Where the results file goes; null for bench/results, which is committed. */
+  resultsDir: string | null;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,6 +40,7 @@ export const USAGE = `npm run bench -- [options]
   --data-dir DIR         reuse a data dir kept by --keep instead of seeding a new one
   --cpu-prof DIR         start every server process with --cpu-prof, writing its profiles to DIR
   --log-level L          the measured servers' LOG_LEVEL (default info, the server's own default); warn to compare
+  --results-dir DIR      write the results file into DIR instead of bench/results (an A/B series' scratch runs)
 `;
 
 /** A flag's whole number from `min` to `max`, `fallback` when absent; otherwise the run stops naming the flag. */
@@ -63,6 +66,7 @@ export function parseFlags(argv: string[]): BenchFlags | 'help' {
       'data-dir': { type: 'string' },
       'cpu-prof': { type: 'string' },
       'log-level': { type: 'string' },
+      'results-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -88,5 +92,6 @@ export function parseFlags(argv: string[]): BenchFlags | 'help' {
     dataDir: values['data-dir'] ?? null,
     cpuProf: values['cpu-prof'] ?? null,
     logLevel,
+    resultsDir: values['results-dir'] ?? null,
   };
 }

@@ -139,6 +139,7 @@ async function main(): Promise<void> {
     cpuProf: null,
     // Only the data set is prepared here; its server is started below, at the level of its CLI commands.
     logLevel: 'warn',
+    resultsDir: null,
   };
   const prepared = await prepareDataset(benchFlags, log);
   const { dataset } = prepared;

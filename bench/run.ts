@@ -1,7 +1,7 @@
 /*
  * `npm run bench`: seeds a data set with `quire seed`, starts the real server as a separate process,
  * drives it over loopback with autocannon, drives a bare node:http server sending the same bytes
- * (the ceiling), prints one table and writes bench/results/<date>-<dialect>.json.
+ * (the ceiling), prints one table and writes bench/results/<date>-<dialect>.json (or into --results-dir).
  * docs/performance.md explains how to read it.
  */
 import fs from 'node:fs';
@@ -28,9 +28,9 @@ async function commit(): Promise<{ hash: string | null; dirty: boolean | null }>
   }
 }
 
-/** bench/results/<YYYY-MM-DD>-<dialect>.json, or -2, -3 … when that day already has one. */
-function resultsFile(dialect: string): string {
-  const dir = path.join(ROOT, 'bench', 'results');
+/** <dir>/<YYYY-MM-DD>-<dialect>.json, or -2, -3 … when that day already has one; dir is bench/results unless given. */
+function resultsFile(dialect: string, resultsDir: string | null): string {
+  const dir = resultsDir === null ? path.join(ROOT, 'bench', 'results') : path.resolve(resultsDir);
   fs.mkdirSync(dir, { recursive: true });
   const stem = `${new Date().toISOString().slice(0, 10)}-${dialect}`;
   for (let n = 1; ; n += 1) {
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     print(flags, dataset.posts, measurement, targets, seconds, [loadBefore, loadAfter]);
 
-    const file = resultsFile(dataset.dialect);
+    const file = resultsFile(dataset.dialect, flags.resultsDir);
     const results = {
       date: new Date().toISOString(),
       dialect: dataset.dialect,
