@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { takeContractMismatches } from './contract.js';
+import { takeContractMismatches } from './contract-mismatches.js';
 
 // Fails the test whose requests got answers the OpenAPI document does not describe (helpers/contract.ts).
 afterEach(() => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_DOCUMENT } from '../../src/openapi/content-document.js';
 import { CONTENT_PREFIX } from '../../src/server/content.js';
 import { EXTERNAL_PREFIX } from '../../src/server/external.js';
+import { recordContractMismatch } from './contract-mismatches.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -19,12 +20,7 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 
 type JsonObject = Record<string, unknown>;
 
-const pending: string[] = [];
-
-/** The mismatches recorded since the last call, and forgets them. */
-export function takeContractMismatches(): string[] {
-  return pending.splice(0, pending.length);
-}
+export { takeContractMismatches } from './contract-mismatches.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -175,9 +171,9 @@ export function contractObserver(getApp: () => FastifyInstance) {
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown): void => {
     try {
       const mismatch = check(getApp(), request, reply, payload);
-      if (mismatch) pending.push(mismatch);
+      if (mismatch) recordContractMismatch(mismatch);
     } catch (error) {
-      pending.push(
+      recordContractMismatch(
         `${request.method} ${request.url}: the contract check failed: ${(error as Error).stack ?? String(error)}`,
       );
     }
